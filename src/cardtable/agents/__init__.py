@@ -1,0 +1,28 @@
+"""Computer players: they see only their seat's view and the legal decisions."""
+
+from cardtable.agents.base import Agent, BlindAgent
+from cardtable.agents.random import RandomAgent
+from cardtable.agents.registry import (
+    HUMAN,
+    SeatSpec,
+    UnknownAgent,
+    agent_names,
+    check_seats,
+    make_agent,
+    parse_seats,
+)
+from cardtable.agents.tcg import GreedyAgent
+
+__all__ = [
+    "HUMAN",
+    "Agent",
+    "BlindAgent",
+    "GreedyAgent",
+    "RandomAgent",
+    "SeatSpec",
+    "UnknownAgent",
+    "agent_names",
+    "check_seats",
+    "make_agent",
+    "parse_seats",
+]

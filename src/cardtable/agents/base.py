@@ -1,0 +1,42 @@
+"""The agent protocol: an agent sees its seat's view and legal decisions, and decides.
+
+Agents own their seeded generators (never the match's, which serves only the rules), so a
+record replays exactly whoever played it. A :class:`BlindAgent` decides from the legal
+decisions alone, so runners need not build it a view at all.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.rng import Rng
+from cardtable.engine.view import View
+
+
+class Agent(ABC):
+    """A computer player for one seat."""
+
+    name: str = "agent"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    @abstractmethod
+    def decide(self, view: View[Any], legal: Decisions) -> Decision:
+        """Choose one of ``legal.options`` knowing only ``view``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+class BlindAgent(Agent):
+    """An agent that needs no view: it chooses among the legal decisions alone."""
+
+    @abstractmethod
+    def choose(self, legal: Decisions) -> Decision:
+        """Choose one of ``legal.options``."""
+
+    def decide(self, view: View[Any], legal: Decisions) -> Decision:
+        return self.choose(legal)

@@ -1,0 +1,87 @@
+"""Agents by name, and the seat grammar every command shares.
+
+``--seats human,greedy`` gives seat 0 to a person and seat 1 to the greedy agent. A seat is
+``NAME`` or ``NAME:LEVEL`` (levels arrive with the search agents).
+
+>>> [spec.text() for spec in parse_seats("human, greedy")]
+['human', 'greedy']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.agents.base import Agent
+from cardtable.agents.random import RandomAgent
+from cardtable.agents.tcg import GreedyAgent
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.game import Game
+from cardtable.engine.rng import Rng
+
+HUMAN = "human"
+
+Factory = Callable[[Rng], Agent]
+
+
+class UnknownAgent(CardtableError):
+    """A seat names an agent that does not exist (or not for this game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits at a seat: ``human`` or an agent name, with an optional level."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.name == HUMAN
+
+    def text(self) -> str:
+        return self.name if self.level is None else f"{self.name}:{self.level}"
+
+
+_FOR_EVERY_GAME: dict[str, Factory] = {"random": RandomAgent}
+_PER_GAME: dict[str, dict[str, Factory]] = {"tcg": {"greedy": GreedyAgent}}
+
+
+def agent_names(game: Game[Any, Any]) -> list[str]:
+    """The agents that can play ``game``."""
+    return [*_FOR_EVERY_GAME, *_PER_GAME.get(game.name, {})]
+
+
+def parse_seats(text: str) -> list[SeatSpec]:
+    """Parse a comma-separated seat list (``UnknownAgent`` for an empty or malformed one)."""
+    specs = []
+    for part in text.split(","):
+        word = part.strip().lower()
+        if not word:
+            raise UnknownAgent(f"{text!r} has an empty seat: write names like human,greedy")
+        name, _, level = word.partition(":")
+        if not name.replace("-", "").isalnum() or (level and not level.isalnum()):
+            raise UnknownAgent(f"{part.strip()!r} is not a seat: write NAME or NAME:LEVEL")
+        specs.append(SeatSpec(name, level or None))
+    return specs
+
+
+def make_agent(spec: SeatSpec, game: Game[Any, Any], rng: Rng) -> Agent:
+    """The agent a seat spec names, for ``game``, with its own generator."""
+    factory = _FOR_EVERY_GAME.get(spec.name) or _PER_GAME.get(game.name, {}).get(spec.name)
+    if factory is None:
+        known = ", ".join([HUMAN, *agent_names(game)])
+        raise UnknownAgent(f"no player called {spec.name!r} for {game.title}; choose from {known}")
+    if spec.level is not None:
+        raise UnknownAgent(f"{spec.name} has no levels (got {spec.text()!r})")
+    return factory(rng)
+
+
+def check_seats(specs: list[SeatSpec], game: Game[Any, Any], seats: int) -> None:
+    """Raise ``UnknownAgent`` unless ``specs`` fill exactly ``seats`` seats with known players."""
+    if len(specs) != seats:
+        raise UnknownAgent(f"{game.title} needs {seats} seats, got {len(specs)}")
+    for spec in specs:
+        if not spec.human:
+            make_agent(spec, game, Rng(0))

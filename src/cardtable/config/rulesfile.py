@@ -1,0 +1,78 @@
+"""The rules-file format: TOML, one key per ruleset field, shared by every command.
+
+A rules file may name its game; every key it leaves out keeps its default::
+
+    # house.toml: a shorter Kata TCG
+    game = "tcg"
+    starting_health = 20
+    deck = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+Errors name the file and, where they can, the line of the offending key.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import ValidationError
+
+from cardtable.config.ruleset import RulesetModel, describe_errors
+from cardtable.engine.errors import RulesetError
+
+M = TypeVar("M", bound=RulesetModel)
+
+
+def load_rules_file(path: Path, model: type[M], *, game: str) -> M:
+    """Read and validate a rules file for ``game`` (``RulesetError`` naming file and line)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: no such rules file") from None
+    except OSError as error:
+        raise RulesetError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: not a text file") from None
+    return parse_rules_text(text, model, game=game, source=str(path))
+
+
+def parse_rules_text(text: str, model: type[M], *, game: str, source: str = "rules") -> M:
+    """Validate the text of a rules file (see :func:`load_rules_file`)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{source}: not valid TOML: {error}") from None
+    named = data.pop("game", game)
+    if named != game:
+        raise RulesetError(f"{source}: these are rules for {named!r}, not for {game!r}")
+    lines = _key_lines(text)
+    where = {key: f"{source}, line {line}" for key, line in lines.items()}
+    try:
+        return model.model_validate_json(_to_json(data))
+    except ValidationError as error:
+        message = describe_errors(error, model, where=where)
+        if not any(message.startswith(source) for message in message.splitlines()):
+            message = f"{source}: {message}"
+        raise RulesetError(message) from None
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", line)
+        if match and match.group(1) not in found:
+            found[match.group(1)] = number
+    return found
+
+
+def _to_json(data: object) -> str:
+    import json
+
+    try:
+        return json.dumps(data)
+    except (TypeError, ValueError) as error:
+        raise RulesetError(
+            f"rules files hold numbers, text, booleans and lists only ({error})"
+        ) from None

@@ -1,0 +1,94 @@
+"""The rules kernel: pure, synchronous, standard library only.
+
+Everything that changes a state is an :class:`Action`, queued and processed first in, first
+out, with reactions dispatched by action type. Zones declare who may see them, which makes
+views, redacted event streams and determinisation generic. See ``docs/architecture.md``.
+"""
+
+from cardtable.engine.actions import Action, Event, Fizzled
+from cardtable.engine.cards import Card, CardDef, Component
+from cardtable.engine.characters import BattleState, Damage, Heal, Hero, Target, hero_outcome
+from cardtable.engine.decisions import CONCEDE, Concede, Decision, Decisions
+from cardtable.engine.determinise import Inconsistent, determinise
+from cardtable.engine.errors import (
+    CardtableError,
+    DecisionError,
+    IllegalDecision,
+    InvalidDecision,
+    RecordError,
+    RulesetError,
+    RunawayReactions,
+    UnknownGame,
+)
+from cardtable.engine.game import Conceded, Game
+from cardtable.engine.json import JsonObject, JsonValue, canonical, digest
+from cardtable.engine.match import Match
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.pools import Pool
+from cardtable.engine.reactions import Reaction, ReactionTable, reaction
+from cardtable.engine.record import Record
+from cardtable.engine.rng import Rng
+from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.state import State
+from cardtable.engine.stats import Stat
+from cardtable.engine.view import CardView, View, ZoneView, view_to_json
+from cardtable.engine.zones import NOBODY, OWNER, PUBLIC, Board, Hand, Stack, Zone
+
+__all__ = [
+    "CONCEDE",
+    "NOBODY",
+    "OWNER",
+    "PUBLIC",
+    "Action",
+    "BattleState",
+    "Board",
+    "Card",
+    "CardDef",
+    "CardView",
+    "CardtableError",
+    "Component",
+    "Concede",
+    "Conceded",
+    "Damage",
+    "Decision",
+    "DecisionError",
+    "Decisions",
+    "Event",
+    "Fizzled",
+    "Game",
+    "Hand",
+    "Heal",
+    "Hero",
+    "IllegalDecision",
+    "Inconsistent",
+    "InvalidDecision",
+    "JsonObject",
+    "JsonValue",
+    "Match",
+    "Outcome",
+    "Pool",
+    "Reaction",
+    "ReactionTable",
+    "Record",
+    "RecordError",
+    "Rng",
+    "RuleBook",
+    "Ruleset",
+    "RulesetError",
+    "RunawayReactions",
+    "Stack",
+    "Stat",
+    "State",
+    "Target",
+    "UnknownGame",
+    "View",
+    "Zone",
+    "ZoneView",
+    "canonical",
+    "determinise",
+    "digest",
+    "hero_outcome",
+    "reaction",
+    "view_to_json",
+]

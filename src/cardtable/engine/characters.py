@@ -1,0 +1,192 @@
+"""Characters for battle card games: players' heroes and minions, which die at life <= 0.
+
+A :class:`Target` names a character: a seat's hero or a card on a board. Damage and healing
+are actions; one :class:`Damage` may hit several characters at once (they are hit together, so
+two heroes falling to the same blow is a draw, not a win for whoever was hit second).
+
+>>> Target.parse("p1"), Target.parse("#12").text()
+(Target(seat=1, card=None), '#12')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from cardtable.engine.actions import Action
+from cardtable.engine.cards import Card
+from cardtable.engine.errors import InvalidDecision
+from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.state import State
+from cardtable.engine.stats import Stat
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A seat's hero (``seat``) or a character card (``card``, by id)."""
+
+    seat: int | None = None
+    card: int | None = None
+
+    @classmethod
+    def hero(cls, seat: int) -> Target:
+        return cls(seat=seat)
+
+    @classmethod
+    def minion(cls, card_id: int) -> Target:
+        return cls(card=card_id)
+
+    def text(self) -> str:
+        return f"p{self.seat}" if self.seat is not None else f"#{self.card}"
+
+    @classmethod
+    def parse(cls, text: str) -> Target:
+        """``p0`` for seat 0's hero, ``#12`` for card 12."""
+        word = text.strip().lower()
+        if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
+            return cls(seat=int(word[1:]))
+        if len(word) > 1 and word[0] == "#" and word[1:].isdigit():
+            return cls(card=int(word[1:]))
+        raise InvalidDecision(
+            f"{text!r} is not a target: write p0 or p1 for a player, #ID for a card"
+        )
+
+
+class Hero:
+    """A player as a character: life, a mana pool, and an attack (0 unless armed)."""
+
+    __slots__ = ("seat", "life", "mana", "attack")
+
+    def __init__(self, seat: int, life: int, mana: int = 0) -> None:
+        self.seat = seat
+        self.life = Stat(life)
+        self.mana = Stat(mana)
+        self.attack = Stat(0)
+
+    @property
+    def dead(self) -> bool:
+        return self.life.value <= 0
+
+    def copy(self) -> Hero:
+        clone = Hero.__new__(Hero)
+        clone.seat = self.seat
+        clone.life = self.life.copy()
+        clone.mana = self.mana.copy()
+        clone.attack = self.attack.copy()
+        return clone
+
+    def to_json(self) -> JsonObject:
+        return {
+            "seat": self.seat,
+            "life": self.life.to_json(),
+            "mana": self.mana.to_json(),
+            "attack": self.attack.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> Hero:
+        data = as_object(value, "hero")
+        hero = cls(as_int(data.get("seat"), "hero seat"), 0)
+        hero.life = Stat.from_json(data.get("life"))
+        hero.mana = Stat.from_json(data.get("mana"))
+        hero.attack = Stat.from_json(data.get("attack"))
+        return hero
+
+
+class BattleState(State):
+    """A state with one hero per seat: the base of battle card games."""
+
+    __slots__ = ("heroes",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.heroes: list[Hero] = []
+
+    def character(self, target: Target) -> Hero | Card:
+        """The hero or card a target names (``IndexError`` for an unknown one)."""
+        if target.seat is not None:
+            return self.heroes[target.seat]
+        assert target.card is not None
+        return self.cards[target.card]
+
+    def life(self, target: Target) -> Stat:
+        found = self.character(target)
+        return found.life if isinstance(found, Hero) else found.live["life"]
+
+    def copy_public(self, clone: Self) -> None:
+        clone.heroes = [hero.copy() for hero in self.heroes]
+
+    def public(self) -> JsonObject:
+        return {"heroes": [hero.to_json() for hero in self.heroes]}
+
+    def load_public(self, data: JsonObject) -> None:
+        self.heroes = [Hero.from_json(item) for item in as_list(data.get("heroes"), "heroes")]
+
+
+class Damage(Action[BattleState]):
+    """Several characters lose life at once. ``reason`` says why (``card``, ``bleeding``...)."""
+
+    __slots__ = ("hits", "source", "reason", "after")
+
+    def __init__(
+        self, hits: Sequence[tuple[Target, int]], *, source: int | None = None, reason: str
+    ) -> None:
+        self.hits = tuple(hits)
+        self.source = source
+        self.reason = reason
+        self.after: tuple[int, ...] = ()
+
+    def execute(self, state: BattleState) -> None:
+        after = []
+        for target, amount in self.hits:
+            life = state.life(target)
+            life.value -= amount
+            after.append(life.value)
+        self.after = tuple(after)
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        hits: list[JsonValue] = [
+            {"target": target.text(), "amount": amount, "life": life}
+            for (target, amount), life in zip(self.hits, self.after, strict=True)
+        ]
+        return {"type": "damage", "reason": self.reason, "source": self.source, "hits": hits}
+
+
+class Heal(Action[BattleState]):
+    """A character regains life, never above its base (its starting or full health)."""
+
+    __slots__ = ("target", "amount", "source", "after")
+
+    def __init__(self, target: Target, amount: int, *, source: int | None = None) -> None:
+        self.target = target
+        self.amount = amount
+        self.source = source
+        self.after = 0
+
+    def execute(self, state: BattleState) -> None:
+        life = state.life(self.target)
+        life.value = max(life.value, min(life.base, life.value + self.amount))
+        self.after = life.value
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {
+            "type": "heal",
+            "target": self.target.text(),
+            "amount": self.amount,
+            "source": self.source,
+            "life": self.after,
+        }
+
+
+def hero_outcome(state: BattleState) -> Outcome | None:
+    """Heroes at life <= 0 have lost: all of them fallen is a draw, otherwise the living win."""
+    fallen = [hero.seat for hero in state.heroes if hero.life.value <= 0]
+    if not fallen:
+        return None
+    living = tuple(hero.seat for hero in state.heroes if hero.life.value > 0)
+    if not living:
+        return Outcome(winners=(), reason="every player fell at once")
+    names = ", ".join(f"player {seat}" for seat in fallen)
+    return Outcome(winners=living, reason=f"{names} fell to 0 health or below")

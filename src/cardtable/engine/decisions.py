@@ -1,0 +1,78 @@
+"""Decisions: what a seat chooses. The engine turns them into actions.
+
+Every decision has a canonical text form that parses back (``Concede().text() == "concede"``);
+records store decisions in that form. The legal decisions of a seat in a state are one object,
+:class:`Decisions`, that agents, front ends, the server and tests all ask; nobody re-derives
+the rules.
+
+>>> legal = Decisions(seat=0, moves=(), default=None)
+>>> Concede() in legal, len(legal), legal.moves
+(True, 1, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Base of every game's decisions: frozen, comparable, with a canonical text form."""
+
+    def text(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must define text()")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Decision):
+    """Give up the match. Legal for every seat still playing, at any time."""
+
+    def text(self) -> str:
+        return "concede"
+
+
+CONCEDE = Concede()
+
+
+class Decisions:
+    """The legal decisions of one seat in one state.
+
+    ``moves`` lists what the seat may do now besides conceding, in a stable order (what agents
+    choose among); ``options`` adds conceding when the seat may concede. ``default`` is what a
+    time-out does (``None`` when the seat has nothing to decide).
+    """
+
+    __slots__ = ("seat", "moves", "options", "default")
+
+    def __init__(
+        self,
+        seat: int,
+        moves: tuple[Decision, ...],
+        default: Decision | None,
+        can_concede: bool = True,
+    ) -> None:
+        self.seat = seat
+        self.moves = moves
+        self.options = (*moves, CONCEDE) if can_concede else moves
+        self.default = default
+
+    @property
+    def can_concede(self) -> bool:
+        return len(self.options) > len(self.moves)
+
+    def __contains__(self, decision: object) -> bool:
+        return decision in self.options
+
+    def __iter__(self) -> Iterator[Decision]:
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+    def __repr__(self) -> str:
+        texts = ", ".join(option.text() for option in self.options)
+        return f"Decisions(seat={self.seat}, [{texts}])"

@@ -1,0 +1,99 @@
+"""Determinisation: a full state consistent with one seat's view, built from the view alone.
+
+Search agents cannot see hidden cards, so they sample worlds that could be true: every zone the
+seat sees is copied from the view; the cards the seat has not seen are re-dealt, pool by pool,
+into the zones it cannot see (each zone keeps its size; a hidden card only ever comes from the
+pool it could really come from). The manifest of each pool the seat knows tells which cards are
+unseen: the manifest minus the pool's visible cards. No hidden state is read: the function
+never receives the true state.
+
+Hidden cards get the ids the view does not show, in ascending order; the generator is fresh,
+seeded from ``rng`` (the agent's own generator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.engine.cards import Card, CardDef
+from cardtable.engine.rng import Rng
+from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.state import State
+from cardtable.engine.stats import Stat
+from cardtable.engine.view import View
+
+Sampler = Callable[[View[Any], str, int, Rng], list[str]]
+"""Draws ``count`` card keys for a pool whose manifest the seat does not know."""
+
+
+class Inconsistent(Exception):
+    """The view cannot be completed (a hidden zone with no pool, too few unseen cards)."""
+
+
+def determinise(
+    view: View[Any], book: RuleBook, rng: Rng, *, sampler: Sampler | None = None
+) -> State:
+    """A state whose view for ``view.seat`` is exactly ``view``, hidden cards re-dealt."""
+    game = book.game
+    state: State = game.skeleton(book, Rng(rng.next64()))
+    state.version = view.version
+    state.turn = view.turn
+    state.active = view.active
+    state.outcome = view.outcome
+    state.load_public(view.public)
+    cards: list[Card | None] = [None] * view.next_id
+
+    hidden_by_pool: dict[str, list[str]] = {}
+    for name, shown in view.zones.items():
+        zone = state.zones[name]
+        if shown.cards is None:
+            if shown.size:
+                if shown.pool is None:
+                    raise Inconsistent(f"hidden zone {name} belongs to no pool")
+                hidden_by_pool.setdefault(shown.pool, []).append(name)
+            continue
+        for seen in shown.cards:
+            card = Card(seen.id, book.card(seen.key), owner=seen.owner, pool=seen.pool)
+            card.components = list(seen.components)
+            if seen.live:
+                card.live = {key: Stat(base, value) for key, (base, value) in seen.live.items()}
+            cards[seen.id] = card
+            zone.cards.append(card)
+            card.zone = name
+
+    free_ids = [card_id for card_id, card in enumerate(cards) if card is None]
+    next_free = 0
+    for pool_name in sorted(hidden_by_pool):
+        zone_names = hidden_by_pool[pool_name]
+        needed = sum(view.zones[name].size for name in zone_names)
+        if pool_name in view.pools:
+            keys = list(view.unseen(pool_name).elements())
+        elif sampler is not None:
+            keys = sampler(view, pool_name, needed, rng)
+        else:
+            raise Inconsistent(f"seat {view.seat} does not know pool {pool_name}'s manifest")
+        if len(keys) != needed:
+            raise Inconsistent(
+                f"pool {pool_name}: {len(keys)} unseen cards for {needed} hidden places"
+            )
+        rng.shuffle(keys)
+        pool = state.pools.get(pool_name)
+        owner = pool.owner if pool is not None else None
+        position = 0
+        for name in zone_names:
+            zone = state.zones[name]
+            for _ in range(view.zones[name].size):
+                definition: CardDef = book.card(keys[position])
+                position += 1
+                card = Card(free_ids[next_free], definition, owner=owner, pool=pool_name)
+                next_free += 1
+                cards[card.id] = card
+                zone.cards.append(card)
+                card.zone = name
+
+    if next_free != len(free_ids):
+        raise Inconsistent(f"{len(free_ids) - next_free} card ids are in no zone of the view")
+    state.cards = [card for card in cards if card is not None]
+    state.reindex_listeners()
+    return state

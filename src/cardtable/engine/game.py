@@ -1,0 +1,301 @@
+"""The game interface: one definition per game, used by every front end.
+
+A game subclasses :class:`Game` and fills in the rules; the base class provides the parts
+that are the same for every game: verify/can/decide, views, conceding, state JSON, and the
+rule book cache. The contract, in short::
+
+    state = game.setup(ruleset, seed)        # a new match
+    seat = game.to_act(state)                # who decides now (None: nobody, or over)
+    legal = game.legal(state, seat)          # the seat's legal decisions
+    game.decide(state, seat, legal.moves[0]) # verify, then apply (raises, or changes state)
+    game.view(state, seat)                   # what a seat may see
+    state.outcome                            # an Outcome once the match is over
+"""
+
+from __future__ import annotations
+
+import functools
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any, ClassVar, Generic, TypeVar
+
+from cardtable.engine.actions import Action
+from cardtable.engine.cards import Card, Component
+from cardtable.engine.decisions import Concede, Decision, Decisions
+from cardtable.engine.errors import IllegalDecision, InvalidDecision, RecordError
+from cardtable.engine.json import (
+    JsonObject,
+    as_int,
+    as_list,
+    as_object,
+    as_optional_int,
+    as_optional_str,
+    as_str,
+)
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.rng import Rng
+from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.state import State
+from cardtable.engine.stats import Stat
+from cardtable.engine.view import View, make_view
+
+S = TypeVar("S", bound=State)
+R = TypeVar("R", bound=Ruleset)
+
+STATE_FORMAT = "cardtable-state"
+STATE_FORMAT_VERSION = 1
+
+
+class Conceded(Action[State]):
+    """A seat gives up. By default every other seat shares the win (games may override)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def execute(self, state: State) -> None:
+        winners = tuple(seat for seat in range(state.seats) if seat != self.seat)
+        state.outcome = Outcome(winners=winners, reason=f"player {self.seat} conceded")
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "conceded", "seat": self.seat}
+
+
+class Game(ABC, Generic[S, R]):
+    """Base of every game definition. Subclasses are stateless: all state is in ``S``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    rules_resource: ClassVar[tuple[str, str]]
+    """(package, file name) of the rules document written in our own words."""
+
+    # -- rulesets ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def default_ruleset(self) -> R:
+        """The ruleset with every field at its default."""
+
+    @abstractmethod
+    def load_ruleset(self, data: Mapping[str, object]) -> R:
+        """Validate ``data`` into a ruleset (``RulesetError`` naming each bad field)."""
+
+    @abstractmethod
+    def seats(self, ruleset: R) -> int:
+        """How many seats a match under ``ruleset`` has."""
+
+    def rulebook(self, ruleset: R) -> RuleBook:
+        """The (cached) rule book of a ruleset."""
+        return _cached_rulebook(self, ruleset)
+
+    @abstractmethod
+    def build_rulebook(self, ruleset: R) -> RuleBook:
+        """Assemble the rule reactions, card catalogue and checks for ``ruleset``."""
+
+    # -- setting up -------------------------------------------------------------------------
+
+    @abstractmethod
+    def skeleton(self, book: RuleBook, rng: Rng) -> S:
+        """A state with the zones, pools and public data of a new match, but no cards."""
+
+    @abstractmethod
+    def deal(self, state: S) -> Sequence[Action[Any]]:
+        """Create the match's cards in ``state`` and return the set-up actions to run."""
+
+    def setup(self, ruleset: R, seed: int, *, journal: bool = True) -> S:
+        """A new match under ``ruleset``; ``seed`` decides every random event of the rules."""
+        state = self.skeleton(self.rulebook(ruleset), Rng(seed))
+        if journal:
+            state.journal = []
+        state.run(*self.deal(state))
+        return state
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self, state: S) -> int | None:
+        """The seat that decides next; ``None`` when the match is over."""
+
+    @abstractmethod
+    def legal(self, state: S, seat: int) -> Decisions:
+        """The legal decisions of ``seat`` now."""
+
+    @abstractmethod
+    def check(self, state: S, seat: int, decision: Decision) -> None:
+        """Raise ``IllegalDecision`` (with a player's reason) unless ``decision`` is legal.
+
+        Called only for game decisions (not conceding), while the match is running.
+        """
+
+    @abstractmethod
+    def perform(self, state: S, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        """The actions a verified decision queues."""
+
+    @abstractmethod
+    def parse(self, text: str) -> Decision:
+        """Parse a game decision's canonical text (``InvalidDecision`` when it is not one)."""
+
+    def concede(self, state: S, seat: int) -> Sequence[Action[Any]]:
+        """The actions conceding queues (default: the other seats share the win)."""
+        return (Conceded(seat),)
+
+    def penalty(
+        self, state: S, seat: int, decision: Decision, error: IllegalDecision
+    ) -> Sequence[Action[Any]] | None:
+        """Actions that punish an illegal decision, when the ruleset declares a penalty.
+
+        ``None`` (the default) means the decision is simply refused.
+        """
+        return None
+
+    def parse_decision(self, text: str) -> Decision:
+        """Any decision of this game from its text, conceding included."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidDecision("an empty decision: say what you want to do")
+        if text.strip().lower() == "concede":
+            return Concede()
+        return self.parse(text)
+
+    def verify(self, state: S, seat: int, decision: Decision) -> None:
+        """Raise ``IllegalDecision`` with the reason unless ``seat`` may make ``decision``."""
+        if state.outcome is not None:
+            raise IllegalDecision("the match is over")
+        if not 0 <= seat < state.seats:
+            raise IllegalDecision(f"there is no seat {seat} in this match")
+        if isinstance(decision, Concede):
+            return
+        self.check(state, seat, decision)
+
+    def can(self, state: S, seat: int, decision: Decision) -> bool:
+        try:
+            self.verify(state, seat, decision)
+        except IllegalDecision:
+            return False
+        return True
+
+    def decide(self, state: S, seat: int, decision: Decision) -> IllegalDecision | None:
+        """Verify and apply ``decision``.
+
+        Raises ``IllegalDecision`` and leaves the state unchanged when the decision is not
+        allowed, unless the ruleset penalises it: then the penalty is applied, the version
+        advances and the error is returned (``None`` after a legal decision).
+        """
+        try:
+            self.verify(state, seat, decision)
+        except IllegalDecision as error:
+            if state.outcome is not None:
+                raise
+            punishment = self.penalty(state, seat, decision, error)
+            if punishment is None:
+                raise
+            state.version += 1
+            state.run(*punishment)
+            return error
+        state.version += 1
+        if isinstance(decision, Concede):
+            state.run(*self.concede(state, seat))
+        else:
+            state.run(*self.perform(state, seat, decision))
+        return None
+
+    # -- seeing -----------------------------------------------------------------------------
+
+    def public_view(self, state: S, seat: int | None) -> Any:
+        """The game's public data as ``seat`` sees it (default: the state's public JSON)."""
+        return state.public()
+
+    def view(self, state: S, seat: int | None) -> View[Any]:
+        """What ``seat`` may know (``None``: a spectator)."""
+        return make_view(state, seat, self.to_act(state), self.public_view(state, seat))
+
+    def rules_text(self) -> str:
+        """The rules of the game in our own words (Markdown)."""
+        package, name = self.rules_resource
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+    # -- state as JSON ----------------------------------------------------------------------
+
+    def state_to_json(self, state: S) -> JsonObject:
+        """The whole state (hidden cards and generator included) as JSON."""
+        if state.queue:
+            raise RuntimeError("cannot serialise a state while actions are queued")
+        ruleset: Ruleset = state.rules.ruleset
+        return {
+            "format": STATE_FORMAT,
+            "format_version": STATE_FORMAT_VERSION,
+            "game": self.name,
+            "ruleset": ruleset.to_json(),
+            "rng": state.rng.to_json(),
+            "version": state.version,
+            "turn": state.turn,
+            "active": state.active,
+            "outcome": None if state.outcome is None else state.outcome.to_json(),
+            "cards": [card.to_json() for card in state.cards],
+            "zones": {name: [card.id for card in zone.cards] for name, zone in state.zones.items()},
+            "public": state.public(),
+        }
+
+    def state_from_json(self, value: object) -> S:
+        """Rebuild a state from :meth:`state_to_json` (``RecordError`` when malformed)."""
+        data = as_object(value, "state")
+        if data.get("format") != STATE_FORMAT:
+            raise RecordError("not a cardtable state")
+        version = as_int(data.get("format_version"), "state format_version")
+        if version != STATE_FORMAT_VERSION:
+            raise RecordError(f"state format version {version} is not supported")
+        if data.get("game") != self.name:
+            raise RecordError(f"the state is of game {data.get('game')!r}, not {self.name!r}")
+        ruleset = self.load_ruleset(as_object(data.get("ruleset"), "state ruleset"))
+        book = self.rulebook(ruleset)
+        state = self.skeleton(book, Rng.from_json(data.get("rng")))
+        state.version = as_int(data.get("version"), "state version")
+        state.turn = as_int(data.get("turn"), "state turn")
+        state.active = as_int(data.get("active"), "state active")
+        raw_outcome = data.get("outcome")
+        state.outcome = None if raw_outcome is None else Outcome.from_json(raw_outcome)
+        try:
+            for index, item in enumerate(as_list(data.get("cards"), "state cards")):
+                entry = as_object(item, "card")
+                if as_int(entry.get("id"), "card id") != index:
+                    raise RecordError(f"card ids must be 0, 1, 2... in order (at {index})")
+                card = Card(
+                    index,
+                    book.card(as_str(entry.get("key"), "card key")),
+                    owner=as_optional_int(entry.get("owner"), "card owner"),
+                    pool=as_optional_str(entry.get("pool"), "card pool"),
+                )
+                for component in as_list(entry.get("components", []), "card components"):
+                    card.components.append(Component.from_json(component))
+                live = as_object(entry.get("live", {}), "card live stats")
+                card.live = {name: Stat.from_json(stat) for name, stat in live.items()}
+                state.cards.append(card)
+            zones = as_object(data.get("zones"), "state zones")
+            if set(zones) != set(state.zones):
+                raise RecordError("the state's zones do not match its game and ruleset")
+            placed = 0
+            for name, ids in zones.items():
+                zone = state.zones[name]
+                for card_id in as_list(ids, f"zone {name}"):
+                    card = state.cards[as_int(card_id, f"zone {name} card")]
+                    if card.zone:
+                        raise RecordError(f"card #{card.id} is in two zones")
+                    zone.cards.append(card)
+                    card.zone = name
+                    placed += 1
+            if placed != len(state.cards):
+                raise RecordError("some cards of the state are in no zone")
+            state.load_public(as_object(data.get("public"), "state public data"))
+        except (KeyError, IndexError) as error:
+            raise RecordError(
+                f"the state refers to something that does not exist: {error}"
+            ) from None
+        state.reindex_listeners()
+        return state
+
+
+@functools.lru_cache(maxsize=128)
+def _cached_rulebook(game: Game[Any, Any], ruleset: Any) -> RuleBook:
+    return game.build_rulebook(ruleset)

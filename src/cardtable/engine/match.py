@@ -1,0 +1,134 @@
+"""A match being played: a state with its journal, and the record of its decisions.
+
+>>> from cardtable.games import find
+>>> game = find("tcg")
+>>> match = Match(game, game.default_ruleset(), seed=1)
+>>> seat = match.to_act
+>>> match.decide(seat, "end")
+>>> match.record().decisions == ((seat, "end"),)
+True
+>>> Match.replay(game, match.record()).hash() == match.hash()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.errors import DecisionError, IllegalDecision, RecordError, RulesetError
+from cardtable.engine.game import Game
+from cardtable.engine.json import JsonObject, digest
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.record import Record
+from cardtable.engine.state import State
+from cardtable.engine.view import View
+
+S = TypeVar("S", bound=State)
+
+
+class Match(Generic[S]):
+    """One playing of a game: decisions go in, views, events and a record come out."""
+
+    def __init__(
+        self,
+        game: Game[S, Any],
+        ruleset: Any,
+        seed: int,
+        *,
+        seats: Sequence[str] = (),
+        journal: bool = True,
+    ) -> None:
+        self.game = game
+        self.ruleset = ruleset
+        self.seed = seed
+        self.seats = tuple(seats)
+        self.state: S = game.setup(ruleset, seed, journal=journal)
+        self.decisions: list[tuple[int, Decision]] = []
+
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    @property
+    def over(self) -> bool:
+        return self.state.outcome is not None
+
+    def legal(self, seat: int) -> Decisions:
+        return self.game.legal(self.state, seat)
+
+    def decide(self, seat: int, decision: Decision | str) -> IllegalDecision | None:
+        """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it
+        is refused; returns the error when the ruleset penalised it instead."""
+        if isinstance(decision, str):
+            decision = self.game.parse_decision(decision)
+        penalised = self.game.decide(self.state, seat, decision)
+        self.decisions.append((seat, decision))
+        return penalised
+
+    def view(self, seat: int | None) -> View[Any]:
+        return self.game.view(self.state, seat)
+
+    def events(self, seat: int | None, since: int = 0) -> list[JsonObject]:
+        """The journal from entry ``since`` on, as ``seat`` may see it."""
+        journal = self.state.journal or []
+        shown = []
+        for action in journal[since:]:
+            event = action.event(seat)
+            if event is not None:
+                shown.append(event)
+        return shown
+
+    @property
+    def journal_length(self) -> int:
+        return len(self.state.journal or [])
+
+    def hash(self) -> str:
+        """SHA-256 of the canonical JSON of the whole state."""
+        return digest(self.game.state_to_json(self.state))
+
+    def record(self, meta: JsonObject | None = None) -> Record:
+        return Record(
+            game=self.game.name,
+            ruleset=self.ruleset.to_json(),
+            seed=self.seed,
+            seats=self.seats,
+            decisions=tuple((seat, decision.text()) for seat, decision in self.decisions),
+            outcome=self.state.outcome,
+            final_hash=self.hash(),
+            meta=meta or {},
+        )
+
+    @classmethod
+    def replay(
+        cls, game: Game[S, Any], record: Record, *, upto: int | None = None, check: bool = True
+    ) -> Match[S]:
+        """Replay ``record`` (its first ``upto`` decisions); ``RecordError`` if it does not."""
+        if record.game != game.name:
+            raise RecordError(f"the record is a match of {record.game!r}, not {game.name!r}")
+        try:
+            ruleset = game.load_ruleset(record.ruleset)
+        except RulesetError as error:
+            raise RecordError(f"the record's ruleset is not valid: {error.reason}") from None
+        match = cls(game, ruleset, record.seed, seats=record.seats)
+        decisions = record.decisions if upto is None else record.decisions[:upto]
+        for number, (seat, text) in enumerate(decisions, start=1):
+            try:
+                match.decide(seat, text)
+            except DecisionError as error:
+                raise RecordError(
+                    f"decision {number} (player {seat}: {text!r}) does not replay: {error.reason}"
+                ) from None
+        if (
+            check
+            and upto is None
+            and record.final_hash is not None
+            and match.hash() != record.final_hash
+        ):
+            raise RecordError("the replayed match does not end in the recorded final state")
+        return match

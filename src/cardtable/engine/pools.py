@@ -1,0 +1,37 @@
+"""Pools: the cards a seat cannot tell apart while they are hidden.
+
+A pool has a manifest: the card keys it started with (a player's deck list, the full deck of a
+shared draw pile). A public manifest (an open deck list) lets any seat work out which cards of
+the pool it has not seen: the manifest minus the pool's visible cards.
+
+>>> Pool(name="p0", owner=0, manifest=("a", "a", "b"), public=True).visible_to(1)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.engine.json import JsonObject
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pool:
+    """A named group of interchangeable hidden cards and the keys it began with."""
+
+    name: str
+    owner: int | None
+    manifest: tuple[str, ...]
+    public: bool = True
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` knows the manifest (its own pool, or any public one)."""
+        return self.public or (seat is not None and seat == self.owner)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "name": self.name,
+            "owner": self.owner,
+            "manifest": list(self.manifest),
+            "public": self.public,
+        }

@@ -1,0 +1,197 @@
+"""The state of a match: zones, cards, pools, the match's generator and the action queue.
+
+Games subclass :class:`State` to add their public data (heroes, direction of play...). All
+hidden information lives in zones; everything else in a state is public, which is what makes
+views, redaction and determinisation generic.
+
+A state at rest (between decisions) has an empty queue. ``journal`` collects every executed
+(or fizzled) action when it is a list; copies made for search leave it ``None``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.engine.actions import Action
+from cardtable.engine.cards import Card, CardDef
+from cardtable.engine.json import JsonObject
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.pools import Pool
+from cardtable.engine.processor import process
+from cardtable.engine.reactions import Reaction
+from cardtable.engine.rng import Rng
+from cardtable.engine.zones import Zone
+
+if TYPE_CHECKING:
+    from cardtable.engine.rulebook import RuleBook
+
+
+class State:
+    """A whole match at one moment. Mutated only by actions (and by loading)."""
+
+    __slots__ = (
+        "rules",
+        "rng",
+        "zones",
+        "cards",
+        "pools",
+        "queue",
+        "journal",
+        "outcome",
+        "version",
+        "turn",
+        "active",
+        "seats",
+        "listeners",
+    )
+
+    def __init__(self, rules: RuleBook, rng: Rng, *, seats: int) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.rng = rng
+        self.zones: dict[str, Zone] = {}
+        self.cards: list[Card] = []
+        self.pools: dict[str, Pool] = {}
+        self.queue: deque[Action[Any]] = deque()
+        self.journal: list[Action[Any]] | None = None
+        self.outcome: Outcome | None = None
+        self.version = 0
+        self.turn = 0
+        self.active = 0
+        self.listeners: dict[type, list[tuple[int, Reaction]]] = {}
+
+    # -- structure -------------------------------------------------------------------------
+
+    def add_zone(self, zone: Zone) -> Zone:
+        if zone.name in self.zones:
+            raise ValueError(f"zone {zone.name!r} exists already")
+        self.zones[zone.name] = zone
+        return zone
+
+    def add_pool(self, pool: Pool) -> None:
+        self.pools[pool.name] = pool
+
+    def zone(self, name: str) -> Zone:
+        return self.zones[name]
+
+    def create_card(
+        self, definition: CardDef, zone: Zone, *, owner: int | None, pool: str | None = None
+    ) -> Card:
+        """Create a card with the next sequential id and put it on top of ``zone``."""
+        card = Card(len(self.cards), definition, owner=owner, pool=pool)
+        self.cards.append(card)
+        zone.add(card)
+        if definition.reactions:
+            self._listen(card, definition.reactions)
+        return card
+
+    def create_cards(
+        self,
+        definitions: Iterable[CardDef],
+        zone: Zone,
+        *,
+        owner: int | None,
+        pool: str | None = None,
+    ) -> None:
+        """Create one card per definition, in order, on top of ``zone``."""
+        cards = self.cards
+        placed = zone.cards
+        name = zone.name
+        for definition in definitions:
+            card = Card(len(cards), definition, owner=owner, pool=pool)
+            card.zone = name
+            cards.append(card)
+            placed.append(card)
+            if definition.reactions:
+                self._listen(card, definition.reactions)
+        if zone.capacity is not None and len(placed) > zone.capacity:
+            raise ValueError(f"{zone.name} holds more than {zone.capacity} cards")
+
+    def card(self, card_id: int) -> Card:
+        return self.cards[card_id]
+
+    def move(self, card: Card, destination: Zone) -> None:
+        """Move ``card`` from wherever it is to the top of ``destination``."""
+        self.zones[card.zone].remove(card)
+        destination.add(card)
+
+    # -- reactions of cards ----------------------------------------------------------------
+
+    def _listen(self, card: Card, names: Iterable[str]) -> None:
+        for name in names:
+            reaction = self.rules.card_reaction(name)
+            for action_type in reaction.listens_to:
+                self.listeners.setdefault(action_type, []).append((card.id, reaction))
+
+    def reindex_listeners(self) -> None:
+        """Rebuild the index of card reactions (after loading or changing components)."""
+        self.listeners = {}
+        for card in self.cards:
+            names = card.reaction_names()
+            if names:
+                self._listen(card, names)
+        for entries in self.listeners.values():
+            entries.sort(key=lambda entry: entry[0])
+
+    # -- the queue -------------------------------------------------------------------------
+
+    def enqueue(self, *actions: Action[Any]) -> None:
+        self.queue.extend(actions)
+
+    def run(self, *actions: Action[Any]) -> None:
+        """Queue ``actions`` and process the queue until it is empty (or the match ends)."""
+        self.queue.extend(actions)
+        process(self)
+
+    # -- copies and JSON -------------------------------------------------------------------
+
+    def copy(self) -> Self:
+        """An independent copy for search: same cards, zones and generator; no journal."""
+        if self.queue:
+            raise RuntimeError("cannot copy a state while actions are queued")
+        clone = object.__new__(type(self))
+        clone.rules = self.rules
+        clone.rng = self.rng.copy()
+        cards = [card.copy() for card in self.cards]
+        clone.cards = cards
+        zones: dict[str, Zone] = {}
+        for name, zone in self.zones.items():
+            fresh = zone.empty_copy()
+            fresh.cards = [cards[card.id] for card in zone.cards]
+            zones[name] = fresh
+        clone.zones = zones
+        clone.pools = self.pools
+        clone.queue = deque()
+        clone.journal = None
+        clone.outcome = self.outcome
+        clone.version = self.version
+        clone.turn = self.turn
+        clone.active = self.active
+        clone.seats = self.seats
+        clone.listeners = (
+            {kind: entries[:] for kind, entries in self.listeners.items()} if self.listeners else {}
+        )
+        self.copy_public(clone)
+        return clone
+
+    def copy_public(self, clone: Self) -> None:
+        """Copy the game's own public data into ``clone`` (games override)."""
+
+    def public(self) -> JsonObject:
+        """The game's own public data as JSON (games override)."""
+        return {}
+
+    def load_public(self, data: JsonObject) -> None:
+        """Restore the game's own public data from :meth:`public`'s JSON (games override)."""
+
+    def hidden_cards(self, seat: int | None) -> Iterator[Card]:
+        """Every card in a zone that ``seat`` cannot see."""
+        for zone in self.zones.values():
+            if not zone.visible_to(seat):
+                yield from zone.cards
+
+    @property
+    def next_id(self) -> int:
+        return len(self.cards)

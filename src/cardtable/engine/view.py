@@ -1,0 +1,205 @@
+"""Views: what one seat may know about a state, and nothing more.
+
+``view(state, seat)`` shows every zone the seat may see card by card and every other zone as
+a size only, the manifests of the pools the seat knows, and the game's public data. A
+spectator (``seat=None``) sees the public zones only. Hidden cards never leave the engine
+except through a view; the per-seat event stream applies the same rule.
+
+Views are plain frozen dataclasses whose JSON form (:func:`view_to_json`) is what the wire
+protocol, the browser client and research environments carry.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from cardtable.engine.cards import Card, CardDef, Component
+from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.outcome import Outcome
+
+if TYPE_CHECKING:
+    from cardtable.engine.state import State
+
+P = TypeVar("P")
+
+_STAT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def stat_names(definition: CardDef) -> tuple[str, ...]:
+    """The integer fields of a card definition: its printed stats."""
+    kind = type(definition)
+    names = _STAT_NAMES.get(kind)
+    if names is None:
+        names = tuple(
+            field.name
+            for field in fields(definition)
+            if type(getattr(definition, field.name)) is int
+        )
+        _STAT_NAMES[kind] = names
+    return names
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A visible card: what it is and its current stats (printed + components, or live)."""
+
+    id: int
+    key: str
+    name: str
+    owner: int | None
+    pool: str | None
+    stats: dict[str, int]
+    components: tuple[Component, ...] = ()
+    live: dict[str, tuple[int, int]] | None = None
+
+    def stat(self, name: str) -> int:
+        return self.stats.get(name, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneView:
+    """A zone as one seat sees it: its cards when visible (``cards is None`` when hidden)."""
+
+    name: str
+    kind: str
+    owner: int | None
+    visibility: str
+    pool: str | None
+    size: int
+    cards: tuple[CardView, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class View(Generic[P]):
+    """Everything ``seat`` may know (``seat is None``: a spectator)."""
+
+    game: str
+    seat: int | None
+    version: int
+    turn: int
+    active: int
+    to_act: int | None
+    outcome: Outcome | None
+    next_id: int
+    zones: dict[str, ZoneView]
+    pools: dict[str, tuple[str, ...]]
+    public: P
+
+    def zone(self, name: str) -> ZoneView:
+        return self.zones[name]
+
+    def cards(self, zone: str) -> tuple[CardView, ...]:
+        """The cards of a zone this seat can see (``ValueError`` for a hidden zone)."""
+        found = self.zones[zone].cards
+        if found is None:
+            raise ValueError(f"{zone} is hidden from seat {self.seat}")
+        return found
+
+    def unseen(self, pool: str) -> Counter[str]:
+        """The keys of the pool's cards this seat has not seen (needs the pool's manifest)."""
+        remaining = Counter(self.pools[pool])
+        for zone in self.zones.values():
+            if zone.cards is not None:
+                for card in zone.cards:
+                    if card.pool == pool:
+                        remaining[card.key] -= 1
+        return +remaining
+
+
+def card_view(card: Card) -> CardView:
+    definition = card.definition
+    names = stat_names(definition)
+    if not card.components and not card.live:
+        stats = {name: getattr(definition, name) for name in names}
+        return CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
+    stats = {name: card.total(name) for name in names}
+    live = {name: (stat.base, stat.value) for name, stat in card.live.items()} or None
+    for name, stat in card.live.items():
+        stats[name] = stat.value
+    return CardView(
+        card.id,
+        definition.key,
+        definition.name,
+        card.owner,
+        card.pool,
+        stats,
+        tuple(card.components),
+        live,
+    )
+
+
+def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -> View[Any]:
+    """Build ``seat``'s view of ``state`` (the game supplies ``to_act`` and its public data)."""
+    zones: dict[str, ZoneView] = {}
+    for name, zone in state.zones.items():
+        shown = zone.visible_to(seat)
+        zones[name] = ZoneView(
+            name,
+            zone.kind,
+            zone.owner,
+            zone.visibility,
+            zone.pool,
+            len(zone.cards),
+            tuple(card_view(card) for card in zone.cards) if shown else None,
+        )
+    pools = {name: pool.manifest for name, pool in state.pools.items() if pool.visible_to(seat)}
+    return View(
+        state.rules.game.name,
+        seat,
+        state.version,
+        state.turn,
+        state.active,
+        to_act,
+        state.outcome,
+        len(state.cards),
+        zones,
+        pools,
+        public,
+    )
+
+
+def card_view_to_json(card: CardView) -> JsonObject:
+    data: JsonObject = {
+        "id": card.id,
+        "key": card.key,
+        "name": card.name,
+        "owner": card.owner,
+        "pool": card.pool,
+        "stats": dict(card.stats),
+    }
+    if card.components:
+        data["components"] = [component.to_json() for component in card.components]
+    if card.live:
+        data["live"] = {name: [base, value] for name, (base, value) in card.live.items()}
+    return data
+
+
+def view_to_json(view: View[Any]) -> JsonObject:
+    """The JSON form of a view (stable key order; hashable with :func:`~engine.json.digest`)."""
+    zones: dict[str, JsonValue] = {}
+    for name, zone in view.zones.items():
+        zones[name] = {
+            "name": zone.name,
+            "kind": zone.kind,
+            "owner": zone.owner,
+            "visibility": zone.visibility,
+            "pool": zone.pool,
+            "size": zone.size,
+            "cards": None if zone.cards is None else [card_view_to_json(c) for c in zone.cards],
+        }
+    public: JsonValue = view.public
+    return {
+        "game": view.game,
+        "seat": view.seat,
+        "version": view.version,
+        "turn": view.turn,
+        "active": view.active,
+        "to_act": view.to_act,
+        "outcome": None if view.outcome is None else view.outcome.to_json(),
+        "next_id": view.next_id,
+        "zones": zones,
+        "pools": {name: list(manifest) for name, manifest in view.pools.items()},
+        "public": public,
+    }

@@ -1,0 +1,180 @@
+"""The Kata TCG's actions. Each changes one thing; rule reactions (``rules.py``) chain them.
+
+Events are rendered for a seat with hidden cards left out: a card drawn into a hand shows its
+face to its owner only; everything else in this game is public.
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.actions import Action, Event
+from cardtable.engine.cards import Card
+from cardtable.engine.json import JsonObject
+from cardtable.games.tcg.state import TcgState
+
+
+def card_json(card: Card) -> JsonObject:
+    definition = card.definition
+    return {
+        "id": card.id,
+        "key": definition.key,
+        "name": definition.name,
+        "cost": card.total("cost"),
+        "damage": card.total("damage"),
+    }
+
+
+class ShuffleDeck(Action[TcgState]):
+    """Shuffle a seat's deck with the match's generator."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def execute(self, state: TcgState) -> None:
+        state.deck(self.seat).shuffle(state.rng)
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "shuffle", "zone": f"deck:{self.seat}"}
+
+
+class ChooseFirst(Action[TcgState]):
+    """Choose the starting player at random."""
+
+    __slots__ = ("first",)
+
+    def __init__(self) -> None:
+        self.first = -1
+
+    def execute(self, state: TcgState) -> None:
+        self.first = state.rng.below(state.seats)
+        state.active = self.first
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "first_player", "seat": self.first}
+
+
+class StartTurn(Action[TcgState]):
+    """A seat's turn begins (the turn counter advances)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def execute(self, state: TcgState) -> None:
+        state.turn += 1
+        state.active = self.seat
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "turn_started", "seat": self.seat}
+
+
+class GainManaSlot(Action[TcgState]):
+    """One more mana slot, up to the cap."""
+
+    __slots__ = ("seat", "slots")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.slots = 0
+
+    def execute(self, state: TcgState) -> None:
+        mana = state.heroes[self.seat].mana
+        mana.base = min(state.rules.ruleset.mana_slot_cap, mana.base + 1)
+        self.slots = mana.base
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "mana_slot", "seat": self.seat, "slots": self.slots}
+
+
+class RefillMana(Action[TcgState]):
+    """Every mana slot full again."""
+
+    __slots__ = ("seat", "mana")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.mana = 0
+
+    def execute(self, state: TcgState) -> None:
+        mana = state.heroes[self.seat].mana
+        mana.value = self.mana = mana.base
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "mana_refilled", "seat": self.seat, "mana": self.mana}
+
+
+HAND = "hand"
+OVERLOAD = "overload"
+EMPTY = "empty"
+
+
+class DrawCard(Action[TcgState]):
+    """Draw the top card: into the hand, or to the graveyard when the hand is full (overload);
+    from an empty deck nothing is drawn and a rule reaction makes the seat bleed."""
+
+    __slots__ = ("seat", "card", "result")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.card: Card | None = None
+        self.result = ""
+
+    def execute(self, state: TcgState) -> None:
+        deck = state.decks[self.seat]
+        if not deck.cards:
+            self.result = EMPTY
+            return
+        card = self.card = deck.pop()
+        hand = state.hands[self.seat]
+        if hand.full:
+            self.result = OVERLOAD
+            state.graveyards[self.seat].add(card)
+        else:
+            self.result = HAND
+            hand.add(card)
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        shown: JsonObject = {"type": "draw", "seat": self.seat, "result": self.result}
+        card = self.card
+        if card is not None and (self.result == OVERLOAD or seat == self.seat):
+            shown["card"] = card_json(card)
+        return shown
+
+
+class PlayCard(Action[TcgState]):
+    """Pay a card's cost and put it in the graveyard; its effect follows as a reaction."""
+
+    __slots__ = ("seat", "card")
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
+
+    def can_execute(self, state: TcgState) -> bool:
+        card = self.card
+        return card.zone == state.hands[self.seat].name and card.total("cost") <= (
+            state.heroes[self.seat].mana.value
+        )
+
+    def execute(self, state: TcgState) -> None:
+        card = self.card
+        state.heroes[self.seat].mana.value -= card.total("cost")
+        state.hands[self.seat].remove(card)
+        state.graveyards[self.seat].add(card)
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "play", "seat": self.seat, "card": card_json(self.card)}
+
+
+class EndTurn(Event[TcgState]):
+    """The active seat ends its turn."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "turn_ended", "seat": self.seat}

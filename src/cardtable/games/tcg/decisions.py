@@ -1,0 +1,58 @@
+"""The Kata TCG's decisions and their canonical text.
+
+>>> Play(12).text(), End().text()
+('play #12', 'end')
+>>> parse("play #12") == Play(12)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardtable.engine.decisions import Decision
+from cardtable.engine.errors import InvalidDecision
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Decision):
+    """Play the card with this id from your hand."""
+
+    card: int
+
+    def text(self) -> str:
+        return f"play #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Decision):
+    """End your turn."""
+
+    def text(self) -> str:
+        return "end"
+
+
+_PLAY = re.compile(r"play\s+#(\d+)")
+_PLAYS: list[Play] = []
+END = End()
+
+
+def play(card: int) -> Play:
+    """The (shared, immutable) decision to play card ``card``."""
+    if card >= len(_PLAYS):
+        _PLAYS.extend(Play(index) for index in range(len(_PLAYS), card + 1))
+    return _PLAYS[card]
+
+
+def parse(text: str) -> Decision:
+    """A Kata TCG decision from its canonical text (``play #ID`` or ``end``)."""
+    word = " ".join(text.strip().lower().split())
+    if word == "end":
+        return End()
+    found = _PLAY.fullmatch(word)
+    if found:
+        return Play(int(found.group(1)))
+    raise InvalidDecision(
+        f"{text.strip()!r} is not a Kata TCG decision: write 'play #ID', 'end' or 'concede'"
+    )

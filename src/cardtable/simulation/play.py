@@ -1,0 +1,64 @@
+"""Playing whole matches between agents, headless.
+
+>>> from cardtable.games import find
+>>> from cardtable.agents import RandomAgent
+>>> from cardtable.engine import Rng
+>>> game = find("tcg")
+>>> players = [RandomAgent(Rng(1)), RandomAgent(Rng(2))]
+>>> match = play_match(game, game.default_ruleset(), players, seed=5)
+>>> match.over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.agents.base import Agent, BlindAgent
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.game import Game
+from cardtable.engine.match import Match
+from cardtable.engine.rng import Rng
+
+DEFAULT_DECISION_LIMIT = 100_000
+
+
+class MatchTooLong(CardtableError):
+    """A match did not end within the decision limit."""
+
+
+def agent_rng(seed: int, seat: int) -> Rng:
+    """The generator of the agent at ``seat`` in the match seeded ``seed``."""
+    return Rng.derive(seed, "agent", seat)
+
+
+def play_match(
+    game: Game[Any, Any],
+    ruleset: Any,
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    journal: bool = True,
+    limit: int = DEFAULT_DECISION_LIMIT,
+) -> Match[Any]:
+    """Play a match to its end with one agent per seat; return it (record and journal kept)."""
+    match: Match[Any] = Match(
+        game, ruleset, seed, seats=[agent.name for agent in agents], journal=journal
+    )
+    state = match.state
+    legal_of = game.legal
+    for _ in range(limit):
+        if state.outcome is not None:
+            return match
+        seat = game.to_act(state)
+        if seat is None:
+            return match
+        agent = agents[seat]
+        legal = legal_of(state, seat)
+        if isinstance(agent, BlindAgent):
+            decision = agent.choose(legal)
+        else:
+            decision = agent.decide(game.view(state, seat), legal)
+        match.decide(seat, decision)
+    raise MatchTooLong(f"the match did not end within {limit} decisions")
