@@ -69,11 +69,12 @@ def describe_errors(
     """
     lines = []
     for detail in error.errors():
-        path = ".".join(str(part) for part in detail["loc"]) or "rules"
+        path = ".".join(str(part) for part in detail["loc"])
         prefix = ""
         if where and detail["loc"] and str(detail["loc"][0]) in where:
             prefix = where[str(detail["loc"][0])] + ": "
-        lines.append(f"{prefix}{path}: {_plain(detail, model)}")
+        field = f"{path}: " if path else ""
+        lines.append(f"{prefix}{field}{_plain(detail, model)}")
     return "\n".join(lines)
 
 

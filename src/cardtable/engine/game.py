@@ -72,6 +72,8 @@ class Game(ABC, Generic[S, R]):
     summary: ClassVar[str]
     rules_resource: ClassVar[tuple[str, str]]
     """(package, file name) of the rules document written in our own words."""
+    ruleset_type: ClassVar[type[Any]]
+    """The class of this game's rulesets (a validated, frozen model)."""
 
     # -- rulesets ---------------------------------------------------------------------------
 

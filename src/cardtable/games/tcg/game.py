@@ -46,6 +46,7 @@ class TcgGame(Game[TcgState, TcgRules]):
     title = "Kata TCG"
     summary = "A two-player duel of damage cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
+    ruleset_type = TcgRules
 
     def default_ruleset(self) -> TcgRules:
         return TcgRules()
