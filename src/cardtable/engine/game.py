@@ -85,6 +85,10 @@ class Game(ABC, Generic[S, R]):
     def load_ruleset(self, data: Mapping[str, object]) -> R:
         """Validate ``data`` into a ruleset (``RulesetError`` naming each bad field)."""
 
+    def example_rulesets(self) -> list[R]:
+        """Rulesets that exercise the rules' corners (the conformance suite plays them all)."""
+        return [self.default_ruleset()]
+
     @abstractmethod
     def seats(self, ruleset: R) -> int:
         """How many seats a match under ``ruleset`` has."""

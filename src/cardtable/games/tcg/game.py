@@ -54,6 +54,18 @@ class TcgGame(Game[TcgState, TcgRules]):
     def load_ruleset(self, data: Mapping[str, object]) -> TcgRules:
         return TcgRules.from_json(data)
 
+    def example_rulesets(self) -> list[TcgRules]:
+        default = self.default_ruleset()
+        return [
+            default,
+            # Tiny decks: everyone bleeds out.
+            TcgRules(starting_health=12, deck=(0, 1, 2, 3), first_hand=1, second_hand=2),
+            # A one-card hand: constant overload.
+            TcgRules(hand_limit=1, mana_slot_cap=3),
+            # Opening hands that overflow the hand limit.
+            TcgRules(hand_limit=2, first_hand=4, second_hand=5, starting_health=1),
+        ]
+
     def seats(self, ruleset: TcgRules) -> int:
         return SEATS
 

@@ -1,0 +1,80 @@
+"""Game-agnostic tools for the conformance suite."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from cardtable.agents import RandomAgent
+from cardtable.engine import Decision, Game, Match, Rng, State, canonical, view_to_json
+from cardtable.games import find, names
+from cardtable.simulation import agent_rng
+
+
+def all_games() -> list[Game[Any, Any]]:
+    return [find(name) for name in names()]
+
+
+def game_rulesets() -> list[tuple[Game[Any, Any], Any]]:
+    """Every (game, example ruleset) pair, for parametrisation."""
+    return [(game, ruleset) for game in all_games() for ruleset in game.example_rulesets()]
+
+
+def pair_id(pair: tuple[Game[Any, Any], Any]) -> str:
+    game, ruleset = pair
+    index = game.example_rulesets().index(ruleset)
+    return f"{game.name}-rules{index}"
+
+
+def random_decisions(
+    game: Game[Any, Any], ruleset: Any, seed: int
+) -> Iterator[tuple[Match[Any], int, Decision]]:
+    """Play a match with random agents, yielding (match, seat, decision) before each decision."""
+    match: Match[Any] = Match(game, ruleset, seed)
+    agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(match.state.seats)]
+    while not match.over:
+        seat = match.to_act
+        assert seat is not None, "a running match must have a seat to act"
+        decision = agents[seat].choose(match.legal(seat))
+        yield match, seat, decision
+        match.decide(seat, decision)
+
+
+def shuffle_hidden(state: State, seat: int | None, rng: Rng) -> State:
+    """A copy of ``state`` whose cards hidden from ``seat`` are permuted within their pools.
+
+    This reads the true state on purpose: it makes a twin that differs from the original only
+    in what ``seat`` cannot see, to prove that views and event streams do not depend on it.
+    """
+    twin = state.copy()
+    slots: dict[str, list[tuple[str, int]]] = {}
+    for name, zone in twin.zones.items():
+        if zone.visible_to(seat) or zone.pool is None:
+            continue
+        slots.setdefault(zone.pool, []).extend((name, index) for index in range(len(zone.cards)))
+    for places in slots.values():
+        cards = [twin.zones[name].cards[index] for name, index in places]
+        rng.shuffle(cards)
+        for (name, index), card in zip(places, cards, strict=True):
+            twin.zones[name].cards[index] = card
+            card.zone = name
+    return twin
+
+
+def view_text(game: Game[Any, Any], state: State, seat: int | None) -> str:
+    return canonical(view_to_json(game.view(state, seat)))
+
+
+def state_text(game: Game[Any, Any], state: State) -> str:
+    return canonical(game.state_to_json(state))
+
+
+def zone_census(state: State) -> Counter[int]:
+    """How many zones hold each card id (every card must be in exactly one)."""
+    census: Counter[int] = Counter()
+    for zone in state.zones.values():
+        for card in zone.cards:
+            census[card.id] += 1
+            assert card.zone == zone.name, f"{card!r} thinks it is in {card.zone}"
+    return census

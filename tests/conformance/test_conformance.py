@@ -1,0 +1,210 @@
+"""The conformance suite: contracts every registered game must keep.
+
+A game joins by registering; each of its example rulesets is played by random agents and
+checked for: playouts that never raise, cards conserved across zones, exact replays, states
+that round-trip through JSON, copies that are independent, decisions whose text round-trips,
+refused decisions that change nothing, views and event streams that do not depend on cards
+hidden from the seat, and determinisation consistent with the view it started from.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cardtable.engine import (
+    Decision,
+    DecisionError,
+    Game,
+    Match,
+    Record,
+    Rng,
+    State,
+    canonical,
+    determinise,
+)
+from tests.conformance.helpers import (
+    game_rulesets,
+    pair_id,
+    random_decisions,
+    shuffle_hidden,
+    state_text,
+    view_text,
+    zone_census,
+)
+
+PAIRS = game_rulesets()
+SEEDS = range(12)
+
+pytestmark = pytest.mark.parametrize("pair", PAIRS, ids=[pair_id(p) for p in PAIRS])
+
+
+def _seats(state: State) -> list[int | None]:
+    return [*range(state.seats), None]
+
+
+def test_random_playouts_end_and_never_raise(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS:
+        match = None
+        for match, seat, _ in random_decisions(game, ruleset, seed):
+            legal = match.legal(seat)
+            assert legal.moves, "the seat to act must have a legal move"
+            assert legal.default is not None and game.can(match.state, seat, legal.default)
+        assert match is not None and match.over
+        assert match.to_act is None
+        assert match.outcome is not None and match.outcome.reason
+
+
+def test_cards_are_conserved(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS:
+        count = None
+        for match, _, _ in random_decisions(game, ruleset, seed):
+            state = match.state
+            census = zone_census(state)
+            created = sum(1 for e in match.events(None) if e["type"] == "card_created")
+            removed = sum(1 for e in match.events(None) if e["type"] == "card_removed")
+            if count is None:
+                count = len(state.cards) - created + removed
+            assert len(state.cards) == count + created - removed
+            assert set(census) == {card.id for card in state.cards}
+            assert set(census.values()) == {1}, "every card lies in exactly one zone"
+
+
+def test_replay_is_exact(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS:
+        match = None
+        for match, _, _ in random_decisions(game, ruleset, seed):
+            pass
+        assert match is not None
+        record = Record.from_json(json.loads(json.dumps(match.record().to_json())))
+        replayed = Match.replay(game, record)
+        assert replayed.hash() == match.hash()
+        assert state_text(game, replayed.state) == state_text(game, match.state)
+        assert replayed.events(None) == match.events(None)
+
+
+def test_state_round_trips_through_json(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    rng = Rng(99)
+    for seed in SEEDS:
+        for match, seat, decision in random_decisions(game, ruleset, seed):
+            if rng.below(4):
+                continue
+            text = json.dumps(game.state_to_json(match.state))
+            loaded = game.state_from_json(json.loads(text))
+            assert canonical(game.state_to_json(loaded)) == canonical(json.loads(text))
+            loaded.journal = []
+            game.decide(loaded, seat, decision)
+            original = match.state.copy()
+            game.decide(original, seat, decision)
+            assert state_text(game, loaded) == state_text(game, original)
+
+
+def test_copies_are_independent(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS[:4]:
+        for match, _, _ in random_decisions(game, ruleset, seed):
+            before = state_text(game, match.state)
+            clone = match.state.copy()
+            assert state_text(game, clone) == before
+            playout = Rng(seed)
+            while clone.outcome is None:
+                seat = game.to_act(clone)
+                assert seat is not None
+                game.decide(clone, seat, playout.choice(game.legal(clone, seat).moves))
+            assert state_text(game, match.state) == before
+
+
+def test_decision_texts_round_trip(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS[:4]:
+        for match, seat, _ in random_decisions(game, ruleset, seed):
+            for option in match.legal(seat).options:
+                assert game.parse_decision(option.text()) == option
+
+
+def test_refused_decisions_change_nothing(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS[:4]:
+        for match, seat, _ in random_decisions(game, ruleset, seed):
+            state = match.state
+            before = state_text(game, state)
+            others = [other for other in range(state.seats) if other != seat]
+            for other in others:
+                for move in match.legal(seat).moves:
+                    if game.can(state, other, move):
+                        continue
+                    with pytest.raises(DecisionError):
+                        game.decide(state, other, move)
+                    assert state_text(game, state) == before
+
+
+def _common_move(
+    game: Game[Any, Any], left: State, right: State, rng: Rng
+) -> tuple[int, Decision] | None:
+    seat = game.to_act(left)
+    if seat is None or seat != game.to_act(right):
+        return None
+    right_moves = set(game.legal(right, seat).moves)
+    common = [move for move in game.legal(left, seat).moves if move in right_moves]
+    return (seat, rng.choice(common)) if common else None
+
+
+def test_hidden_cards_do_not_change_views_or_events(pair: tuple[Game[Any, Any], Any]) -> None:
+    """Two states that differ only in cards hidden from seat S look the same to S, and every
+    step both take with the same decision shows S the same events, for as long as the two
+    still differ only in what S cannot see (a card S draws may legitimately differ)."""
+    game, ruleset = pair
+    rng = Rng(7)
+    steps = 0
+    for seed in SEEDS:
+        for match, _, _ in random_decisions(game, ruleset, seed):
+            if rng.below(3):
+                continue
+            for seat in _seats(match.state):
+                original = match.state.copy()
+                twin = shuffle_hidden(match.state, seat, rng)
+                assert view_text(game, twin, seat) == view_text(game, original, seat)
+                if seat is not None and game.to_act(original) == seat:
+                    assert game.legal(twin, seat).options == game.legal(original, seat).options
+                for _ in range(8):
+                    step = _common_move(game, original, twin, rng)
+                    if step is None:
+                        break
+                    original.journal, twin.journal = [], []
+                    game.decide(original, *step)
+                    game.decide(twin, *step)
+                    if view_text(game, twin, seat) != view_text(game, original, seat):
+                        break
+                    steps += 1
+                    assert [a.event(seat) for a in twin.journal] == [
+                        a.event(seat) for a in original.journal
+                    ]
+    assert steps > 0, "the twins never took a step together: the test proved nothing"
+
+
+def test_determinisation_matches_the_view(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    book = game.rulebook(ruleset)
+    rng = Rng(11)
+    for seed in SEEDS:
+        for match, _, _ in random_decisions(game, ruleset, seed):
+            if rng.below(3):
+                continue
+            for seat in range(match.state.seats):
+                view = game.view(match.state, seat)
+                world = determinise(view, book, rng)
+                assert view_text(game, world, seat) == view_text(game, match.state, seat)
+                census = zone_census(world)
+                assert set(census.values()) <= {1}
+                assert len(census) == len(match.state.cards)
+                playout = Rng(seed)
+                while world.outcome is None:
+                    actor = game.to_act(world)
+                    assert actor is not None
+                    game.decide(world, actor, playout.choice(game.legal(world, actor).moves))
