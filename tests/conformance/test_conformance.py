@@ -52,10 +52,13 @@ def test_random_playouts_end_and_never_raise(pair: tuple[Game[Any, Any], Any]) -
         for match, seat, _ in random_decisions(game, ruleset, seed):
             legal = match.legal(seat)
             assert legal.moves, "the seat to act must have a legal move"
-            assert legal.default is not None and game.can(match.state, seat, legal.default)
-        assert match is not None and match.over
+            assert legal.default is not None
+            assert game.can(match.state, seat, legal.default)
+        assert match is not None
+        assert match.over
         assert match.to_act is None
-        assert match.outcome is not None and match.outcome.reason
+        assert match.outcome is not None
+        assert match.outcome.reason
 
 
 def test_cards_are_conserved(pair: tuple[Game[Any, Any], Any]) -> None:
@@ -77,10 +80,9 @@ def test_cards_are_conserved(pair: tuple[Game[Any, Any], Any]) -> None:
 def test_replay_is_exact(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
     for seed in SEEDS:
-        match = None
-        for match, _, _ in random_decisions(game, ruleset, seed):
-            pass
-        assert match is not None
+        playing = [match for match, _, _ in random_decisions(game, ruleset, seed)]
+        match = playing[-1]
+        assert match.over
         record = Record.from_json(json.loads(json.dumps(match.record().to_json())))
         replayed = Match.replay(game, record)
         assert replayed.hash() == match.hash()
