@@ -32,7 +32,7 @@ from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
-from cardtable.engine.view import CardView, View, ZoneView, view_to_json
+from cardtable.engine.view import CardView, View, ZoneView, describe, view_to_json
 from cardtable.engine.zones import NOBODY, OWNER, PUBLIC, Board, Hand, Stack, Zone
 
 __all__ = [
@@ -86,6 +86,7 @@ __all__ = [
     "Zone",
     "ZoneView",
     "canonical",
+    "describe",
     "determinise",
     "digest",
     "hero_outcome",

@@ -11,6 +11,7 @@ protocol, the browser client and research environments carry.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -203,3 +204,28 @@ def view_to_json(view: View[Any]) -> JsonObject:
         "pools": {name: list(manifest) for name, manifest in view.pools.items()},
         "public": public,
     }
+
+
+def describe(view: View[Any]) -> str:
+    """A compact, stable text form of a view (for golden files, logs and observation strings).
+
+    Hidden zones show their size only; visible cards show ``#id key``.
+    """
+    who = "spectator" if view.seat is None else f"seat {view.seat}"
+    acting = "nobody" if view.to_act is None else f"seat {view.to_act}"
+    lines = [f"{who} | turn {view.turn} | version {view.version} | to act: {acting}"]
+    if view.outcome is not None:
+        lines.append(f"outcome: winners {list(view.outcome.winners)} ({view.outcome.reason})")
+    lines.append(f"public: {_compact(view.public)}")
+    width = max((len(name) for name in view.zones), default=0)
+    for name, zone in view.zones.items():
+        if zone.cards is None:
+            shown = f"({zone.size} hidden)"
+        else:
+            shown = " ".join(f"#{card.id}:{card.key}" for card in zone.cards) or "-"
+        lines.append(f"{name:<{width}}  {shown}")
+    return "\n".join(lines)
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,52 @@
+"""Regenerate the golden playthrough files: ``./dev golden`` (``--check`` only compares)."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from pathlib import Path
+
+from cardtable.games import find
+from cardtable.simulation.playthrough import playthrough
+
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
+
+# (file name, game, seed, seats): one seeded match per game, plus a heuristic one.
+CASES = [
+    ("tcg-random.txt", "tcg", 2026, "random,random"),
+    ("tcg-greedy.txt", "tcg", 7, "greedy,random"),
+]
+
+
+def expected(game: str, seed: int, seats: str) -> str:
+    found = find(game)
+    return playthrough(found, found.default_ruleset(), seed, seats)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    args = parser.parse_args()
+    stale = 0
+    for name, game, seed, seats in CASES:
+        path = GOLDEN / name
+        text = expected(game, seed, seats)
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        if old == text:
+            continue
+        stale += 1
+        if args.check:
+            diff = difflib.unified_diff(old.splitlines(), text.splitlines(), lineterm="")
+            print("\n".join(list(diff)[:60]))
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(GOLDEN.parent.parent)}")
+    if args.check and stale:
+        print(f"{stale} golden file(s) out of date: run ./dev golden and review the diff")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
