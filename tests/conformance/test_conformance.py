@@ -24,7 +24,9 @@ from cardtable.engine import (
     State,
     canonical,
     determinise,
+    view_to_json,
 )
+from cardtable.games.schemas import decision_from_json, validate_event, validate_view
 from tests.conformance.helpers import (
     game_rulesets,
     pair_id,
@@ -210,3 +212,18 @@ def test_determinisation_matches_the_view(pair: tuple[Game[Any, Any], Any]) -> N
                     actor = game.to_act(world)
                     assert actor is not None
                     game.decide(world, actor, playout.choice(game.legal(world, actor).moves))
+
+
+def test_views_events_and_decisions_match_their_schemas(pair: tuple[Game[Any, Any], Any]) -> None:
+    game, ruleset = pair
+    for seed in SEEDS[:4]:
+        match = None
+        for match, seat, _ in random_decisions(game, ruleset, seed):
+            for observer in _seats(match.state):
+                validate_view(game, view_to_json(match.view(observer)))
+            for option in match.legal(seat).options:
+                assert decision_from_json(game, json.loads(json.dumps(option.to_json()))) == option
+        assert match is not None
+        for observer in _seats(match.state):
+            for event in match.events(observer):
+                validate_event(game, event)

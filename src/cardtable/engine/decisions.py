@@ -13,15 +13,28 @@ the rules.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from cardtable.engine.json import JsonObject
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Base of every game's decisions: frozen, comparable, with a canonical text form."""
+    """Base of every game's decisions: frozen, comparable, with a canonical text form and a
+    JSON form (``{"type": kind, ...fields}``)."""
+
+    kind: ClassVar[str] = "decision"
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
     def text(self) -> str:
         raise NotImplementedError(f"{type(self).__name__} must define text()")
+
+    def to_json(self) -> JsonObject:
+        data: JsonObject = {"type": self.kind}
+        for field in fields(self):
+            data[field.name] = getattr(self, field.name)
+        return data
 
     def __str__(self) -> str:
         return self.text()
@@ -30,6 +43,8 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Concede(Decision):
     """Give up the match. Legal for every seat still playing, at any time."""
+
+    kind: ClassVar[str] = "concede"
 
     def text(self) -> str:
         return "concede"

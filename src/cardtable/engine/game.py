@@ -74,6 +74,12 @@ class Game(ABC, Generic[S, R]):
     """(package, file name) of the rules document written in our own words."""
     ruleset_type: ClassVar[type[Any]]
     """The class of this game's rulesets (a validated, frozen model)."""
+    decision_types: ClassVar[tuple[type[Decision], ...]]
+    """This game's decision classes (conceding is added for every game)."""
+    event_types: ClassVar[tuple[type[Any], ...]]
+    """TypedDicts of this game's own events (the engine's are added for every game)."""
+    public_type: ClassVar[type[Any]]
+    """TypedDict of the game's public data in views (``View.public``)."""
 
     # -- rulesets ---------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cardtable.engine.decisions import Decision
 from cardtable.engine.errors import InvalidDecision
@@ -19,6 +20,7 @@ from cardtable.engine.errors import InvalidDecision
 class Play(Decision):
     """Play the card with this id from your hand."""
 
+    kind: ClassVar[str] = "play"
     card: int
 
     def text(self) -> str:
@@ -28,6 +30,8 @@ class Play(Decision):
 @dataclass(frozen=True, slots=True)
 class End(Decision):
     """End your turn."""
+
+    kind: ClassVar[str] = "end"
 
     def text(self) -> str:
         return "end"

@@ -28,6 +28,7 @@ from cardtable.games.tcg.actions import ChooseFirst, EndTurn, PlayCard, ShuffleD
 from cardtable.games.tcg.cards import TcgCard, damage_card
 from cardtable.games.tcg.config import TcgRules
 from cardtable.games.tcg.decisions import END, End, Play, play
+from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
 from cardtable.games.tcg.rules import CHECKS, RULES
 from cardtable.games.tcg.state import TcgState
 
@@ -47,6 +48,9 @@ class TcgGame(Game[TcgState, TcgRules]):
     summary = "A two-player duel of damage cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
     ruleset_type = TcgRules
+    decision_types = (Play, End)
+    event_types = TCG_EVENTS
+    public_type = TcgPublic
 
     def default_ruleset(self) -> TcgRules:
         return TcgRules()
