@@ -32,7 +32,12 @@ class Target:
 
     @classmethod
     def hero(cls, seat: int) -> Target:
-        return cls(seat=seat)
+        """The target naming ``seat``'s hero (one shared instance per seat)."""
+        try:
+            return _HEROES[seat]
+        except IndexError:
+            _HEROES.extend(cls(seat=index) for index in range(len(_HEROES), seat + 1))
+            return _HEROES[seat]
 
     @classmethod
     def minion(cls, card_id: int) -> Target:
@@ -52,6 +57,9 @@ class Target:
         raise InvalidDecision(
             f"{text!r} is not a target: write p0 or p1 for a player, #ID for a card"
         )
+
+
+_HEROES: list[Target] = []
 
 
 class Hero:
@@ -141,7 +149,11 @@ class Damage(Action[BattleState]):
     def execute(self, state: BattleState) -> None:
         after = []
         for target, amount in self.hits:
-            life = state.life(target)
+            seat = target.seat
+            if seat is not None:
+                life = state.heroes[seat].life
+            else:
+                life = state.life(target)
             life.value -= amount
             after.append(life.value)
         self.after = tuple(after)
@@ -182,9 +194,12 @@ class Heal(Action[BattleState]):
 
 def hero_outcome(state: BattleState) -> Outcome | None:
     """Heroes at life <= 0 have lost: all of them fallen is a draw, otherwise the living win."""
-    fallen = [hero.seat for hero in state.heroes if hero.life.value <= 0]
-    if not fallen:
+    for hero in state.heroes:
+        if hero.life.value <= 0:
+            break
+    else:
         return None
+    fallen = [hero.seat for hero in state.heroes if hero.life.value <= 0]
     living = tuple(hero.seat for hero in state.heroes if hero.life.value > 0)
     if not living:
         return Outcome(winners=(), reason="every player fell at once")

@@ -61,7 +61,7 @@ class Decisions:
     time-out does (``None`` when the seat has nothing to decide).
     """
 
-    __slots__ = ("seat", "moves", "options", "default")
+    __slots__ = ("seat", "moves", "default", "can_concede")
 
     def __init__(
         self,
@@ -72,12 +72,12 @@ class Decisions:
     ) -> None:
         self.seat = seat
         self.moves = moves
-        self.options = (*moves, CONCEDE) if can_concede else moves
         self.default = default
+        self.can_concede = can_concede
 
     @property
-    def can_concede(self) -> bool:
-        return len(self.options) > len(self.moves)
+    def options(self) -> tuple[Decision, ...]:
+        return (*self.moves, CONCEDE) if self.can_concede else self.moves
 
     def __contains__(self, decision: object) -> bool:
         return decision in self.options

@@ -114,15 +114,27 @@ class Game(ABC, Generic[S, R]):
         """A state with the zones, pools and public data of a new match, but no cards."""
 
     @abstractmethod
-    def deal(self, state: S) -> Sequence[Action[Any]]:
-        """Create the match's cards in ``state`` and return the set-up actions to run."""
+    def create_cards(self, state: S) -> None:
+        """Create a new match's cards in their starting zones (no randomness: shuffling and
+        dealing are opening actions)."""
+
+    @abstractmethod
+    def opening(self, state: S) -> Sequence[Action[Any]]:
+        """The set-up actions of a new match (shuffle, choose who starts, deal...)."""
 
     def setup(self, ruleset: R, seed: int, *, journal: bool = True) -> S:
         """A new match under ``ruleset``; ``seed`` decides every random event of the rules."""
-        state = self.skeleton(self.rulebook(ruleset), Rng(seed))
+        book = self.rulebook(ruleset)
+        template: S | None = book.template
+        if template is None:
+            template = self.skeleton(book, Rng(0))
+            self.create_cards(template)
+            book.template = template
+        state = template.copy()
+        state.rng = Rng(seed)
         if journal:
             state.journal = []
-        state.run(*self.deal(state))
+        state.run(*self.opening(state))
         return state
 
     # -- playing ----------------------------------------------------------------------------
@@ -136,15 +148,12 @@ class Game(ABC, Generic[S, R]):
         """The legal decisions of ``seat`` now."""
 
     @abstractmethod
-    def check(self, state: S, seat: int, decision: Decision) -> None:
-        """Raise ``IllegalDecision`` (with a player's reason) unless ``decision`` is legal.
+    def plan(self, state: S, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        """The actions ``decision`` queues, or ``IllegalDecision`` with a player's reason.
 
-        Called only for game decisions (not conceding), while the match is running.
+        Planning changes nothing. Called only for game decisions (not conceding), while the
+        match is running and ``seat`` exists.
         """
-
-    @abstractmethod
-    def perform(self, state: S, seat: int, decision: Decision) -> Sequence[Action[Any]]:
-        """The actions a verified decision queues."""
 
     @abstractmethod
     def parse(self, text: str) -> Decision:
@@ -179,7 +188,7 @@ class Game(ABC, Generic[S, R]):
             raise IllegalDecision(f"there is no seat {seat} in this match")
         if isinstance(decision, Concede):
             return
-        self.check(state, seat, decision)
+        self.plan(state, seat, decision)
 
     def can(self, state: S, seat: int, decision: Decision) -> bool:
         try:
@@ -196,7 +205,12 @@ class Game(ABC, Generic[S, R]):
         advances and the error is returned (``None`` after a legal decision).
         """
         try:
-            self.verify(state, seat, decision)
+            if state.outcome is not None or not 0 <= seat < state.seats:
+                self.verify(state, seat, decision)
+            if isinstance(decision, Concede):
+                actions = self.concede(state, seat)
+            else:
+                actions = self.plan(state, seat, decision)
         except IllegalDecision as error:
             if state.outcome is not None:
                 raise
@@ -207,10 +221,7 @@ class Game(ABC, Generic[S, R]):
             state.run(*punishment)
             return error
         state.version += 1
-        if isinstance(decision, Concede):
-            state.run(*self.concede(state, seat))
-        else:
-            state.run(*self.perform(state, seat, decision))
+        state.run(*actions)
         return None
 
     # -- seeing -----------------------------------------------------------------------------

@@ -39,12 +39,13 @@ def process(state: State) -> None:
                 "reactions keep triggering each other"
             )
         kind = type(action)
-        rules, checks, conditional = routes.get(kind) or route(kind)
+        rules, checks, conditional, executes = routes.get(kind) or route(kind)
         if conditional and not action.can_execute(state):
             if journal is not None:
                 journal.append(Fizzled(action))
             continue
-        action.execute(state)
+        if executes:
+            action.execute(state)
         if journal is not None:
             journal.append(action)
         for respond in rules:

@@ -79,11 +79,19 @@ class Rng:
                 return 0
             raise ValueError(f"below() needs a positive bound, got {n}")
         count = (n - 1).bit_length()
-        bits_of = self.bits_of
-        value = bits_of(count)
-        while value >= n:
-            value = bits_of(count)
-        return value
+        mask = (1 << count) - 1
+        while True:
+            if self.bits < count:
+                self.state = s = (self.state + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                self.buffer = z ^ (z >> 31)
+                self.bits = 64
+            value = self.buffer & mask
+            self.buffer >>= count
+            self.bits -= count
+            if value < n:
+                return value
 
     def choice(self, items: Sequence[T]) -> T:
         """A uniformly chosen item of a non-empty sequence."""

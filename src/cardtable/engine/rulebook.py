@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 DEFAULT_STEP_LIMIT = 10_000
 
-Route = tuple[tuple[Respond, ...], tuple[Respond, ...], bool]
-"""For one action type: rule reactions, checks, and whether it may fizzle."""
+Route = tuple[tuple[Respond, ...], tuple[Respond, ...], bool, bool]
+"""For one action type: rule reactions, checks, whether it may fizzle, whether it executes."""
 
 
 class RuleBook:
@@ -37,6 +37,7 @@ class RuleBook:
         "cards",
         "step_limit",
         "routes",
+        "template",
     )
 
     def __init__(
@@ -58,6 +59,8 @@ class RuleBook:
         self.step_limit = step_limit
         self.checks = ReactionTable(checks)
         self.routes: dict[type, Route] = {}
+        self.template: Any = None
+        """A new match's state before its opening actions, copied by every set-up."""
 
     def route(self, kind: type[Action[Any]]) -> Route:
         """How the processor treats actions of type ``kind`` (computed once per type)."""
@@ -67,6 +70,7 @@ class RuleBook:
                 tuple(item.respond for item in self.rules.for_type(kind)),
                 tuple(item.respond for item in self.checks.for_type(kind)),
                 kind.can_execute is not Action.can_execute,
+                kind.execute is not Action.execute,
             )
         return found
 

@@ -95,11 +95,13 @@ class TcgGame(Game[TcgState, TcgRules]):
         state.bind_zones()
         return state
 
-    def deal(self, state: TcgState) -> Sequence[Action[Any]]:
+    def create_cards(self, state: TcgState) -> None:
         rules: TcgRules = state.rules.ruleset
         cards = [damage_card(cost) for cost in rules.deck]
         for seat in range(SEATS):
             state.create_cards(cards, state.decks[seat], owner=seat, pool=f"p{seat}")
+
+    def opening(self, state: TcgState) -> Sequence[Action[Any]]:
         return (ShuffleDeck(0), ShuffleDeck(1), ChooseFirst())
 
     # -- playing ----------------------------------------------------------------------------
@@ -113,17 +115,18 @@ class TcgGame(Game[TcgState, TcgRules]):
         if seat != state.active:
             return Decisions(seat, (), None)
         mana = state.heroes[seat].mana.value
-        moves: list[Decision] = [
-            play(card.id) for card in state.hands[seat].cards if card.total("cost") <= mana
-        ]
+        moves: list[Decision] = []
+        for card in state.hands[seat].cards:
+            if card.total("cost") <= mana:
+                moves.append(play(card.id))
         moves.append(END)
         return Decisions(seat, tuple(moves), END)
 
-    def check(self, state: TcgState, seat: int, decision: Decision) -> None:
+    def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:
             raise IllegalDecision(f"it is not your turn: player {state.active} is playing")
         if isinstance(decision, End):
-            return
+            return (EndTurn(seat),)
         if isinstance(decision, Play):
             if not 0 <= decision.card < len(state.cards):
                 raise IllegalDecision(f"there is no card #{decision.card}")
@@ -137,13 +140,8 @@ class TcgGame(Game[TcgState, TcgRules]):
                     f"you cannot afford {card.definition.name}: it costs {cost} mana "
                     f"and you have {mana}"
                 )
-            return
+            return (PlayCard(seat, card),)
         raise IllegalDecision(f"{decision.text()!r} is not a decision of the Kata TCG")
-
-    def perform(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
-        if isinstance(decision, Play):
-            return (PlayCard(seat, state.cards[decision.card]),)
-        return (EndTurn(seat),)
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)

@@ -1,0 +1,190 @@
+"""Kata TCG speed through the public API, beside a bare hand-written loop in the same run.
+
+    ./dev bench            measure and print the table
+    ./dev bench --write    also update the figures in docs/performance.md
+    ./dev bench --quick    a few matches only, to check that the script runs
+
+Every configuration runs in rounds, interleaved, and the best round counts (the least
+disturbed by other work on a shared machine); the median is shown beside it. Compare ratios
+measured in one run, not absolute figures across runs or machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bare_tcg import bare_match
+from cardtable.agents import GreedyAgent, RandomAgent
+from cardtable.engine import Match, Rng, State
+from cardtable.games import find
+from cardtable.simulation import agent_rng, play_match
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "performance.md"
+START, END = "<!-- bench:tcg:start -->", "<!-- bench:tcg:end -->"
+
+GAME = find("tcg")
+RULES = GAME.default_ruleset()
+
+
+@dataclass
+class Figure:
+    name: str
+    unit: str
+    counts: list[float]
+
+    @property
+    def best(self) -> float:
+        return max(self.counts)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.counts)
+
+
+def bare(n: int, offset: int) -> int:
+    decisions = 0
+    for i in range(n):
+        decisions += bare_match(random.Random(offset + i))[1]
+    return decisions
+
+
+def engine(kind: type[Any], n: int, offset: int, *, export: bool = False) -> int:
+    decisions = 0
+    for i in range(n):
+        seed = offset + i
+        agents = [kind(agent_rng(seed, 0)), kind(agent_rng(seed, 1))]
+        match = play_match(GAME, RULES, agents, seed)
+        if export:
+            match.record()
+        decisions += len(match.decisions)
+    return decisions
+
+
+def sample_states(count: int) -> list[State]:
+    """Mid-match states: one random point of each of ``count`` random matches."""
+    states: list[State] = []
+    for seed in range(count):
+        match: Match[Any] = Match(GAME, RULES, seed)
+        agents = [RandomAgent(agent_rng(seed, 0)), RandomAgent(agent_rng(seed, 1))]
+        stop = Rng(seed).below(30)
+        for _ in range(stop):
+            seat = match.to_act
+            if seat is None:
+                break
+            match.decide(seat, agents[seat].choose(match.legal(seat)))
+        states.append(match.state)
+    return states
+
+
+def rate(amount: int, work: Callable[..., int], *args: Any, **kwargs: Any) -> tuple[float, float]:
+    """(items per second, decisions per second) for one round of ``work(*args, **kwargs)``."""
+    start = time.perf_counter()
+    decisions = work(*args, **kwargs)
+    elapsed = time.perf_counter() - start
+    return amount / elapsed, decisions / elapsed
+
+
+def copy_all(states: list[State], copies: int) -> int:
+    for index in range(copies):
+        states[index % len(states)].copy()
+    return 0
+
+
+def measure(matches: int, rounds: int) -> list[Figure]:
+    states = sample_states(200)
+    copies = max(200, matches * 2)
+    names = [
+        ("bare hand-written loop, random vs random", "matches/s"),
+        ("engine, random vs random (record and log kept)", "matches/s"),
+        ("engine, random vs random, record exported with final hash", "matches/s"),
+        ("engine, greedy vs greedy (record and log kept)", "matches/s"),
+        ("engine decisions, random vs random", "decisions/s"),
+        ("engine state copy()", "copies/s"),
+    ]
+    figures = [Figure(name, unit, []) for name, unit in names]
+    for round_ in range(rounds):
+        offset = round_ * matches
+        greedy_n = max(1, matches // 4)
+        bare_rate, _ = rate(matches, bare, matches, offset)
+        random_rate, decision_rate = rate(matches, engine, RandomAgent, matches, offset)
+        export_rate, _ = rate(matches, engine, RandomAgent, matches, offset, export=True)
+        greedy_rate, _ = rate(greedy_n, engine, GreedyAgent, greedy_n, offset)
+        copy_rate, _ = rate(copies, copy_all, states, copies)
+        for figure, value in zip(
+            figures,
+            (bare_rate, random_rate, export_rate, greedy_rate, decision_rate, copy_rate),
+            strict=True,
+        ):
+            figure.counts.append(value)
+    return figures
+
+
+def table(figures: list[Figure]) -> str:
+    lines = ["| measure | best | median |", "|---|---:|---:|"]
+    for figure in figures:
+        lines.append(
+            f"| {figure.name} | {figure.best:,.0f} {figure.unit} | "
+            f"{figure.median:,.0f} {figure.unit} |"
+        )
+    bare_best, engine_best = figures[0].best, figures[1].best
+    lines.append("")
+    lines.append(
+        f"The engine plays random-vs-random matches at **{engine_best / bare_best:.2f}x** the "
+        f"speed of the bare loop ({bare_best / engine_best:.1f} times slower), measured in the "
+        "same run."
+    )
+    return "\n".join(lines)
+
+
+def describe_machine() -> str:
+    return (
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.machine()}, {platform.system()}"
+    )
+
+
+def write(figures: list[Figure], command: str) -> None:
+    block = "\n".join(
+        [
+            START,
+            f"Measured with `{command}` on {time.strftime('%Y-%m-%d')}, {describe_machine()}.",
+            "",
+            table(figures),
+            END,
+        ]
+    )
+    text = DOC.read_text(encoding="utf-8")
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    DOC.write_text(head + block + tail, encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1000, help="matches per round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per measure")
+    parser.add_argument("--quick", action="store_true", help="tiny run: does it work?")
+    parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
+    args = parser.parse_args()
+    matches, rounds = (20, 1) if args.quick else (args.matches, args.rounds)
+    figures = measure(matches, rounds)
+    print(f"{describe_machine()}; {rounds} rounds of {matches} matches")
+    print(table(figures))
+    if args.write and not args.quick:
+        write(figures, "./dev bench --write")
+        print(f"updated {DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
