@@ -1,2 +1,183 @@
+"""The ``cardtable`` command: play, replay, list games and read their rules.
+
+Every error cardtable raises on purpose ends a command as ``error: <reason>`` (see
+:mod:`cardtable.cli.errors`), never as a traceback.
+"""
+
+import json
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+import cardtable
+from cardtable.agents import check_seats, parse_seats
+from cardtable.cli.errors import UsageProblem, exit_code, report
+from cardtable.cli.play import PlaySettings
+from cardtable.cli.play import play as play_match
+from cardtable.cli.replay import ReplaySettings
+from cardtable.cli.replay import replay as replay_record
+from cardtable.cli.terminal import Terminal, make_console
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.record import Record
+from cardtable.games import find, load_rules, names, ruleset_schema
+
+app = typer.Typer(
+    name="cardtable",
+    help="Play, replay and study card games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Turn cardtable's errors into ``error: <reason>`` and an exit code."""
+    try:
+        yield
+    except CardtableError as error:
+        report(make_console(stderr=True), error)
+        raise typer.Exit(exit_code(error)) from None
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardtable {cardtable.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Play, replay and study card games in the terminal."""
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games you can play."""
+    console = make_console()
+    table = Table(show_edge=False, box=None, pad_edge=False)
+    table.add_column("game", style="bold green")
+    table.add_column("title", style="bold")
+    table.add_column("summary")
+    with guarded():
+        for name in names():
+            game = find(name)
+            table.add_row(name, game.title, game.summary)
+    console.print(table)
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. tcg.")],
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the ruleset's JSON Schema instead.")
+    ] = False,
+) -> None:
+    """Print a game's rules, or the JSON Schema of its rules files."""
+    with guarded():
+        found = find(game)
+        if schema:
+            typer.echo(json.dumps(ruleset_schema(found), indent=2, ensure_ascii=False))
+            return
+        make_console().print(Markdown(found.rules_text()))
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="The game to play, e.g. tcg.")],
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            help="Who sits at each seat, comma-separated: human or a computer player "
+            "(random, greedy...). human,human is hot seat; two computers play to watch.",
+        ),
+    ] = "human,greedy",
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed of the match's randomness (random when left out)."),
+    ] = None,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="A rules file (TOML) with house rules.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Save the match record here (also when it is abandoned)."),
+    ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            min=0.0,
+            help="Seconds between computer decisions (watching: 0.5 on a terminal, else 0).",
+        ),
+    ] = None,
+) -> None:
+    """Play a match in the terminal."""
+    console = make_console()
+    terminal = Terminal(console)
+    with guarded():
+        found = find(game)
+        ruleset = load_rules(found, rules)
+        specs = parse_seats(seats)
+        check_seats(specs, found, found.seats(ruleset))
+        if seed is None:
+            seed = 100_000 + secrets.randbelow(900_000)
+            terminal.say(f"seed {seed} — repeat this match with --seed {seed}", style="dim")
+        people = " vs ".join(spec.text() for spec in specs)
+        title = Text(found.title, style="bold")
+        title.append(f" · {people} · seed {seed}")
+        console.print(title)
+        settings = PlaySettings(
+            game=found,
+            ruleset=ruleset,
+            seed=seed,
+            seats=tuple(specs),
+            save=save,
+            delay=delay,
+        )
+        code = play_match(terminal, settings)
+    raise typer.Exit(code)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A match record saved by play --save.")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show the match as this seat saw it.")
+    ] = None,
+    spectator: Annotated[
+        bool, typer.Option("--spectator", help="Show what a spectator saw (the default).")
+    ] = False,
+    run_all: Annotated[
+        bool, typer.Option("--all", help="Print every step without waiting for keys.")
+    ] = False,
+) -> None:
+    """Step through a saved match: Enter next, b back, a number jumps, q quits."""
+    terminal = Terminal(make_console())
+    with guarded():
+        if seat is not None and spectator:
+            raise UsageProblem("choose --seat or --spectator, not both")
+        record = Record.load(file)
+        settings = ReplaySettings(record=record, game=find(record.game), seat=seat, run_all=run_all)
+        code = replay_record(terminal, settings)
+    raise typer.Exit(code)
+
+
 def main() -> None:
-    pass
+    """The console entry point."""
+    app()

@@ -1,0 +1,201 @@
+"""``cardtable play``: a match between people at the keyboard and computer players.
+
+Three ways to play come out of one loop: a person against the computer, two people taking
+turns at one keyboard (hot seat: a hand-over screen before each turn, so nobody sees the other
+hand), and computers playing each other while people watch (the spectator's view, with a
+pause between decisions).
+
+>>> seat_labels([SeatSpec("human"), SeatSpec("greedy")])
+('player 0 (you)', 'player 1 (greedy)')
+>>> seat_labels([SeatSpec("human"), SeatSpec("human")])
+('player 0', 'player 1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.panel import Panel
+from rich.text import Text
+
+from cardtable.agents import Agent, BlindAgent, SeatSpec, make_agent
+from cardtable.cli.human import Abandoned, HumanSeat
+from cardtable.cli.render import Scene, board_for
+from cardtable.cli.render.base import describe_outcome
+from cardtable.cli.terminal import Terminal
+from cardtable.engine.game import Game
+from cardtable.engine.match import Match
+from cardtable.simulation import agent_rng
+
+WATCH_DELAY = 0.5
+"""Seconds between decisions when computers play each other on a terminal."""
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (the shell's convention)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaySettings:
+    """What ``cardtable play`` was asked for, already checked."""
+
+    game: Game[Any, Any]
+    ruleset: Any
+    seed: int
+    seats: tuple[SeatSpec, ...]
+    save: Path | None = None
+    delay: float | None = None
+    """Seconds to wait after each computer decision (``None``: the default for the mode)."""
+
+
+def seat_labels(specs: Sequence[SeatSpec]) -> tuple[str, ...]:
+    """How each seat is called on screen: its number, and who holds it."""
+    people = sum(spec.human for spec in specs)
+    labels = []
+    for seat, spec in enumerate(specs):
+        if spec.human:
+            labels.append(f"player {seat} (you)" if people == 1 else f"player {seat}")
+        else:
+            labels.append(f"player {seat} ({spec.text()})")
+    return tuple(labels)
+
+
+class PlaySession:
+    """One match played in the terminal, from the first decision to the saved record."""
+
+    def __init__(self, terminal: Terminal, settings: PlaySettings) -> None:
+        self.terminal = terminal
+        self.settings = settings
+        game = settings.game
+        self.match: Match[Any] = Match(
+            game, settings.ruleset, settings.seed, seats=[spec.text() for spec in settings.seats]
+        )
+        self.agents: list[Agent | None] = [
+            None if spec.human else make_agent(spec, game, agent_rng(settings.seed, seat))
+            for seat, spec in enumerate(settings.seats)
+        ]
+        self.people = [seat for seat, spec in enumerate(settings.seats) if spec.human]
+        self.labels = seat_labels(settings.seats)
+        self.board = board_for(game, ascii_only=terminal.ascii_only)
+        self.human = HumanSeat(terminal, self.board)
+        self.watching = not self.people
+        if settings.delay is not None:
+            self.delay = max(0.0, settings.delay)
+        else:
+            self.delay = WATCH_DELAY if self.watching and terminal.is_terminal else 0.0
+        self.seen: dict[int | None, int] = {}
+        self.last_person: int | None = None
+        self.last_turn = -1
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or until abandoned), save if asked; return the exit code."""
+        code = 0
+        reason: str | None = None
+        try:
+            if self.watching:
+                self._narrate()
+            while not self.match.over:
+                seat = self.match.to_act
+                if seat is None:
+                    raise Abandoned("nobody is left to decide")
+                agent = self.agents[seat]
+                if agent is None:
+                    self._person(seat)
+                else:
+                    self._computer(seat, agent)
+        except Abandoned as abandoned:
+            reason, code = abandoned.reason, 1
+        except KeyboardInterrupt:
+            reason, code = "interrupted", INTERRUPTED
+        self._finish(reason)
+        return code
+
+    def _computer(self, seat: int, agent: Agent) -> None:
+        match = self.match
+        legal = match.legal(seat)
+        if isinstance(agent, BlindAgent):
+            decision = agent.choose(legal)
+        else:
+            decision = agent.decide(match.view(seat), legal)
+        match.decide(seat, decision)
+        if self.watching:
+            self._narrate()
+        self.terminal.pause(self.delay)
+
+    def _person(self, seat: int) -> None:
+        match = self.match
+        if len(self.people) > 1 and self.last_person != seat:
+            self._hand_over(seat)
+        self.last_person = seat
+        legal = match.legal(seat)
+        scene = Scene(match.view(seat), self.labels, legal, tuple(self._events_for(seat)))
+        scene = replace(scene, caption=self.board.prompt_hint(scene))
+        self.terminal.show(self.board.render(scene))
+        self.human.play_one(match, seat, scene)
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: hide the screen until the next player is at the keyboard."""
+        terminal = self.terminal
+        terminal.clear()
+        others = ", ".join(self.labels[other] for other in self.people if other != seat)
+        message = Text(f"{self.labels[seat].capitalize()}, press Enter", style="bold")
+        message.append(f"\n({others}: please look away)", style="dim")
+        terminal.show(Panel(message, box=box.DOUBLE, title="Hand over", expand=False))
+        if terminal.ask("Press Enter when ready ") is None:
+            raise Abandoned("the input ended")
+        terminal.clear()
+
+    def _events_for(self, viewer: int | None) -> list[Any]:
+        """The events ``viewer`` has not seen yet (and mark them seen)."""
+        since = self.seen.get(viewer, 0)
+        self.seen[viewer] = self.match.journal_length
+        return self.match.events(viewer, since)
+
+    def _narrate(self) -> None:
+        """Watching: one line per event, and the board when a new turn begins."""
+        view = self.match.view(None)
+        scene = Scene(view, self.labels, events=tuple(self._events_for(None)))
+        for line in self.board.log(scene, limit=1000):
+            self.terminal.say(line)
+        if view.turn != self.last_turn and not self.match.over:
+            self._show_spectator_board()
+
+    def _show_spectator_board(self) -> None:
+        view = self.match.view(None)
+        self.last_turn = view.turn
+        self.seen[None] = self.match.journal_length
+        self.terminal.show(self.board.render(Scene(view, self.labels)))
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def _finish(self, abandoned: str | None) -> None:
+        match = self.match
+        terminal = self.terminal
+        if match.over:
+            viewer = self.people[0] if len(self.people) == 1 else None
+            events = () if self.watching else tuple(self._events_for(viewer))
+            terminal.show(self.board.render(Scene(match.view(viewer), self.labels, None, events)))
+            assert match.outcome is not None
+            terminal.say(describe_outcome(match.outcome, self.labels), style="bold")
+        else:
+            count = len(match.decisions)
+            terminal.say(
+                f"The match was abandoned after {count} decision{'s' * (count != 1)}: "
+                f"{abandoned or 'it did not finish'}.",
+                style="bold yellow",
+            )
+        save = self.settings.save
+        if save is not None:
+            match.record().save(save)
+            what = "the match record" if match.over else "the unfinished match"
+            terminal.say(f"Saved {what} to {save} (replay it with: cardtable replay {save})")
+
+
+def play(terminal: Terminal, settings: PlaySettings) -> int:
+    """Play the match ``settings`` describe; the exit code (0 when it was played to the end)."""
+    return PlaySession(terminal, settings).run()
