@@ -1,0 +1,22 @@
+"""The benchmark script runs (its figures are not checked here: speed is not a test)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_tcg_benchmark_runs_in_quick_mode() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "tcg_speed.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "matches/s" in result.stdout
+    assert "bare hand-written loop" in result.stdout
