@@ -1,0 +1,152 @@
+"""Exact Kata TCG states for tests and puzzles: every card, health and mana point chosen.
+
+:func:`scenario` builds a state in the middle of a match from plain numbers (cards are given
+by their mana cost, as in the core game) with the engine's ordinary building blocks, so the
+state plays, serialises and determinises like one reached by playing:
+
+>>> from cardtable.games.tcg import TcgGame
+>>> game = TcgGame()
+>>> state = scenario(hands=([3, 5], [1]), decks=([2, 4], [0]), health=(30, 4), slots=(5, 4))
+>>> [card.id for card in state.hands[0].cards]
+[0, 1]
+>>> game.decide(state, 0, game.parse_decision("play #0"))
+>>> state.heroes[1].life.value, state.heroes[0].mana.value
+(1, 2)
+>>> game.decide(state, 0, game.parse_decision("end"))
+>>> state.active, state.heroes[1].mana.value, [c.total("cost") for c in state.hands[1].cards]
+(1, 5, [1, 0])
+>>> [event["type"] for event in events(state, None)][:3]
+['play', 'damage', 'turn_ended']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardtable.engine.json import JsonObject
+from cardtable.engine.pools import Pool
+from cardtable.engine.rng import Rng
+from cardtable.games.tcg.cards import damage_card
+from cardtable.games.tcg.config import TcgRules
+from cardtable.games.tcg.game import SEATS, TcgGame
+from cardtable.games.tcg.state import TcgState
+
+Costs = Sequence[int]
+PerSeat = tuple[Costs, Costs]
+
+MAX_COST = 99
+"""The dearest card a Kata TCG rule book knows (``d0`` to ``d99``)."""
+
+
+def scenario(
+    *,
+    hands: PerSeat = ((), ()),
+    decks: PerSeat = ((), ()),
+    graveyards: PerSeat = ((), ()),
+    health: tuple[int, int] | None = None,
+    slots: tuple[int, int] = (0, 0),
+    mana: tuple[int, int] | None = None,
+    active: int = 0,
+    turn: int = 1,
+    rules: TcgRules | None = None,
+    seed: int = 0,
+) -> TcgState:
+    """A Kata TCG state with exactly these cards and numbers, ready for ``active`` to decide.
+
+    Every ``(seat 0, seat 1)`` pair lists mana costs; each cost makes one damage card.
+
+    * ``hands``: the cards in each hand, oldest first (at most the ruleset's hand limit).
+    * ``decks``: each deck from the **bottom to the top**: the *last* cost is drawn first.
+    * ``graveyards``: each graveyard from the bottom to the top.
+    * ``health``: each hero's health (default: the ruleset's starting health, which stays the
+      base). It must be at least 1: a hero at 0 or below would already have lost.
+    * ``slots``: each hero's mana slots (0 to the ruleset's cap).
+    * ``mana``: the mana each hero has left this turn (default: every slot full).
+    * ``active``: whose turn it is; ``turn``: the turn counter.
+    * ``rules``: the ruleset (default: the core game's); ``seed``: the match's generator.
+
+    Card ids follow the order of the arguments: seat 0's hand, seat 1's hand, then both decks
+    (seat 0's, then seat 1's, bottom to top), then both graveyards. The state's pools list the
+    cards each seat really has (its deck list is public, as in a real match), the journal is
+    on and nothing is queued. ``ValueError`` says what is wrong with impossible numbers.
+    """
+    book_rules = rules if rules is not None else TcgRules()
+    _check_pair("hands", hands)
+    _check_pair("decks", decks)
+    _check_pair("graveyards", graveyards)
+    for name, pair in (("hands", hands), ("decks", decks), ("graveyards", graveyards)):
+        for seat, costs in enumerate(pair):
+            for cost in costs:
+                if isinstance(cost, bool) or not isinstance(cost, int):
+                    raise ValueError(f"{name}[{seat}]: a card is its cost, got {cost!r}")
+                if not 0 <= cost <= MAX_COST:
+                    raise ValueError(f"{name}[{seat}]: a cost must be 0 to {MAX_COST}, got {cost}")
+    for seat, costs in enumerate(hands):
+        if len(costs) > book_rules.hand_limit:
+            raise ValueError(
+                f"hands[{seat}]: {len(costs)} cards, but a hand holds at most "
+                f"{book_rules.hand_limit}"
+            )
+    lives = health if health is not None else (book_rules.starting_health,) * SEATS
+    _check_pair("health", lives)
+    for seat, life in enumerate(lives):
+        if life < 1:
+            raise ValueError(f"health[{seat}] is {life}: a hero at 0 or below has already lost")
+    _check_pair("slots", slots)
+    for seat, count in enumerate(slots):
+        if not 0 <= count <= book_rules.mana_slot_cap:
+            raise ValueError(
+                f"slots[{seat}] is {count}: slots go from 0 to {book_rules.mana_slot_cap}"
+            )
+    left = mana if mana is not None else slots
+    _check_pair("mana", left)
+    for seat, (count, available) in enumerate(zip(slots, left, strict=True)):
+        if not 0 <= available <= count:
+            raise ValueError(f"mana[{seat}] is {available}: it must be 0 to the {count} slot(s)")
+    if active not in range(SEATS):
+        raise ValueError(f"active is {active}: it must be 0 or 1")
+    if turn < 0:
+        raise ValueError(f"turn is {turn}: it cannot be negative")
+
+    game = TcgGame()
+    state = game.skeleton(game.rulebook(book_rules), Rng(seed))
+    state.journal = []
+    for zones, costs_of in (
+        (state.hands, hands),
+        (state.decks, decks),
+        (state.graveyards, graveyards),
+    ):
+        for seat in range(SEATS):
+            cards = [damage_card(cost) for cost in costs_of[seat]]
+            state.create_cards(cards, zones[seat], owner=seat, pool=f"p{seat}")
+    for seat in range(SEATS):
+        pool = f"p{seat}"
+        owned = sorted(
+            (card for card in state.cards if card.owner == seat), key=lambda c: c.total("cost")
+        )
+        state.pools[pool] = Pool(
+            name=pool, owner=seat, manifest=tuple(card.key for card in owned), public=True
+        )
+        hero = state.heroes[seat]
+        hero.life.value = lives[seat]
+        hero.mana.base = slots[seat]
+        hero.mana.value = left[seat]
+    state.active = active
+    state.turn = turn
+    return state
+
+
+def events(state: TcgState, seat: int | None, since: int = 0) -> list[JsonObject]:
+    """The state's journal from entry ``since`` on, as ``seat`` may see it (``None``: a
+    spectator); the same stream a :class:`~cardtable.engine.Match` gives for its state."""
+    shown = []
+    for action in (state.journal or [])[since:]:
+        event = action.event(seat)
+        if event is not None:
+            shown.append(event)
+    return shown
+
+
+def _check_pair(name: str, pair: Sequence[object]) -> None:
+    if len(pair) != SEATS:
+        raise ValueError(f"{name}: give one entry per seat (seat 0, seat 1), got {len(pair)}")
