@@ -1,0 +1,71 @@
+"""The event stream as each seat may see it: a drawn card's face is its owner's secret."""
+
+from __future__ import annotations
+
+from cardtable.engine import Match
+from cardtable.games.tcg import TcgRules, TcgState
+from tests.games.tcg.helpers import GAME, act
+
+
+def played_match(seed: int) -> Match[TcgState]:
+    """A match a few turns in: each player ends every turn, playing their first card if any."""
+    match = Match(GAME, TcgRules(), seed=seed)
+    for _ in range(6):
+        seat = match.state.active
+        legal = match.legal(seat)
+        match.decide(seat, legal.moves[0])
+        if match.state.active == seat:
+            match.decide(seat, "end")
+    return match
+
+
+def test_the_owner_sees_the_drawn_card_and_nobody_else_does() -> None:
+    match = played_match(3)
+    state = match.state
+    streams = {seat: match.events(seat) for seat in (0, 1, None)}
+    # No event of this game is hidden entirely: the streams line up one to one.
+    assert len(streams[0]) == len(streams[1]) == len(streams[None]) == match.journal_length
+    draws = 0
+    for mine, theirs, spectator in zip(streams[0], streams[1], streams[None], strict=True):
+        if mine["type"] == "draw" and mine["result"] == "hand" and mine["seat"] == 0:
+            card = mine["card"]
+            assert isinstance(card, dict)
+            drawn = state.cards[int(str(card["id"]))]
+            cost = drawn.total("cost")
+            assert card == {
+                "id": drawn.id,
+                "key": f"d{cost}",
+                "name": f"Damage {cost}",
+                "cost": cost,
+                "damage": cost,
+            }
+            assert drawn.owner == 0
+            hidden = {"type": "draw", "seat": 0, "result": "hand"}
+            assert theirs == hidden
+            assert spectator == hidden
+            draws += 1
+        elif theirs["type"] == "draw" and theirs["result"] == "hand" and theirs["seat"] == 1:
+            assert "card" in theirs
+            assert mine == spectator == {"type": "draw", "seat": 1, "result": "hand"}
+        else:
+            assert mine == theirs == spectator
+    assert draws >= 4  # at least the opening hand
+
+
+def test_the_spectator_never_sees_a_card_in_a_hand() -> None:
+    match = played_match(8)
+    in_hands = {card.id for hand in match.state.hands for card in hand.cards}
+    for event in match.events(None):
+        if event["type"] == "draw":
+            assert event["result"] != "hand" or "card" not in event
+    shown = [event["card"] for event in match.events(None) if "card" in event]
+    assert all(isinstance(card, dict) and card["id"] not in in_hands for card in shown)
+
+
+def test_events_since_a_position() -> None:
+    match = Match(GAME, TcgRules(), seed=1)
+    start = match.journal_length
+    act(match.state, match.state.active, "end")
+    later = match.events(0, since=start)
+    assert later == match.events(0)[start:]
+    assert [event["type"] for event in later][:2] == ["turn_ended", "turn_started"]

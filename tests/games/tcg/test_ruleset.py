@@ -1,0 +1,135 @@
+"""The Kata TCG ruleset: its defaults, its limits, rules files and a custom ruleset in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import Match, RulesetError
+from cardtable.games import find, rules_from_text
+from cardtable.games.tcg import TcgRules
+from tests.games.tcg.helpers import GAME, RULES_DECK
+
+
+def test_every_default_is_the_rules_documents_number() -> None:
+    rules = TcgRules()
+    assert rules.starting_health == 30
+    assert rules.mana_slot_cap == 10
+    assert rules.hand_limit == 5
+    assert list(rules.deck) == RULES_DECK
+    assert rules.first_hand == 3
+    assert rules.second_hand == 4
+    assert GAME.default_ruleset() == rules
+    assert find("tcg").default_ruleset() == rules
+
+
+def test_a_ruleset_says_every_field_as_json() -> None:
+    assert TcgRules().to_json() == {
+        "starting_health": 30,
+        "mana_slot_cap": 10,
+        "hand_limit": 5,
+        "deck": RULES_DECK,
+        "first_hand": 3,
+        "second_hand": 4,
+    }
+    assert TcgRules.from_json(TcgRules(starting_health=7).to_json()) == TcgRules(starting_health=7)
+
+
+def test_rulesets_are_frozen_and_compare_by_value() -> None:
+    rules = TcgRules(hand_limit=7)
+    with pytest.raises(ValueError, match="frozen"):
+        rules.hand_limit = 3  # type: ignore[misc]
+    assert rules == TcgRules.from_json({"hand_limit": 7})
+    assert hash(rules) == hash(TcgRules.from_json({"hand_limit": 7}))
+    assert rules.changed(hand_limit=4) == TcgRules(hand_limit=4)
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ({"starting_health": 0}, r"^starting_health: must be at least 1 \(got 0\)$"),
+        ({"hand_limit": 0}, r"^hand_limit: must be at least 1 \(got 0\)$"),
+        ({"mana_slot_cap": 0}, r"^mana_slot_cap: must be at least 1 \(got 0\)$"),
+        ({"deck": []}, r"^deck: needs at least 1 item"),
+        ({"deck": [1, -1]}, r"^deck\.1: must be at least 0 \(got -1\)$"),
+        (
+            {"deck": [1, 2], "first_hand": 3, "second_hand": 1},
+            r"first_hand \(3\) cannot be larger than the deck \(2 cards\)",
+        ),
+        (
+            {"deck": [1, 2, 3], "first_hand": 1},
+            r"second_hand \(4\) cannot be larger than the deck \(3 cards\)",
+        ),
+        ({"colour": "red"}, r"^colour: is not a rule of this game \(its rules are: deck, "),
+        ({"starting_health": "30"}, r"^starting_health: must be a whole number \(got '30'\)$"),
+        ({"starting_health": True}, r"^starting_health: must be a whole number \(got True\)$"),
+        ({"starting_health": 2.5}, r"^starting_health: must be a whole number"),
+        ({"deck": "1, 2"}, r"^deck: must be a list"),
+    ],
+)
+def test_invalid_rulesets_are_refused_with_the_reason(data: dict[str, object], reason: str) -> None:
+    with pytest.raises(RulesetError, match=reason):
+        TcgRules.from_json(data)
+
+
+def test_every_problem_is_reported_on_its_own_line() -> None:
+    with pytest.raises(RulesetError) as info:
+        TcgRules.from_json({"starting_health": 0, "hand_limit": 0})
+    assert info.value.reason.splitlines() == [
+        "starting_health: must be at least 1 (got 0)",
+        "hand_limit: must be at least 1 (got 0)",
+    ]
+
+
+def test_a_rules_file_changes_only_the_fields_it_names() -> None:
+    text = 'game = "tcg"\nstarting_health = 20\ndeck = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]\n'
+    rules = rules_from_text(GAME, text, source="house.toml")
+    assert rules == TcgRules(starting_health=20, deck=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5))
+    assert rules_from_text(GAME, "", source="house.toml") == TcgRules()
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            "# house rules\nstarting_health = 0\n",
+            r"^house\.toml, line 2: starting_health: must be at least 1 \(got 0\)$",
+        ),
+        ('hand_limit = 5\n\nstarting_health = "30"\n', r"^house\.toml, line 3: starting_health: "),
+        ("starting_health = true\n", r"^house\.toml, line 1: starting_health: must be a whole"),
+        ("deck = []\n", r"^house\.toml, line 1: deck: needs at least 1 item"),
+        ("deck = [1, 2, -3]\n", r"^house\.toml, line 1: deck\.2: must be at least 0"),
+        ("colour = 'red'\n", r"^house\.toml, line 1: colour: is not a rule of this game"),
+        ("deck = [1, 2]\n", r"^house\.toml: first_hand \(3\) cannot be larger than the deck"),
+        ('game = "war"\n', r"^house\.toml: these are rules for 'war', not for 'tcg'"),
+        ("starting_health = \n", r"^house\.toml: not valid TOML"),
+    ],
+)
+def test_rules_file_errors_name_the_file_and_the_line(text: str, reason: str) -> None:
+    with pytest.raises(RulesetError, match=reason):
+        rules_from_text(GAME, text, source="house.toml")
+
+
+def test_a_custom_ruleset_plays_by_its_numbers() -> None:
+    rules = TcgRules(starting_health=5, deck=(1, 2, 3), first_hand=1, second_hand=2, hand_limit=3)
+    match = Match(GAME, rules, seed=11)
+    state = match.state
+    first = state.active
+    second = 1 - first
+    for seat in (0, 1):
+        assert sorted(c.total("cost") for c in state.cards if c.owner == seat) == [1, 2, 3]
+        assert state.heroes[seat].life.value == 5
+    assert len(state.hands[first]) == 2  # 1 opening card + the first turn's draw
+    assert len(state.hands[second]) == 2
+    # Nobody plays a card. The second player's deck (1 card) runs out on turn 2, the
+    # starter's on turn 3; from then on each bleeds 1 on each of their turns. The second
+    # player bleeds on turns 4, 6, 8, 10 and 12: the fifth bleed, on turn 12, kills.
+    for turn in range(1, 11):
+        match.decide(state.active, "end")
+        assert state.outcome is None, f"over after turn {turn}"
+    match.decide(state.active, "end")
+    assert state.outcome is not None
+    assert state.outcome.winners == (first,)
+    assert state.turn == 12
+    assert state.heroes[second].life.value == 0
+    assert state.heroes[first].life.value == 1
+    assert max(len(hand) for hand in state.hands) == 3
