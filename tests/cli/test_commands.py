@@ -116,3 +116,13 @@ def test_the_wrong_number_of_seats_is_a_usage_error() -> None:
 def test_a_negative_delay_is_refused_by_typer() -> None:
     result = invoke("play", "tcg", "--delay", "-1")
     assert result.exit_code == 2
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_playing(tmp_path: Path) -> None:
+    result = invoke("play", "tcg", "--save", str(tmp_path / "nowhere" / "match.json"))
+    assert result.exit_code == 2
+    assert "there is no folder" in result.stderr
+    assert "Your hand" not in result.output
+    result = invoke("play", "tcg", "--save", str(tmp_path))
+    assert result.exit_code == 2
+    assert "that is a folder" in result.stderr

@@ -207,3 +207,13 @@ def test_the_terminal_does_not_echo_typed_input() -> None:
     assert terminal.confirm("Sure?") is False
     assert terminal.confirm("Sure?") is None
     assert "y\n" not in output.getvalue()
+
+
+def test_clearing_wipes_screen_and_scrollback_on_a_terminal_only() -> None:
+    screen = io.StringIO()
+    Terminal(Console(file=screen, force_terminal=True)).clear()
+    assert "\x1b[3J" in screen.getvalue()
+    assert "\x1b[2J" in screen.getvalue()
+    piped = io.StringIO()
+    Terminal(Console(file=piped)).clear()
+    assert piped.getvalue() == ""

@@ -19,7 +19,7 @@ from rich.text import Text
 import cardtable
 from cardtable.agents import check_seats, parse_seats
 from cardtable.cli.errors import UsageProblem, exit_code, report
-from cardtable.cli.play import PlaySettings
+from cardtable.cli.play import PlaySettings, check_save_path
 from cardtable.cli.play import play as play_match
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
@@ -135,6 +135,8 @@ def play_command(
         ruleset = load_rules(found, rules)
         specs = parse_seats(seats)
         check_seats(specs, found, found.seats(ruleset))
+        if save is not None:
+            check_save_path(save)
         if seed is None:
             seed = 100_000 + secrets.randbelow(900_000)
             terminal.say(f"seed {seed} — repeat this match with --seed {seed}", style="dim")

@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cardtable.agents import Agent, BlindAgent, SeatSpec, make_agent
+from cardtable.cli.errors import UsageProblem
 from cardtable.cli.human import Abandoned, HumanSeat
 from cardtable.cli.render import Scene, board_for
 from cardtable.cli.render.base import describe_outcome
@@ -194,6 +195,15 @@ class PlaySession:
             match.record().save(save)
             what = "the match record" if match.over else "the unfinished match"
             terminal.say(f"Saved {what} to {save} (replay it with: cardtable replay {save})")
+
+
+def check_save_path(path: Path) -> None:
+    """Refuse, before anyone plays, a ``--save`` path that could never be written."""
+    if path.is_dir():
+        raise UsageProblem(f"--save {path}: that is a folder; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageProblem(f"--save {path}: there is no folder {folder}")
 
 
 def play(terminal: Terminal, settings: PlaySettings) -> int:

@@ -15,6 +15,9 @@ from typing import TextIO
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+ERASE_SCROLLBACK = "\x1b[3J"
+"""The terminal control sequence that erases the scroll-back buffer."""
+
 
 def make_console(*, stderr: bool = False) -> Console:
     """A console that colours a terminal and writes plain text to pipes and files."""
@@ -83,7 +86,10 @@ class Terminal:
         return answer.strip().lower().startswith("y")
 
     def clear(self) -> None:
-        """Clear the screen (nothing happens when output is not a terminal)."""
+        """Clear the screen and its scroll-back (nothing happens when output is not a terminal),
+        so that scrolling up cannot show the previous player's hand."""
+        if self.console.is_terminal and not self.console.is_dumb_terminal:
+            self.console.file.write(ERASE_SCROLLBACK)
         self.console.clear()
 
     def pause(self, seconds: float) -> None:
