@@ -8,6 +8,7 @@ views, redacted event streams and determinisation generic. See ``docs/architectu
 from cardtable.engine.actions import Action, Event, Fizzled
 from cardtable.engine.cards import Card, CardDef, Component
 from cardtable.engine.characters import BattleState, Damage, Heal, Hero, Target, hero_outcome
+from cardtable.engine.deaths import Died, deaths
 from cardtable.engine.decisions import CONCEDE, Concede, Decision, Decisions
 from cardtable.engine.determinise import Inconsistent, determinise
 from cardtable.engine.errors import (
@@ -23,6 +24,7 @@ from cardtable.engine.errors import (
 from cardtable.engine.game import Conceded, Game
 from cardtable.engine.json import JsonObject, JsonValue, canonical, digest
 from cardtable.engine.match import Match
+from cardtable.engine.moves import MoveCard
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.reactions import Reaction, ReactionTable, reaction
@@ -54,6 +56,7 @@ __all__ = [
     "Decision",
     "DecisionError",
     "Decisions",
+    "Died",
     "Event",
     "Fizzled",
     "Game",
@@ -66,6 +69,7 @@ __all__ = [
     "JsonObject",
     "JsonValue",
     "Match",
+    "MoveCard",
     "Outcome",
     "Pool",
     "Reaction",
@@ -86,6 +90,7 @@ __all__ = [
     "Zone",
     "ZoneView",
     "canonical",
+    "deaths",
     "describe",
     "determinise",
     "digest",

@@ -9,7 +9,7 @@ field (``None`` by default) may be left out of the JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 STRICT: dict[str, str] = {"extra": "forbid"}
 """Validation settings every shape shares: unknown keys are errors."""
@@ -60,4 +60,32 @@ class ConcededEvent:
     seat: int
 
 
-ENGINE_EVENTS: tuple[type, ...] = (DamageEvent, HealEvent, FizzledEvent, ConcededEvent)
+@dataclass(frozen=True, slots=True)
+class MoveEvent:
+    """A card moved between zones; ``card`` (its view) only for seats that see either zone."""
+
+    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+    type: Literal["move"]
+    card: dict[str, Any] | None
+    origin: str | None
+    destination: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiedEvent:
+    """A card character fell to 0 life or below."""
+
+    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+    type: Literal["died"]
+    card: int
+
+
+ENGINE_EVENTS: tuple[type, ...] = (
+    DamageEvent,
+    HealEvent,
+    FizzledEvent,
+    ConcededEvent,
+    MoveEvent,
+    DiedEvent,
+)

@@ -1,0 +1,66 @@
+"""Moving a card between zones, shown to exactly the seats that can see either zone.
+
+>>> from cardtable.engine.zones import Stack, Hand, NOBODY
+>>> deck = Stack("deck:0", owner=0, visibility=NOBODY)
+>>> hand = Hand("hand:0", owner=0)
+>>> move = MoveCard(0, hand, reason="draw")
+>>> move.shown_to(deck, hand, 0), move.shown_to(deck, hand, 1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.actions import Action
+from cardtable.engine.json import JsonObject
+from cardtable.engine.state import State
+from cardtable.engine.view import card_view, card_view_to_json
+from cardtable.engine.zones import Zone
+
+
+class MoveCard(Action[State]):
+    """Move card ``card`` to the top of ``destination``.
+
+    It fizzles when the card is no longer where it was expected (``source``, when given). The
+    event names both zones for everyone; the card's face is shown to a seat only if that seat
+    can see the zone it leaves or the zone it enters.
+    """
+
+    __slots__ = ("card", "destination", "face", "origin", "reason", "source")
+
+    def __init__(
+        self, card: int, destination: Zone, *, source: str | None = None, reason: str = ""
+    ) -> None:
+        self.card = card
+        self.destination = destination
+        self.source = source
+        self.reason = reason
+        self.origin: Zone | None = None
+        self.face: JsonObject | None = None
+
+    def can_execute(self, state: State) -> bool:
+        if not 0 <= self.card < len(state.cards):
+            return False
+        return self.source is None or state.cards[self.card].zone == self.source
+
+    def execute(self, state: State) -> None:
+        card = state.cards[self.card]
+        self.origin = state.zones[card.zone]
+        self.face = card_view_to_json(card_view(card))
+        state.move(card, self.destination)
+
+    @staticmethod
+    def shown_to(origin: Zone, destination: Zone, seat: int | None) -> bool:
+        return origin.visible_to(seat) or destination.visible_to(seat)
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        origin = self.origin
+        shown: JsonObject = {
+            "type": "move",
+            "card": None,
+            "origin": origin.name if origin is not None else self.source,
+            "destination": self.destination.name,
+            "reason": self.reason,
+        }
+        if origin is not None and self.shown_to(origin, self.destination, seat):
+            shown["card"] = self.face
+        return shown

@@ -1,0 +1,103 @@
+"""Generic card moves (redacted by zone visibility) and card characters dying at life <= 0."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import Rng, RuleBook, Stat, Target
+from cardtable.engine.cards import Card, CardDef
+from cardtable.engine.characters import BattleState, Damage, Hero
+from cardtable.engine.deaths import Died, deaths
+from cardtable.engine.moves import MoveCard
+from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack, Zone
+from cardtable.games import find
+from cardtable.games.schemas import validate_event
+
+
+class _Minion(CardDef):
+    pass
+
+
+MINION = _Minion(key="m", name="Minion")
+
+
+def _graveyard(state: Any, card: Card) -> Zone:
+    zone: Zone = state.zones[f"graveyard:{card.owner}"]
+    return zone
+
+
+def _state() -> BattleState:
+    book = RuleBook(game=find("tcg"), ruleset=None, rules=[deaths(_graveyard)])
+    state = BattleState(book, Rng(0), seats=2)
+    for seat in (0, 1):
+        state.add_zone(Stack(f"deck:{seat}", owner=seat, visibility=NOBODY, pool=f"p{seat}"))
+        state.add_zone(Hand(f"hand:{seat}", owner=seat, pool=f"p{seat}"))
+        state.add_zone(Board(f"board:{seat}", owner=seat, visibility=PUBLIC, capacity=3))
+        state.add_zone(Stack(f"graveyard:{seat}", owner=seat, visibility=PUBLIC))
+        state.heroes.append(Hero(seat, 30))
+    state.journal = []
+    return state
+
+
+def _minion(state: BattleState, seat: int, life: int) -> Card:
+    card = state.create_card(MINION, state.zones[f"board:{seat}"], owner=seat, pool=f"p{seat}")
+    card.live["life"] = Stat(life)
+    return card
+
+
+def test_a_move_shows_the_card_to_seats_that_see_either_zone() -> None:
+    state = _state()
+    card = state.create_card(MINION, state.zones["deck:0"], owner=0, pool="p0")
+    state.run(MoveCard(card.id, state.zones["hand:0"], source="deck:0", reason="draw"))
+    assert card.zone == "hand:0"
+    move = state.journal[-1] if state.journal else None
+    assert isinstance(move, MoveCard)
+    owner, other, spectator = move.event(0), move.event(1), move.event(None)
+    assert owner is not None and isinstance(owner["card"], dict)
+    assert owner["card"]["id"] == card.id
+    assert (
+        other
+        == spectator
+        == {
+            "type": "move",
+            "card": None,
+            "origin": "deck:0",
+            "destination": "hand:0",
+            "reason": "draw",
+        }
+    )
+    for seat in (0, 1, None):
+        shown = move.event(seat)
+        assert shown is not None
+        validate_event(find("tcg"), shown)
+
+
+def test_a_move_from_an_unexpected_zone_fizzles() -> None:
+    state = _state()
+    card = state.create_card(MINION, state.zones["hand:0"], owner=0, pool="p0")
+    state.run(MoveCard(card.id, state.zones["graveyard:0"], source="deck:0"))
+    assert card.zone == "hand:0"
+    assert state.journal is not None
+    assert [type(entry).__name__ for entry in state.journal] == ["Fizzled"]
+
+
+def test_a_card_character_at_zero_life_dies_and_goes_to_its_graveyard() -> None:
+    state = _state()
+    doomed = _minion(state, 1, life=3)
+    survivor = _minion(state, 1, life=4)
+    state.run(Damage([(Target.minion(doomed.id), 3), (Target.minion(survivor.id), 3)], reason="x"))
+    assert doomed.zone == "graveyard:1"
+    assert survivor.zone == "board:1"
+    assert survivor.live["life"].value == 1
+    assert state.journal is not None
+    died = [entry for entry in state.journal if isinstance(entry, Died)]
+    assert [entry.card for entry in died] == [doomed.id]
+    assert state.outcome is None
+
+
+def test_several_card_characters_can_die_to_one_blow() -> None:
+    state = _state()
+    first, second = _minion(state, 0, life=1), _minion(state, 1, life=2)
+    state.run(Damage([(Target.minion(first.id), 5), (Target.minion(second.id), 5)], reason="x"))
+    assert (first.zone, second.zone) == ("graveyard:0", "graveyard:1")
+    assert first.live["life"].value == -4
