@@ -53,7 +53,8 @@ def test_a_move_shows_the_card_to_seats_that_see_either_zone() -> None:
     move = state.journal[-1] if state.journal else None
     assert isinstance(move, MoveCard)
     owner, other, spectator = move.event(0), move.event(1), move.event(None)
-    assert owner is not None and isinstance(owner["card"], dict)
+    assert owner is not None
+    assert isinstance(owner["card"], dict)
     assert owner["card"]["id"] == card.id
     assert (
         other
