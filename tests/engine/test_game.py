@@ -137,7 +137,7 @@ def hero_life(data: JsonObject) -> None:
         (first_card("components", [{"key": 1}]), "component key"),
         (set_key("zones", []), "state zones: expected an object"),
         (drop_zone, "the state's zones do not match its game and ruleset"),
-        (zone("deck:0", [999]), "refers to something that does not exist"),
+        (zone("deck:0", [999]), r"zone deck:0 holds card #999, which does not exist"),
         (zone("deck:0", ["0"]), "zone deck:0 card: expected an integer"),
         (duplicate_card, r"card #\d+ is in two zones"),
         (lose_card, "some cards of the state are in no zone"),
@@ -171,41 +171,10 @@ def negative_card_id(data: JsonObject) -> None:
 @pytest.mark.parametrize(
     "mutate",
     [
-        pytest.param(
-            set_key("ruleset", {"starting_health": 0}),
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: Game.state_from_json lets the ruleset's RulesetError out instead "
-                "of a RecordError (Match.replay wraps it)",
-            ),
-            id="invalid-ruleset",
-        ),
-        pytest.param(
-            one_hero,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: BattleState.load_public accepts a hero list whose length is not "
-                "the number of seats; the state fails later with IndexError",
-            ),
-            id="one-hero",
-        ),
-        pytest.param(
-            set_key("active", 7),
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: Game.state_from_json accepts an active seat that does not exist",
-            ),
-            id="active-out-of-range",
-        ),
-        pytest.param(
-            negative_card_id,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: Game.state_from_json accepts negative card ids in zones (Python "
-                "indexing from the end)",
-            ),
-            id="negative-card-id",
-        ),
+        pytest.param(set_key("ruleset", {"starting_health": 0}), id="invalid-ruleset"),
+        pytest.param(one_hero, id="one-hero"),
+        pytest.param(set_key("active", 7), id="active-out-of-range"),
+        pytest.param(negative_card_id, id="negative-card-id"),
     ],
 )
 def test_inconsistent_state_json_is_a_record_error(mutate: Mutation) -> None:

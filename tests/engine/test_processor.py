@@ -334,12 +334,6 @@ def test_reactions_listening_to_a_base_class_hear_its_subclasses() -> None:
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: ReactionTable.for_type (and the card listener index) collects a reaction once "
-    "per class of the action's MRO it listens to, so a reaction listening to a class and its "
-    "subclass runs twice for one action",
-)
 def test_a_reaction_runs_once_per_action_even_when_it_lists_a_base_and_a_subclass() -> None:
     both = noting("both", Mark, SubMark)
     state = make_state(rules=[both])

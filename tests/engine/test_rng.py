@@ -42,11 +42,6 @@ def test_below_needs_a_positive_bound(bound: int) -> None:
         Rng(1).below(bound)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Rng.below accepts bounds above 2**64 (documented limit), never returns values "
-    ">= 2**64 and leaves bits = -1, a generator state from_json rejects",
-)
 def test_below_refuses_bounds_above_two_to_the_64() -> None:
     with pytest.raises(ValueError, match="bound"):
         Rng(1).below(2**64 + 1)

@@ -68,10 +68,6 @@ def test_a_zone_without_capacity_is_never_full() -> None:
     assert not stack.full
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Stack.add_bottom does not check the zone's capacity (Zone.add does)",
-)
 def test_adding_to_the_bottom_respects_the_capacity() -> None:
     stack = Stack("s", capacity=1)
     stack.add(card(0))

@@ -12,6 +12,7 @@ Errors name the file and, where they can, the line of the offending key.
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -50,7 +51,7 @@ def parse_rules_text(text: str, model: type[M], *, game: str, source: str = "rul
     lines = _key_lines(text)
     where = {key: f"{source}, line {line}" for key, line in lines.items()}
     try:
-        return model.model_validate_json(_to_json(data))
+        return model.model_validate_json(_to_json(data, source))
     except ValidationError as error:
         message = describe_errors(error, model, where=where)
         if not any(message.startswith(source) for message in message.splitlines()):
@@ -59,20 +60,21 @@ def parse_rules_text(text: str, model: type[M], *, game: str, source: str = "rul
 
 
 def _key_lines(text: str) -> dict[str, int]:
+    """The line of each top-level key (``key = ...``) or table (``[key]``) of a TOML text."""
     found: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
-        match = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", line)
+        match = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", line) or re.match(
+            r"\s*\[+\s*([A-Za-z0-9_-]+)", line
+        )
         if match and match.group(1) not in found:
             found[match.group(1)] = number
     return found
 
 
-def _to_json(data: object) -> str:
-    import json
-
+def _to_json(data: object, source: str) -> str:
     try:
         return json.dumps(data)
     except (TypeError, ValueError) as error:
         raise RulesetError(
-            f"rules files hold numbers, text, booleans and lists only ({error})"
+            f"{source}: rules files hold numbers, text, booleans and lists only ({error})"
         ) from None

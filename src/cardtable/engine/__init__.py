@@ -35,7 +35,7 @@ from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import CardView, View, ZoneView, describe, view_to_json
-from cardtable.engine.zones import NOBODY, OWNER, PUBLIC, Board, Hand, Stack, Zone
+from cardtable.engine.zones import NOBODY, OWNER, PUBLIC, Board, Hand, Stack, Zone, ZoneFull
 
 __all__ = [
     "CONCEDE",
@@ -88,6 +88,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "Zone",
+    "ZoneFull",
     "ZoneView",
     "canonical",
     "deaths",

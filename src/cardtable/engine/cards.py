@@ -115,7 +115,8 @@ class Card:
         return value
 
     def add_component(self, component: Component) -> None:
-        """Attach a component. Use the state's ``attach`` when the component has reactions."""
+        """Attach a component. In a match use ``state.attach``, which also starts the
+        component's reactions listening."""
         self.components.append(component)
 
     def remove_component(self, key: str) -> Component:

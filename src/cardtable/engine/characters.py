@@ -16,7 +16,7 @@ from typing import Any, Self
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.errors import InvalidDecision
+from cardtable.engine.errors import InvalidDecision, RecordError
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.state import State
@@ -130,7 +130,10 @@ class BattleState(State):
         return {"heroes": [hero.to_json() for hero in self.heroes]}
 
     def load_public(self, data: JsonObject) -> None:
-        self.heroes = [Hero.from_json(item) for item in as_list(data.get("heroes"), "heroes")]
+        heroes = [Hero.from_json(item) for item in as_list(data.get("heroes"), "heroes")]
+        if [hero.seat for hero in heroes] != list(range(self.seats)):
+            raise RecordError(f"heroes: expected one hero per seat, seats 0 to {self.seats - 1}")
+        self.heroes = heroes
 
 
 class Damage(Action[BattleState]):

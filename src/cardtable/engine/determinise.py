@@ -14,6 +14,7 @@ seeded from ``rng`` (the agent's own generator).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from cardtable.engine.cards import Card, CardDef
@@ -42,6 +43,11 @@ def determinise(
     state.active = view.active
     state.outcome = view.outcome
     state.load_public(view.public)
+    for name, manifest in view.pools.items():
+        known = state.pools.get(name)
+        if known is None:
+            raise Inconsistent(f"the view names a pool {name} this game does not have")
+        state.pools[name] = replace(known, manifest=manifest)
     cards: list[Card | None] = [None] * view.next_id
 
     hidden_by_pool: dict[str, list[str]] = {}

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
 from cardtable.engine.decisions import Concede, Decision, Decisions
-from cardtable.engine.errors import IllegalDecision, InvalidDecision, RecordError
+from cardtable.engine.errors import IllegalDecision, InvalidDecision, RecordError, RulesetError
 from cardtable.engine.json import (
     JsonObject,
     as_int,
@@ -34,6 +34,7 @@ from cardtable.engine.json import (
     as_str,
 )
 from cardtable.engine.outcome import Outcome
+from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
@@ -258,6 +259,7 @@ class Game(ABC, Generic[S, R]):
             "outcome": None if state.outcome is None else state.outcome.to_json(),
             "cards": [card.to_json() for card in state.cards],
             "zones": {name: [card.id for card in zone.cards] for name, zone in state.zones.items()},
+            "pools": {name: pool.to_json() for name, pool in state.pools.items()},
             "public": state.public(),
         }
 
@@ -271,12 +273,17 @@ class Game(ABC, Generic[S, R]):
             raise RecordError(f"state format version {version} is not supported")
         if data.get("game") != self.name:
             raise RecordError(f"the state is of game {data.get('game')!r}, not {self.name!r}")
-        ruleset = self.load_ruleset(as_object(data.get("ruleset"), "state ruleset"))
+        try:
+            ruleset = self.load_ruleset(as_object(data.get("ruleset"), "state ruleset"))
+        except RulesetError as error:
+            raise RecordError(f"the state's ruleset is not valid: {error.reason}") from None
         book = self.rulebook(ruleset)
         state = self.skeleton(book, Rng.from_json(data.get("rng")))
         state.version = as_int(data.get("version"), "state version")
         state.turn = as_int(data.get("turn"), "state turn")
         state.active = as_int(data.get("active"), "state active")
+        if not 0 <= state.active < state.seats:
+            raise RecordError(f"state active: seat {state.active} is not in this match")
         raw_outcome = data.get("outcome")
         state.outcome = None if raw_outcome is None else Outcome.from_json(raw_outcome)
         try:
@@ -302,7 +309,10 @@ class Game(ABC, Generic[S, R]):
             for name, ids in zones.items():
                 zone = state.zones[name]
                 for card_id in as_list(ids, f"zone {name}"):
-                    card = state.cards[as_int(card_id, f"zone {name} card")]
+                    index = as_int(card_id, f"zone {name} card")
+                    if not 0 <= index < len(state.cards):
+                        raise RecordError(f"zone {name} holds card #{index}, which does not exist")
+                    card = state.cards[index]
                     if card.zone:
                         raise RecordError(f"card #{card.id} is in two zones")
                     zone.cards.append(card)
@@ -310,6 +320,10 @@ class Game(ABC, Generic[S, R]):
                     placed += 1
             if placed != len(state.cards):
                 raise RecordError("some cards of the state are in no zone")
+            pools = as_object(data.get("pools"), "state pools")
+            if set(pools) != set(state.pools):
+                raise RecordError("the state's pools do not match its game and ruleset")
+            state.pools = {name: Pool.from_json(pool) for name, pool in pools.items()}
             state.load_public(as_object(data.get("public"), "state public data"))
         except (KeyError, IndexError) as error:
             raise RecordError(

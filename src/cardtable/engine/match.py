@@ -62,6 +62,21 @@ class Match(Generic[S]):
     def legal(self, seat: int) -> Decisions:
         return self.game.legal(self.state, seat)
 
+    def verify(self, seat: int, decision: Decision | str) -> None:
+        """Raise ``DecisionError`` with the reason unless ``seat`` may make ``decision`` now;
+        change nothing either way."""
+        if isinstance(decision, str):
+            decision = self.game.parse_decision(decision)
+        self.game.verify(self.state, seat, decision)
+
+    def can(self, seat: int, decision: Decision | str) -> bool:
+        """Whether ``seat`` may make ``decision`` now."""
+        try:
+            self.verify(seat, decision)
+        except DecisionError:
+            return False
+        return True
+
     def decide(self, seat: int, decision: Decision | str) -> IllegalDecision | None:
         """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it
         is refused; returns the error when the ruleset penalised it instead."""
@@ -75,7 +90,11 @@ class Match(Generic[S]):
         return self.game.view(self.state, seat)
 
     def events(self, seat: int | None, since: int = 0) -> list[JsonObject]:
-        """The journal from entry ``since`` on, as ``seat`` may see it."""
+        """The journal from entry ``since`` on, as ``seat`` may see it.
+
+        ``since`` counts journal entries, not the events one seat was shown (some entries
+        show nothing to some seats): remember :attr:`journal_length` to ask for what is new.
+        """
         journal = self.state.journal or []
         shown = []
         for action in journal[since:]:

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.json import JsonObject
+from cardtable.engine.errors import RecordError
+from cardtable.engine.json import (
+    JsonObject,
+    JsonValue,
+    as_list,
+    as_object,
+    as_optional_int,
+    as_str,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,3 +43,19 @@ class Pool:
             "manifest": list(self.manifest),
             "public": self.public,
         }
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> Pool:
+        data = as_object(value, "pool")
+        public = data.get("public")
+        if not isinstance(public, bool):
+            raise RecordError("pool public: expected true or false")
+        return cls(
+            name=as_str(data.get("name"), "pool name"),
+            owner=as_optional_int(data.get("owner"), "pool owner"),
+            manifest=tuple(
+                as_str(key, "pool manifest key")
+                for key in as_list(data.get("manifest"), "pool manifest")
+            ),
+            public=public,
+        )

@@ -67,7 +67,7 @@ def _card_reactions(state: State, action: Action[Any], kind: type) -> None:
     for klass in kind.__mro__:
         entries = listeners.get(klass)
         if entries:
-            found.extend(entries)
+            found.extend(entry for entry in entries if entry not in found)
     if len(found) > 1:
         found.sort(key=lambda entry: entry[0])
     for card_id, reaction in found:

@@ -75,7 +75,9 @@ class ReactionTable:
         if found is None:
             collected: list[Reaction] = []
             for klass in action_type.__mro__:
-                collected.extend(self._by_type.get(klass, ()))
+                for item in self._by_type.get(klass, ()):
+                    if item not in collected:
+                        collected.append(item)
             found = self._cache[action_type] = tuple(collected)
         return found
 

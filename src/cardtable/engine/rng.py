@@ -28,6 +28,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_LIMIT = 1 << 64
 
 
 def _mix(z: int) -> int:
@@ -74,9 +75,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, for ``1 <= n <= 2**64``."""
-        if n <= 1:
+        if n <= 1 or n > _LIMIT:
             if n == 1:
                 return 0
+            if n > _LIMIT:
+                raise ValueError(f"below() needs a bound of at most 2**64, got {n}")
             raise ValueError(f"below() needs a positive bound, got {n}")
         count = (n - 1).bit_length()
         mask = (1 << count) - 1

@@ -15,14 +15,14 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.actions import Action
-from cardtable.engine.cards import Card, CardDef
+from cardtable.engine.cards import Card, CardDef, Component
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
 from cardtable.engine.reactions import Reaction
 from cardtable.engine.rng import Rng
-from cardtable.engine.zones import Zone
+from cardtable.engine.zones import Zone, ZoneFull
 
 if TYPE_CHECKING:
     from cardtable.engine.rulebook import RuleBook
@@ -95,7 +95,14 @@ class State:
         owner: int | None,
         pool: str | None = None,
     ) -> None:
-        """Create one card per definition, in order, on top of ``zone``."""
+        """Create one card per definition, in order, on top of ``zone`` (``ZoneFull``, with
+        nothing created, when they do not fit)."""
+        definitions = list(definitions)
+        if zone.capacity is not None and len(zone.cards) + len(definitions) > zone.capacity:
+            raise ZoneFull(
+                f"{zone.name} holds at most {zone.capacity} cards; "
+                f"{len(zone.cards)} + {len(definitions)} do not fit"
+            )
         cards = self.cards
         placed = zone.cards
         name = zone.name
@@ -106,8 +113,6 @@ class State:
             placed.append(card)
             if definition.reactions:
                 self._listen(card, definition.reactions)
-        if zone.capacity is not None and len(placed) > zone.capacity:
-            raise ValueError(f"{zone.name} holds more than {zone.capacity} cards")
 
     def card(self, card_id: int) -> Card:
         return self.cards[card_id]
@@ -124,6 +129,19 @@ class State:
             reaction = self.rules.card_reaction(name)
             for action_type in reaction.listens_to:
                 self.listeners.setdefault(action_type, []).append((card.id, reaction))
+
+    def attach(self, card: Card, component: Component) -> None:
+        """Attach ``component`` to ``card``; its reactions start listening at once."""
+        card.add_component(component)
+        if component.reactions:
+            self.reindex_listeners()
+
+    def detach(self, card: Card, key: str) -> Component:
+        """Detach ``card``'s first component with ``key`` (``KeyError`` when there is none)."""
+        component = card.remove_component(key)
+        if component.reactions:
+            self.reindex_listeners()
+        return component
 
     def reindex_listeners(self) -> None:
         """Rebuild the index of card reactions (after loading or changing components)."""
@@ -162,7 +180,7 @@ class State:
             fresh.cards = [cards[card.id] for card in zone.cards]
             zones[name] = fresh
         clone.zones = zones
-        clone.pools = self.pools
+        clone.pools = dict(self.pools)
         clone.queue = deque()
         clone.journal = None
         clone.outcome = self.outcome

@@ -130,6 +130,9 @@ class Stack(Zone):
         return card
 
     def add_bottom(self, card: Card) -> None:
+        """Put ``card`` at the bottom."""
+        if self.capacity is not None and len(self.cards) >= self.capacity:
+            raise ZoneFull(f"{self.name} already holds {self.capacity} cards")
         self.cards.insert(0, card)
         card.zone = self.name
 

@@ -121,11 +121,6 @@ def test_the_state_plays_on_from_the_scenario() -> None:
     assert events(state, None, since=5) == events(state, None)[5:]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: determinise builds the world's pools from the ruleset (game.skeleton) instead "
-    "of the view's manifests, so the world's view differs from the view it was built from",
-)
 def test_determinisation_keeps_the_pools_of_the_view() -> None:
     state = scenario(hands=([3], [1]), decks=([2], [0]))
     view = GAME.view(state, 0)
@@ -133,11 +128,6 @@ def test_determinisation_keeps_the_pools_of_the_view() -> None:
     assert GAME.view(world, 0).pools == view.pools
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Game.state_to_json does not store state.pools, so state_from_json rebuilds "
-    "the pools from the ruleset and a scenario's manifests are lost",
-)
 def test_pools_survive_the_state_json_round_trip() -> None:
     state = scenario(hands=([3], [1]), decks=([2], [0]))
     loaded = GAME.state_from_json(GAME.state_to_json(state))

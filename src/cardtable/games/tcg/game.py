@@ -110,7 +110,7 @@ class TcgGame(Game[TcgState, TcgRules]):
         return None if state.outcome is not None else state.active
 
     def legal(self, state: TcgState, seat: int) -> Decisions:
-        if state.outcome is not None:
+        if state.outcome is not None or not 0 <= seat < SEATS:
             return Decisions(seat, (), None, False)
         if seat != state.active:
             return Decisions(seat, (), None)
