@@ -114,11 +114,10 @@ def test_the_state_plays_on_from_the_scenario() -> None:
         "damage",
         "turn_ended",
         "turn_started",
-        "mana_slot",
-        "mana_refilled",
+        "mana",
         "draw",
     ]
-    assert events(state, None, since=5) == events(state, None)[5:]
+    assert events(state, None, since=4) == events(state, None)[4:]
 
 
 def test_determinisation_keeps_the_pools_of_the_view() -> None:

@@ -47,7 +47,7 @@ MAX_PIPS = 10
 """Beyond this many mana slots (or cards in a hand) only numbers are shown."""
 
 _COST = re.compile(r"[c$](\d+)")
-_QUIET = {"shuffle", "mana_slot", "mana_refilled"}
+_QUIET = {"shuffle", "mana"}
 
 
 def pips(available: int, slots: int, *, full: str = "●", empty: str = "○") -> str:

@@ -70,8 +70,8 @@ class StartTurn(Action[TcgState]):
         return {"type": "turn_started", "seat": self.seat}
 
 
-class GainManaSlot(Action[TcgState]):
-    """One more mana slot, up to the cap."""
+class RefreshMana(Action[TcgState]):
+    """The mana step of a turn: one more mana slot (up to the cap), then every slot full."""
 
     __slots__ = ("seat", "slots")
 
@@ -81,28 +81,12 @@ class GainManaSlot(Action[TcgState]):
 
     def execute(self, state: TcgState) -> None:
         mana = state.heroes[self.seat].mana
-        mana.base = min(state.rules.ruleset.mana_slot_cap, mana.base + 1)
-        self.slots = mana.base
+        slots = mana.base + 1
+        cap = state.rules.ruleset.mana_slot_cap
+        mana.base = mana.value = self.slots = slots if slots <= cap else cap
 
     def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "mana_slot", "seat": self.seat, "slots": self.slots}
-
-
-class RefillMana(Action[TcgState]):
-    """Every mana slot full again."""
-
-    __slots__ = ("seat", "mana")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.mana = 0
-
-    def execute(self, state: TcgState) -> None:
-        mana = state.heroes[self.seat].mana
-        mana.value = self.mana = mana.base
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "mana_refilled", "seat": self.seat, "mana": self.mana}
+        return {"type": "mana", "seat": self.seat, "slots": self.slots, "mana": self.slots}
 
 
 HAND = "hand"

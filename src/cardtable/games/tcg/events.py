@@ -41,18 +41,13 @@ class TurnStartedEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class ManaSlotEvent:
+class ManaEvent:
+    """The mana step: the seat now has ``slots`` slots and ``mana`` mana."""
+
     __pydantic_config__: ClassVar[dict[str, str]] = STRICT
-    type: Literal["mana_slot"]
+    type: Literal["mana"]
     seat: int
     slots: int
-
-
-@dataclass(frozen=True, slots=True)
-class ManaRefilledEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
-    type: Literal["mana_refilled"]
-    seat: int
     mana: int
 
 
@@ -87,8 +82,7 @@ TCG_EVENTS: tuple[type, ...] = (
     ShuffleEvent,
     FirstPlayerEvent,
     TurnStartedEvent,
-    ManaSlotEvent,
-    ManaRefilledEvent,
+    ManaEvent,
     DrawEvent,
     PlayEvent,
     TurnEndedEvent,

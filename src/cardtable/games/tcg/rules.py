@@ -1,7 +1,7 @@
 """The Kata TCG's rule reactions: how one action leads to the next.
 
 * choosing the first player deals the opening hands, then starts the first turn;
-* a turn starts with a new mana slot, a refill and a draw;
+* a turn starts with the mana step (a new slot, up to the cap, and a refill) and a draw;
 * a draw from an empty deck makes the drawer bleed 1 health;
 * a played card deals its damage to the opponent (a 0-damage card does nothing);
 * the end of a turn starts the opponent's;
@@ -21,9 +21,8 @@ from cardtable.games.tcg.actions import (
     ChooseFirst,
     DrawCard,
     EndTurn,
-    GainManaSlot,
     PlayCard,
-    RefillMana,
+    RefreshMana,
     StartTurn,
 )
 from cardtable.games.tcg.state import TcgState
@@ -47,7 +46,7 @@ def deal_opening_hands(
 @reaction(StartTurn)
 def turn_begins(state: TcgState, action: StartTurn, source: Card | None) -> list[Action[Any]]:
     seat = action.seat
-    return [GainManaSlot(seat), RefillMana(seat), DrawCard(seat)]
+    return [RefreshMana(seat), DrawCard(seat)]
 
 
 @reaction(DrawCard)
