@@ -35,6 +35,7 @@ from cardtable.engine.json import (
 )
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
+from cardtable.engine.processor import process
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
@@ -222,7 +223,8 @@ class Game(ABC, Generic[S, R]):
             state.run(*punishment)
             return error
         state.version += 1
-        state.run(*actions)
+        state.queue.extend(actions)
+        process(state)
         return None
 
     # -- seeing -----------------------------------------------------------------------------

@@ -101,11 +101,30 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
-        below = self.below
+        """Shuffle in place (Fisher-Yates); the same draws as ``below(i + 1)`` for each ``i``.
+
+        The draw is written out here rather than calling :meth:`below`: shuffling decks is
+        most of a match's set-up, and the call per card was most of the shuffle.
+        """
+        state, buffer, bits = self.state, self.buffer, self.bits
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            bound = i + 1
+            count = i.bit_length()
+            mask = (1 << count) - 1
+            while True:
+                if bits < count:
+                    state = s = (state + _GAMMA) & _MASK
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    buffer = z ^ (z >> 31)
+                    bits = 64
+                j = buffer & mask
+                buffer >>= count
+                bits -= count
+                if j < bound:
+                    break
             items[i], items[j] = items[j], items[i]
+        self.state, self.buffer, self.bits = state, buffer, bits
 
     def copy(self) -> Rng:
         """An independent generator in the same state."""

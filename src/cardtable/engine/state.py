@@ -172,7 +172,18 @@ class State:
         clone = object.__new__(type(self))
         clone.rules = self.rules
         clone.rng = self.rng.copy()
-        cards = [card.copy() for card in self.cards]
+        cards: list[Card] = []
+        new = Card.__new__
+        for card in self.cards:
+            twin = new(Card)
+            twin.id = card.id
+            twin.definition = card.definition
+            twin.owner = card.owner
+            twin.pool = card.pool
+            twin.zone = card.zone
+            twin.components = card.components[:] if card.components else []
+            twin.live = {name: stat.copy() for name, stat in card.live.items()} if card.live else {}
+            cards.append(twin)
         clone.cards = cards
         zones: dict[str, Zone] = {}
         for name, zone in self.zones.items():

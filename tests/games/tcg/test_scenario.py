@@ -114,10 +114,9 @@ def test_the_state_plays_on_from_the_scenario() -> None:
         "damage",
         "turn_ended",
         "turn_started",
-        "mana",
         "draw",
     ]
-    assert events(state, None, since=4) == events(state, None)[4:]
+    assert events(state, None, since=3) == events(state, None)[3:]
 
 
 def test_determinisation_keeps_the_pools_of_the_view() -> None:

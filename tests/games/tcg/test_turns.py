@@ -60,12 +60,10 @@ def test_a_turn_starts_in_the_order_of_the_rules() -> None:
     assert [event["type"] for event in seen] == [
         "turn_ended",
         "turn_started",
-        "mana",
         "draw",
     ]
     assert seen[0] == {"type": "turn_ended", "seat": 0}
-    assert seen[1] == {"type": "turn_started", "seat": 1}
-    assert seen[2] == {"type": "mana", "seat": 1, "slots": 2, "mana": 2}
+    assert seen[1] == {"type": "turn_started", "seat": 1, "slots": 2, "mana": 2}
 
 
 def test_turns_alternate() -> None:

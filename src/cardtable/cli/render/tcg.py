@@ -47,7 +47,7 @@ MAX_PIPS = 10
 """Beyond this many mana slots (or cards in a hand) only numbers are shown."""
 
 _COST = re.compile(r"[c$](\d+)")
-_QUIET = {"shuffle", "mana"}
+_QUIET = {"shuffle"}
 
 
 def pips(available: int, slots: int, *, full: str = "●", empty: str = "○") -> str:
@@ -201,7 +201,8 @@ class TcgBoard(Board):
         if kind == "first_player":
             return f"{who} goes first"
         if kind == "turn_started":
-            return f"-- {who}'s turn --"
+            mana = event.get("mana")
+            return f"-- {who}'s turn --" if mana is None else f"-- {who}'s turn, {mana} mana --"
         if kind == "turn_ended":
             return f"{who} ends the turn"
         if kind == "draw":

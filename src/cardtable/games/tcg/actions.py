@@ -55,23 +55,8 @@ class ChooseFirst(Action[TcgState]):
 
 
 class StartTurn(Action[TcgState]):
-    """A seat's turn begins (the turn counter advances)."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-
-    def execute(self, state: TcgState) -> None:
-        state.turn += 1
-        state.active = self.seat
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "turn_started", "seat": self.seat}
-
-
-class RefreshMana(Action[TcgState]):
-    """The mana step of a turn: one more mana slot (up to the cap), then every slot full."""
+    """A seat's turn begins: the turn counter advances, then the mana step (one more mana
+    slot, up to the cap, and every slot full). The draw follows as its own action."""
 
     __slots__ = ("seat", "slots")
 
@@ -80,13 +65,15 @@ class RefreshMana(Action[TcgState]):
         self.slots = 0
 
     def execute(self, state: TcgState) -> None:
-        mana = state.heroes[self.seat].mana
+        state.turn += 1
+        state.active = seat = self.seat
+        mana = state.heroes[seat].mana
         slots = mana.base + 1
         cap = state.rules.ruleset.mana_slot_cap
         mana.base = mana.value = self.slots = slots if slots <= cap else cap
 
     def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "mana", "seat": self.seat, "slots": self.slots, "mana": self.slots}
+        return {"type": "turn_started", "seat": self.seat, "slots": self.slots, "mana": self.slots}
 
 
 HAND = "hand"
@@ -130,21 +117,24 @@ class DrawCard(Action[TcgState]):
 class PlayCard(Action[TcgState]):
     """Pay a card's cost and put it in the graveyard; its effect follows as a reaction."""
 
-    __slots__ = ("seat", "card")
+    __slots__ = ("card", "cost", "seat")
 
     def __init__(self, seat: int, card: Card) -> None:
         self.seat = seat
         self.card = card
+        self.cost = 0
 
     def can_execute(self, state: TcgState) -> bool:
         card = self.card
-        return card.zone == state.hands[self.seat].name and card.total("cost") <= (
+        self.cost = cost = card.total("cost")
+        return card.zone == state.hands[self.seat].name and cost <= (
             state.heroes[self.seat].mana.value
         )
 
     def execute(self, state: TcgState) -> None:
+        """Runs right after a successful ``can_execute``, which priced the card."""
         card = self.card
-        state.heroes[self.seat].mana.value -= card.total("cost")
+        state.heroes[self.seat].mana.value -= self.cost
         state.hands[self.seat].remove(card)
         state.graveyards[self.seat].add(card)
 

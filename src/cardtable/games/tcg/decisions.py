@@ -45,8 +45,15 @@ END = End()
 def play(card: int) -> Play:
     """The (shared, immutable) decision to play card ``card``."""
     if card >= len(_PLAYS):
-        _PLAYS.extend(Play(index) for index in range(len(_PLAYS), card + 1))
+        plays(card + 1)
     return _PLAYS[card]
+
+
+def plays(count: int) -> list[Play]:
+    """The shared decisions to play cards ``0 .. count - 1`` (at least), indexed by card id."""
+    if count > len(_PLAYS):
+        _PLAYS.extend(Play(index) for index in range(len(_PLAYS), count))
+    return _PLAYS
 
 
 def parse(text: str) -> Decision:

@@ -35,17 +35,10 @@ class FirstPlayerEvent:
 
 @dataclass(frozen=True, slots=True)
 class TurnStartedEvent:
+    """A turn began and its mana step is done: ``slots`` slots, all full (``mana``)."""
+
     __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["turn_started"]
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class ManaEvent:
-    """The mana step: the seat now has ``slots`` slots and ``mana`` mana."""
-
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
-    type: Literal["mana"]
     seat: int
     slots: int
     mana: int
@@ -82,7 +75,6 @@ TCG_EVENTS: tuple[type, ...] = (
     ShuffleEvent,
     FirstPlayerEvent,
     TurnStartedEvent,
-    ManaEvent,
     DrawEvent,
     PlayEvent,
     TurnEndedEvent,

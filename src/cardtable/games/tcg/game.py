@@ -27,7 +27,7 @@ from cardtable.games.tcg import decisions
 from cardtable.games.tcg.actions import ChooseFirst, EndTurn, PlayCard, ShuffleDeck
 from cardtable.games.tcg.cards import TcgCard, damage_card
 from cardtable.games.tcg.config import TcgRules
-from cardtable.games.tcg.decisions import END, End, Play, play
+from cardtable.games.tcg.decisions import END, End, Play, plays
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
 from cardtable.games.tcg.rules import CHECKS, RULES
 from cardtable.games.tcg.state import TcgState
@@ -115,10 +115,12 @@ class TcgGame(Game[TcgState, TcgRules]):
         if seat != state.active:
             return Decisions(seat, (), None)
         mana = state.heroes[seat].mana.value
-        moves: list[Decision] = []
-        for card in state.hands[seat].cards:
-            if card.total("cost") <= mana:
-                moves.append(play(card.id))
+        table = plays(len(state.cards))
+        moves: list[Decision] = [
+            table[card.id]
+            for card in state.hands[seat].cards
+            if (card.total("cost") if card.components else card.definition.stat("cost")) <= mana
+        ]
         moves.append(END)
         return Decisions(seat, tuple(moves), END)
 

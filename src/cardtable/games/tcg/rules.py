@@ -1,7 +1,7 @@
 """The Kata TCG's rule reactions: how one action leads to the next.
 
 * choosing the first player deals the opening hands, then starts the first turn;
-* a turn starts with the mana step (a new slot, up to the cap, and a refill) and a draw;
+* a turn starts with the mana step (a new slot, up to the cap, and a refill), then a draw;
 * a draw from an empty deck makes the drawer bleed 1 health;
 * a played card deals its damage to the opponent (a 0-damage card does nothing);
 * the end of a turn starts the opponent's;
@@ -22,7 +22,6 @@ from cardtable.games.tcg.actions import (
     DrawCard,
     EndTurn,
     PlayCard,
-    RefreshMana,
     StartTurn,
 )
 from cardtable.games.tcg.state import TcgState
@@ -45,8 +44,7 @@ def deal_opening_hands(
 
 @reaction(StartTurn)
 def turn_begins(state: TcgState, action: StartTurn, source: Card | None) -> list[Action[Any]]:
-    seat = action.seat
-    return [RefreshMana(seat), DrawCard(seat)]
+    return [DrawCard(action.seat)]
 
 
 @reaction(DrawCard)
@@ -83,7 +81,10 @@ RULES: tuple[Reaction, ...] = (
 @reaction(Damage)
 def heroes_fall(state: TcgState, action: Damage, source: Card | None) -> None:
     """A check, run right after any damage: a hero at 0 health or below loses at once."""
-    state.outcome = hero_outcome(state)
+    for hero in state.heroes:
+        if hero.life.value <= 0:
+            state.outcome = hero_outcome(state)
+            return
 
 
 CHECKS: tuple[Reaction, ...] = (heroes_fall,)
