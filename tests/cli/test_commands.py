@@ -126,3 +126,20 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_playing(tmp_path: 
     result = invoke("play", "tcg", "--save", str(tmp_path))
     assert result.exit_code == 2
     assert "that is a folder" in result.stderr
+
+
+def test_schema_prints_every_part_or_one() -> None:
+    whole = json.loads(invoke("schema", "tcg").stdout)
+    assert sorted(whole) == ["decision", "event", "ruleset", "view"]
+    decision = json.loads(invoke("schema", "tcg", "decision").stdout)
+    assert {variant["properties"]["type"]["const"] for variant in decision["oneOf"]} == {
+        "play",
+        "end",
+        "concede",
+    }
+
+
+def test_schema_names_the_parts_when_asked_for_a_wrong_one() -> None:
+    result = invoke("schema", "tcg", "colour")
+    assert result.exit_code == 2
+    assert "choose from ruleset, decision, view, event" in result.stderr

@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: play, replay, list games and read their rules.
+"""The ``cardtable`` command: play, replay, list games, read their rules and schemas.
 
 Every error cardtable raises on purpose ends a command as ``error: <reason>`` (see
 :mod:`cardtable.cli.errors`), never as a traceback.
@@ -27,6 +27,7 @@ from cardtable.cli.terminal import Terminal, make_console
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.record import Record
 from cardtable.games import find, load_rules, names, ruleset_schema
+from cardtable.games.schemas import game_schemas
 
 app = typer.Typer(
     name="cardtable",
@@ -94,6 +95,28 @@ def rules_command(
             typer.echo(json.dumps(ruleset_schema(found), indent=2, ensure_ascii=False))
             return
         make_console().print(Markdown(found.rules_text()))
+
+
+SCHEMA_PARTS = ("ruleset", "decision", "view", "event")
+
+
+@app.command("schema")
+def schema_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. tcg.")],
+    part: Annotated[
+        str | None,
+        typer.Argument(help="One of ruleset, decision, view, event (default: all four)."),
+    ] = None,
+) -> None:
+    """Print the JSON Schemas of a game's rulesets, decisions, views and events."""
+    with guarded():
+        schemas = game_schemas(find(game))
+        if part is None:
+            typer.echo(json.dumps(schemas, indent=2, ensure_ascii=False))
+            return
+        if part not in SCHEMA_PARTS:
+            raise UsageProblem(f"no schema part {part!r}: choose from {', '.join(SCHEMA_PARTS)}")
+        typer.echo(json.dumps(schemas[part], indent=2, ensure_ascii=False))
 
 
 @app.command("play")
