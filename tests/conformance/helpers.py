@@ -58,7 +58,6 @@ def shuffle_hidden(state: State, seat: int | None, rng: Rng) -> State:
         rng.shuffle(cards)
         for (name, index), card in zip(places, cards, strict=True):
             twin.zones[name].cards[index] = card
-            card.zone = name
     return twin
 
 
@@ -76,5 +75,5 @@ def zone_census(state: State) -> Counter[int]:
     for zone in state.zones.values():
         for card in zone.cards:
             census[card.id] += 1
-            assert card.zone == zone.name, f"{card!r} thinks it is in {card.zone}"
+            assert state.cards[card.id] is card, f"{card!r} is not the state's card #{card.id}"
     return census

@@ -58,4 +58,4 @@ def test_attached_reactions_listen_until_detached() -> None:
     state.detach(card, "ears")
     GAME.decide(state, 1, GAME.parse_decision("end"))
     assert heard == [card.id]
-    assert card.components == []
+    assert state.attached(card) == ()

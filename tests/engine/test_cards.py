@@ -1,14 +1,27 @@
-"""Cards: a definition, a live instance, and components that change its totals."""
+"""Cards: a definition, an immutable identity, and what the state tracks about them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine import CardDef, Component, RecordError, Stat
+from cardtable.engine import (
+    Board,
+    CardDef,
+    Component,
+    Event,
+    RecordError,
+    Rng,
+    RuleBook,
+    Stat,
+    State,
+    reaction,
+)
 from cardtable.engine.cards import Card
 
 
@@ -35,65 +48,80 @@ def test_a_definition_knows_its_stats_and_its_face() -> None:
     }
 
 
-def test_totals_add_every_components_modifiers() -> None:
+@reaction(Event, name="howl")
+def _howl(state: State, action: Event[State], source: Card | None) -> None:
+    return None
+
+
+def _state_with_wolf() -> tuple[State, Card]:
+    book = RuleBook(
+        game=cast(Any, SimpleNamespace(name="test")), ruleset=None, catalogue={"howl": _howl}
+    )
+    state = State(book, Rng(0), seats=2)
+    board = state.add_zone(Board("board:1", owner=1, capacity=3))
+    return state, state.create_card(WOLF, board, owner=1, pool="p1")
+
+
+def test_a_card_is_an_immutable_identity() -> None:
     wolf = Card(7, WOLF, owner=1, pool="p1")
-    assert wolf.key == "wolf"
-    assert wolf.total("attack") == 2
-    wolf.add_component(Component(key="rage", modifiers=(("attack", 3), ("cost", 1))))
-    wolf.add_component(Component(key="chill", modifiers=(("attack", -1), ("attack", -1))))
-    wolf.add_component(Component(key="armour", modifiers=(("armour", 2),)))
-    assert wolf.total("attack") == 2 + 3 - 1 - 1
-    assert wolf.total("cost") == 4
-    assert wolf.total("life") == 4
-    assert wolf.total("armour") == 2  # a stat the card does not print
-    assert wolf.remove_component("rage").key == "rage"
-    assert wolf.total("attack") == 0
+    assert (wolf.id, wolf.key, wolf.owner, wolf.pool) == (7, "wolf", 1, "p1")
+    assert wolf.printed("attack") == 2
+    assert wolf.printed("armour") == 0
+    assert wolf.to_json() == {"id": 7, "key": "wolf", "owner": 1, "pool": "p1"}
+    with pytest.raises(AttributeError):
+        wolf.zone = "board"  # type: ignore[attr-defined]
+
+
+def test_stats_add_every_components_modifiers() -> None:
+    state, wolf = _state_with_wolf()
+    assert state.stat(wolf, "attack") == 2
+    state.attach(wolf, Component(key="rage", modifiers=(("attack", 3), ("cost", 1))))
+    state.attach(wolf, Component(key="chill", modifiers=(("attack", -1), ("attack", -1))))
+    state.attach(wolf, Component(key="armour", modifiers=(("armour", 2),)))
+    assert state.stat(wolf, "attack") == 2 + 3 - 1 - 1
+    assert state.stat(wolf, "cost") == 4
+    assert state.stat(wolf, "life") == 4
+    assert state.stat(wolf, "armour") == 2  # a stat the card does not print
+    assert state.detach(wolf, "rage").key == "rage"
+    assert state.stat(wolf, "attack") == 0
+    assert [component.key for component in state.attached(wolf)] == ["chill", "armour"]
     with pytest.raises(KeyError):
-        wolf.remove_component("rage")
+        state.detach(wolf, "rage")
 
 
 def test_removing_a_component_takes_the_first_with_its_key() -> None:
-    wolf = Card(0, WOLF, owner=0, pool=None)
-    wolf.add_component(Component(key="buff", modifiers=(("attack", 1),)))
-    wolf.add_component(Component(key="buff", modifiers=(("attack", 5),)))
-    wolf.remove_component("buff")
-    assert wolf.total("attack") == 2 + 5
+    state, wolf = _state_with_wolf()
+    state.attach(wolf, Component(key="buff", modifiers=(("attack", 1),)))
+    state.attach(wolf, Component(key="buff", modifiers=(("attack", 5),)))
+    state.detach(wolf, "buff")
+    assert state.stat(wolf, "attack") == 2 + 5
 
 
-def test_reaction_names_include_the_components() -> None:
-    wolf = Card(0, WOLF, owner=0, pool=None)
-    wolf.add_component(Component(key="aura", reactions=("glow", "hum")))
-    assert wolf.reaction_names() == ("howl", "glow", "hum")
-    assert WOLF.reactions == ("howl",)
+def test_a_tracked_stat_is_the_current_value() -> None:
+    state, wolf = _state_with_wolf()
+    state.attach(wolf, Component(key="tough", modifiers=(("life", 2),)))
+    assert state.tracked(wolf, "life") is None
+    life = state.track(wolf, "life", Stat(state.total(wolf, "life")))
+    life.value -= 5
+    assert state.stat(wolf, "life") == 1
+    assert state.total(wolf, "life") == 6
+    assert state.tracked(wolf, "life") == Stat(6, 1)
 
 
-def test_a_copy_is_independent() -> None:
-    wolf = Card(3, WOLF, owner=0, pool="p0")
-    wolf.zone = "board"
-    wolf.live["life"] = Stat(4, 2)
-    copy = wolf.copy()
-    copy.add_component(Component(key="x"))
-    copy.live["life"].value = 0
-    copy.zone = "graveyard"
-    assert wolf.components == []
-    assert wolf.live["life"] == Stat(4, 2)
-    assert wolf.zone == "board"
-    assert (copy.id, copy.definition, copy.owner, copy.pool) == (3, WOLF, 0, "p0")
-
-
-def test_a_cards_json() -> None:
-    wolf = Card(3, WOLF, owner=0, pool="p0")
-    assert wolf.to_json() == {"id": 3, "key": "wolf", "owner": 0, "pool": "p0"}
-    wolf.add_component(Component(key="rage", modifiers=(("attack", 3),)))
-    wolf.live["life"] = Stat(4, 1)
-    assert wolf.to_json() == {
-        "id": 3,
-        "key": "wolf",
-        "owner": 0,
-        "pool": "p0",
-        "components": [{"key": "rage", "modifiers": [["attack", 3]], "reactions": []}],
-        "live": {"life": [4, 1]},
-    }
+def test_copies_of_a_state_share_cards_but_not_their_changes() -> None:
+    state, wolf = _state_with_wolf()
+    state.track(wolf, "life", Stat(4, 2))
+    copy = state.copy()
+    assert copy.cards[0] is wolf
+    copy.attach(wolf, Component(key="x", modifiers=(("attack", 1),)))
+    life = copy.tracked(wolf, "life")
+    assert life is not None
+    life.value = 0
+    copy.zones["board:1"].remove(wolf)
+    assert state.attached(wolf) == ()
+    assert state.tracked(wolf, "life") == Stat(4, 2)
+    assert state.zone_of(wolf).name == "board:1"
+    assert copy.stat(wolf, "attack") == 3
 
 
 components = st.builds(

@@ -76,7 +76,11 @@ def test_a_closed_pool_needs_a_sampler() -> None:
         return ["d9"] * count
 
     world = determinise(view, state.rules, Rng(0), sampler=sampler)
-    hidden = [card for card in world.cards if card.pool == "p1" and card.zone != "graveyard:1"]
+    hidden = [
+        card
+        for card in world.cards
+        if card.pool == "p1" and world.zone_of(card).name != "graveyard:1"
+    ]
     assert {card.key for card in hidden} == {"d9"}
     assert len(hidden) == len(state.decks[1]) + len(state.hands[1])
 

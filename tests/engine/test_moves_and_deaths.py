@@ -41,7 +41,7 @@ def _state() -> BattleState:
 
 def _minion(state: BattleState, seat: int, life: int) -> Card:
     card = state.create_card(MINION, state.zones[f"board:{seat}"], owner=seat, pool=f"p{seat}")
-    card.live["life"] = Stat(life)
+    state.track(card, "life", Stat(life))
     return card
 
 
@@ -49,7 +49,7 @@ def test_a_move_shows_the_card_to_seats_that_see_either_zone() -> None:
     state = _state()
     card = state.create_card(MINION, state.zones["deck:0"], owner=0, pool="p0")
     state.run(MoveCard(card.id, state.zones["hand:0"], source="deck:0", reason="draw"))
-    assert card.zone == "hand:0"
+    assert state.zone_of(card).name == "hand:0"
     move = state.journal[-1] if state.journal else None
     assert isinstance(move, MoveCard)
     owner, other, spectator = move.event(0), move.event(1), move.event(None)
@@ -77,7 +77,7 @@ def test_a_move_from_an_unexpected_zone_fizzles() -> None:
     state = _state()
     card = state.create_card(MINION, state.zones["hand:0"], owner=0, pool="p0")
     state.run(MoveCard(card.id, state.zones["graveyard:0"], source="deck:0"))
-    assert card.zone == "hand:0"
+    assert state.zone_of(card).name == "hand:0"
     assert state.journal is not None
     assert [type(entry).__name__ for entry in state.journal] == ["Fizzled"]
 
@@ -87,9 +87,9 @@ def test_a_card_character_at_zero_life_dies_and_goes_to_its_graveyard() -> None:
     doomed = _minion(state, 1, life=3)
     survivor = _minion(state, 1, life=4)
     state.run(Damage([(Target.minion(doomed.id), 3), (Target.minion(survivor.id), 3)], reason="x"))
-    assert doomed.zone == "graveyard:1"
-    assert survivor.zone == "board:1"
-    assert survivor.live["life"].value == 1
+    assert state.zone_of(doomed).name == "graveyard:1"
+    assert state.zone_of(survivor).name == "board:1"
+    assert state.stat(survivor, "life") == 1
     assert state.journal is not None
     died = [entry for entry in state.journal if isinstance(entry, Died)]
     assert [entry.card for entry in died] == [doomed.id]
@@ -100,5 +100,8 @@ def test_several_card_characters_can_die_to_one_blow() -> None:
     state = _state()
     first, second = _minion(state, 0, life=1), _minion(state, 1, life=2)
     state.run(Damage([(Target.minion(first.id), 5), (Target.minion(second.id), 5)], reason="x"))
-    assert (first.zone, second.zone) == ("graveyard:0", "graveyard:1")
-    assert first.live["life"].value == -4
+    assert (state.zone_of(first).name, state.zone_of(second).name) == (
+        "graveyard:0",
+        "graveyard:1",
+    )
+    assert state.stat(first, "life") == -4

@@ -393,12 +393,10 @@ def test_a_card_reaction_can_come_from_a_component() -> None:
     state = make_state()
     zone = table(state)[0]
     card = state.create_card(CardDef(key="c", name="C"), zone, owner=0)
-    card.add_component(Component(key="charm", reactions=("echo",)))
-    state.reindex_listeners()
+    state.attach(card, Component(key="charm", reactions=("echo",)))
     state.run(Ping())
     assert state.log == [("heard", 0, True)]
-    card.remove_component("charm")
-    state.reindex_listeners()
+    state.detach(card, "charm")
     state.run(Ping())
     assert state.log == [("heard", 0, True)]
 

@@ -40,7 +40,7 @@ def test_cards_get_sequential_ids_in_the_order_they_are_made() -> None:
     assert [card.id for card in state.cards] == [0, 1, 2, 3]
     assert state.next_id == 4
     assert single is state.card(2)
-    assert [card.zone for card in state.cards] == ["deck", "deck", "pile", "deck"]
+    assert [state.zone_of(card).name for card in state.cards] == ["deck", "deck", "pile", "deck"]
     assert [card.owner for card in state.cards] == [0, 0, None, 1]
     assert [card.pool for card in state.cards] == ["p0", "p0", None, None]
     assert [card.id for card in deck.cards] == [0, 1, 3]
@@ -70,14 +70,15 @@ def test_moving_a_card_updates_both_zones() -> None:
     state.move(state.cards[1], hand)
     assert [card.id for card in deck.cards] == [0, 2]
     assert [card.id for card in hand.cards] == [1]
-    assert state.cards[1].zone == "hand"
+    assert state.zone_of(state.cards[1]) is hand
 
 
 def test_hidden_cards_are_those_a_seat_cannot_see() -> None:
     state = scenario(hands=([1, 2], [3]), decks=([4], [5, 6]), graveyards=([7], []))
-    hidden_from_0 = sorted(card.total("cost") for card in state.hidden_cards(0))
+    hidden_from_0 = sorted(card.printed("cost") for card in state.hidden_cards(0))
     assert hidden_from_0 == [3, 4, 5, 6]
-    assert sorted(card.total("cost") for card in state.hidden_cards(None)) == [1, 2, 3, 4, 5, 6]
+    hidden_from_all = sorted(card.printed("cost") for card in state.hidden_cards(None))
+    assert hidden_from_all == [1, 2, 3, 4, 5, 6]
 
 
 def test_a_copy_is_independent_of_the_original() -> None:
@@ -90,7 +91,7 @@ def test_a_copy_is_independent_of_the_original() -> None:
     game.decide(clone, 0, game.parse_decision("play #1"))
     game.decide(clone, 0, game.parse_decision("end"))
     assert [card.id for card in state.hands[0].cards] == [0, 1]
-    assert state.cards[1].zone == "hand:0"
+    assert state.zone_of(state.cards[1]).name == "hand:0"
     assert state.heroes[0].mana.value == 2
     assert state.heroes[1].life.value == 30
     assert (state.active, state.turn, state.version) == (0, 1, 0)

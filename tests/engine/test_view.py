@@ -57,7 +57,7 @@ def test_a_view_holds_nothing_the_seat_may_not_see() -> None:
     shown = view_to_json(GAME.view(state, 1))
     text = repr(shown)
     for card in state.cards:
-        seen_by_1 = card.zone in ("hand:1", "graveyard:0", "graveyard:1")
+        seen_by_1 = state.zone_of(card).name in ("hand:1", "graveyard:0", "graveyard:1")
         assert (f"'id': {card.id}," in text) == seen_by_1
 
 
@@ -77,8 +77,8 @@ def test_views_do_not_depend_on_what_the_seat_cannot_see() -> None:
 def test_a_visible_card_shows_its_current_stats() -> None:
     state = table()
     card = state.graveyards[0].cards[0]  # a 7
-    card.add_component(Component(key="cheaper", modifiers=(("cost", -2),)))
-    card.live["damage"] = Stat(7, 4)
+    state.attach(card, Component(key="cheaper", modifiers=(("cost", -2),)))
+    state.track(card, "damage", Stat(7, 4))
     shown = GAME.view(state, 1).cards("graveyard:0")[0]
     assert shown.stats == {"cost": 5, "damage": 4}
     assert shown.components == (Component(key="cheaper", modifiers=(("cost", -2),)),)

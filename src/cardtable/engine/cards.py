@@ -1,18 +1,17 @@
 """Cards: an immutable definition (what the card is) plus a live instance (this copy, now).
 
-A definition is shared by every copy of a card. An instance has a per-match id, an owner, the
-zone it is in, components attached at run time (enchantments, buffs) and stats tracked as they
-change (a minion's damaged health). A card's total of a stat is its definition's value plus
-what its components add.
+A definition is shared by every copy of a card. A :class:`Card` has a per-match id, an owner
+and a pool, and is immutable too: what changes during a match (the zone a card lies in, the
+components attached to it at run time, its stats tracked as they change, such as a minion's
+damaged health) is kept by the state, so copies of a state can share their cards.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True, kw_only=True)
 ... class Spell(CardDef):
 ...     cost: int
 >>> card = Card(0, Spell(key="bolt", name="Bolt", cost=3), owner=0, pool="p0")
->>> card.add_component(Component(key="cheaper", modifiers=(("cost", -1),)))
->>> card.total("cost")
-2
+>>> card.printed("cost"), card.key
+(3, 'bolt')
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from typing import Any
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object, as_str
-from cardtable.engine.stats import Stat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,9 +85,15 @@ class Component:
 
 
 class Card:
-    """A live card in a match. Mutable: it belongs to exactly one state."""
+    """A card in a match: its id, what it is, who owns it and the pool it hides in.
 
-    __slots__ = ("id", "definition", "owner", "pool", "zone", "components", "live")
+    Immutable, so every copy of a state shares its card objects. Everything about a card that
+    changes during a match belongs to the state: the zone it lies in (``state.zone_of``), the
+    components attached to it (``state.components``) and its tracked stats (``state.live``);
+    read its current stats with ``state.stat(card, name)``.
+    """
+
+    __slots__ = ("definition", "id", "owner", "pool")
 
     def __init__(
         self, card_id: int, definition: CardDef, *, owner: int | None, pool: str | None
@@ -98,58 +102,18 @@ class Card:
         self.definition = definition
         self.owner = owner
         self.pool = pool
-        self.zone = ""
-        self.components: list[Component] = []
-        self.live: dict[str, Stat] = {}
 
     @property
     def key(self) -> str:
         return self.definition.key
 
-    def total(self, name: str) -> int:
-        """Printed value plus every component's modifier."""
+    def printed(self, name: str) -> int:
+        """The value printed on the card for a stat (0 when it has none)."""
         value: int = getattr(self.definition, name, 0)
-        if self.components:
-            for component in self.components:
-                value += component.modifier(name)
         return value
 
-    def add_component(self, component: Component) -> None:
-        """Attach a component. In a match use ``state.attach``, which also starts the
-        component's reactions listening."""
-        self.components.append(component)
-
-    def remove_component(self, key: str) -> Component:
-        """Detach the first component with this key (``KeyError`` when there is none)."""
-        for index, component in enumerate(self.components):
-            if component.key == key:
-                return self.components.pop(index)
-        raise KeyError(key)
-
-    def reaction_names(self) -> tuple[str, ...]:
-        names = self.definition.reactions
-        for component in self.components:
-            names += component.reactions
-        return names
-
-    def copy(self) -> Card:
-        clone = Card.__new__(Card)
-        clone.id = self.id
-        clone.definition = self.definition
-        clone.owner = self.owner
-        clone.pool = self.pool
-        clone.zone = self.zone
-        clone.components = self.components[:] if self.components else []
-        clone.live = {name: stat.copy() for name, stat in self.live.items()} if self.live else {}
-        return clone
-
     def to_json(self) -> JsonObject:
-        data: JsonObject = {"id": self.id, "key": self.key, "owner": self.owner, "pool": self.pool}
-        if self.components:
-            data["components"] = [c.to_json() for c in self.components]
-        if self.live:
-            data["live"] = {name: stat.to_json() for name, stat in self.live.items()}
-        return data
+        return {"id": self.id, "key": self.key, "owner": self.owner, "pool": self.pool}
 
     def __repr__(self) -> str:
-        return f"Card(#{self.id} {self.definition.name!r} owner={self.owner} zone={self.zone!r})"
+        return f"Card(#{self.id} {self.definition.name!r} owner={self.owner})"

@@ -120,8 +120,14 @@ class BattleState(State):
         return self.cards[target.card]
 
     def life(self, target: Target) -> Stat:
+        """The life stat of a hero, or the tracked life of a card character."""
         found = self.character(target)
-        return found.life if isinstance(found, Hero) else found.live["life"]
+        if isinstance(found, Hero):
+            return found.life
+        life = self.tracked(found, "life")
+        if life is None:
+            raise ValueError(f"{found!r} is not a character: it has no tracked life")
+        return life
 
     def copy_public(self, clone: Self) -> None:
         clone.heroes = [hero.copy() for hero in self.heroes]

@@ -42,7 +42,7 @@ def fallen(state: BattleState, action: Damage) -> list[Card]:
         if target.card is None:
             continue
         card = state.cards[target.card]
-        life = card.live.get("life")
+        life = state.tracked(card, "life")
         if life is not None and life.value <= 0 and card not in dead:
             dead.append(card)
     return dead
@@ -57,7 +57,12 @@ def deaths(resting_place: RestingPlace) -> Reaction:
         for card in fallen(state, action):
             actions.append(Died(card.id))
             actions.append(
-                MoveCard(card.id, resting_place(state, card), source=card.zone, reason="died")
+                MoveCard(
+                    card.id,
+                    resting_place(state, card),
+                    source=state.zone_of(card).name,
+                    reason="died",
+                )
             )
         return actions
 

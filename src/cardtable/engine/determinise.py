@@ -61,12 +61,14 @@ def determinise(
             continue
         for seen in shown.cards:
             card = Card(seen.id, book.card(seen.key), owner=seen.owner, pool=seen.pool)
-            card.components = list(seen.components)
+            if seen.components:
+                state.components[card.id] = tuple(seen.components)
             if seen.live:
-                card.live = {key: Stat(base, value) for key, (base, value) in seen.live.items()}
+                state.live[card.id] = {
+                    key: Stat(base, value) for key, (base, value) in seen.live.items()
+                }
             cards[seen.id] = card
             zone.cards.append(card)
-            card.zone = name
 
     free_ids = [card_id for card_id, card in enumerate(cards) if card is None]
     next_free = 0
@@ -96,7 +98,6 @@ def determinise(
                 next_free += 1
                 cards[card.id] = card
                 zone.cards.append(card)
-                card.zone = name
 
     if next_free != len(free_ids):
         raise Inconsistent(f"{len(free_ids) - next_free} card ids are in no zone of the view")

@@ -259,7 +259,7 @@ class Game(ABC, Generic[S, R]):
             "turn": state.turn,
             "active": state.active,
             "outcome": None if state.outcome is None else state.outcome.to_json(),
-            "cards": [card.to_json() for card in state.cards],
+            "cards": [_card_json(state, card) for card in state.cards],
             "zones": {name: [card.id for card in zone.cards] for name, zone in state.zones.items()},
             "pools": {name: pool.to_json() for name, pool in state.pools.items()},
             "public": state.public(),
@@ -299,28 +299,28 @@ class Game(ABC, Generic[S, R]):
                     owner=as_optional_int(entry.get("owner"), "card owner"),
                     pool=as_optional_str(entry.get("pool"), "card pool"),
                 )
-                for component in as_list(entry.get("components", []), "card components"):
-                    card.components.append(Component.from_json(component))
+                attached = as_list(entry.get("components", []), "card components")
+                if attached:
+                    state.components[index] = tuple(Component.from_json(c) for c in attached)
                 live = as_object(entry.get("live", {}), "card live stats")
-                card.live = {name: Stat.from_json(stat) for name, stat in live.items()}
+                if live:
+                    state.live[index] = {name: Stat.from_json(stat) for name, stat in live.items()}
                 state.cards.append(card)
             zones = as_object(data.get("zones"), "state zones")
             if set(zones) != set(state.zones):
                 raise RecordError("the state's zones do not match its game and ruleset")
-            placed = 0
+            placed: set[int] = set()
             for name, ids in zones.items():
                 zone = state.zones[name]
                 for card_id in as_list(ids, f"zone {name}"):
                     index = as_int(card_id, f"zone {name} card")
                     if not 0 <= index < len(state.cards):
                         raise RecordError(f"zone {name} holds card #{index}, which does not exist")
-                    card = state.cards[index]
-                    if card.zone:
-                        raise RecordError(f"card #{card.id} is in two zones")
-                    zone.cards.append(card)
-                    card.zone = name
-                    placed += 1
-            if placed != len(state.cards):
+                    if index in placed:
+                        raise RecordError(f"card #{index} is in two zones")
+                    zone.cards.append(state.cards[index])
+                    placed.add(index)
+            if len(placed) != len(state.cards):
                 raise RecordError("some cards of the state are in no zone")
             pools = as_object(data.get("pools"), "state pools")
             if set(pools) != set(state.pools):
@@ -333,6 +333,17 @@ class Game(ABC, Generic[S, R]):
             ) from None
         state.reindex_listeners()
         return state
+
+
+def _card_json(state: State, card: Card) -> JsonObject:
+    data = card.to_json()
+    attached = state.components.get(card.id)
+    if attached:
+        data["components"] = [component.to_json() for component in attached]
+    live = state.live.get(card.id)
+    if live:
+        data["live"] = {name: stat.to_json() for name, stat in live.items()}
+    return data
 
 
 @functools.lru_cache(maxsize=128)

@@ -40,13 +40,16 @@ class MoveCard(Action[State]):
     def can_execute(self, state: State) -> bool:
         if not 0 <= self.card < len(state.cards):
             return False
-        return self.source is None or state.cards[self.card].zone == self.source
+        if self.source is None:
+            return True
+        return state.cards[self.card] in state.zones[self.source].cards
 
     def execute(self, state: State) -> None:
         card = state.cards[self.card]
-        self.origin = state.zones[card.zone]
-        self.face = card_view_to_json(card_view(card))
-        state.move(card, self.destination)
+        self.origin = origin = state.zone_of(card)
+        self.face = card_view_to_json(card_view(state, card))
+        origin.remove(card)
+        self.destination.add(card)
 
     @staticmethod
     def shown_to(origin: Zone, destination: Zone, seat: int | None) -> bool:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
@@ -35,6 +36,22 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+@functools.cache
+def _groups(length: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates positions ``top`` down to ``stop + 1``, grouped so that the product of
+    their bounds (``i + 1`` for each position ``i``) stays within 2**64."""
+    groups = []
+    top = length - 1
+    while top > 0:
+        product, stop = 1, top
+        while stop > 0 and product * (stop + 1) <= _LIMIT:
+            product *= stop + 1
+            stop -= 1
+        groups.append((top, stop, product))
+        top = stop
+    return tuple(groups)
 
 
 class Rng:
@@ -101,30 +118,18 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates); the same draws as ``below(i + 1)`` for each ``i``.
+        """Shuffle in place: Fisher-Yates, exact and unbiased.
 
-        The draw is written out here rather than calling :meth:`below`: shuffling decks is
-        most of a match's set-up, and the call per card was most of the shuffle.
+        Fisher-Yates needs a uniform index below ``i + 1`` for each ``i``. Consecutive bounds are
+        grouped while their product stays within 2**64; one draw below that product is a
+        uniform number whose mixed-radix digits (by ``divmod``) are independent uniform
+        indices. A 20-card deck needs a single draw (20! < 2**64).
         """
-        state, buffer, bits = self.state, self.buffer, self.bits
-        for i in range(len(items) - 1, 0, -1):
-            bound = i + 1
-            count = i.bit_length()
-            mask = (1 << count) - 1
-            while True:
-                if bits < count:
-                    state = s = (state + _GAMMA) & _MASK
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    buffer = z ^ (z >> 31)
-                    bits = 64
-                j = buffer & mask
-                buffer >>= count
-                bits -= count
-                if j < bound:
-                    break
-            items[i], items[j] = items[j], items[i]
-        self.state, self.buffer, self.bits = state, buffer, bits
+        for top, stop, product in _groups(len(items)):
+            value = self.below(product)
+            for i in range(top, stop, -1):
+                value, j = divmod(value, i + 1)
+                items[i], items[j] = items[j], items[i]
 
     def copy(self) -> Rng:
         """An independent generator in the same state."""

@@ -22,6 +22,7 @@ from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
 from cardtable.engine.reactions import Reaction
 from cardtable.engine.rng import Rng
+from cardtable.engine.stats import Stat
 from cardtable.engine.zones import Zone, ZoneFull
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class State:
         "active",
         "seats",
         "listeners",
+        "live",
+        "components",
     )
 
     def __init__(self, rules: RuleBook, rng: Rng, *, seats: int) -> None:
@@ -61,6 +64,8 @@ class State:
         self.turn = 0
         self.active = 0
         self.listeners: dict[type, list[tuple[int, Reaction]]] = {}
+        self.live: dict[int, dict[str, Stat]] = {}
+        self.components: dict[int, tuple[Component, ...]] = {}
 
     # -- structure -------------------------------------------------------------------------
 
@@ -81,8 +86,8 @@ class State:
     ) -> Card:
         """Create a card with the next sequential id and put it on top of ``zone``."""
         card = Card(len(self.cards), definition, owner=owner, pool=pool)
-        self.cards.append(card)
         zone.add(card)
+        self.cards.append(card)
         if definition.reactions:
             self._listen(card, definition.reactions)
         return card
@@ -105,10 +110,8 @@ class State:
             )
         cards = self.cards
         placed = zone.cards
-        name = zone.name
         for definition in definitions:
             card = Card(len(cards), definition, owner=owner, pool=pool)
-            card.zone = name
             cards.append(card)
             placed.append(card)
             if definition.reactions:
@@ -117,10 +120,57 @@ class State:
     def card(self, card_id: int) -> Card:
         return self.cards[card_id]
 
+    def zone_of(self, card: Card) -> Zone:
+        """The zone ``card`` lies in (``ValueError`` for a card in no zone)."""
+        for zone in self.zones.values():
+            if card in zone.cards:
+                return zone
+        raise ValueError(f"{card!r} is in no zone")
+
     def move(self, card: Card, destination: Zone) -> None:
         """Move ``card`` from wherever it is to the top of ``destination``."""
-        self.zones[card.zone].remove(card)
+        self.zone_of(card).remove(card)
         destination.add(card)
+
+    # -- what changes about a card ---------------------------------------------------------
+
+    def stat(self, card: Card, name: str) -> int:
+        """A card's current stat: its tracked value, or its printed value plus what its
+        components add."""
+        value: int = getattr(card.definition, name, 0)
+        if not self.live and not self.components:
+            return value
+        live = self.live.get(card.id)
+        if live is not None and name in live:
+            return live[name].value
+        components = self.components.get(card.id)
+        if components:
+            for component in components:
+                value += component.modifier(name)
+        return value
+
+    def total(self, card: Card, name: str) -> int:
+        """A card's printed stat plus what its components add (tracked values aside)."""
+        value: int = getattr(card.definition, name, 0)
+        components = self.components.get(card.id)
+        if components:
+            for component in components:
+                value += component.modifier(name)
+        return value
+
+    def track(self, card: Card, name: str, stat: Stat) -> Stat:
+        """Start tracking a stat of ``card`` as it changes (a minion's health); returns it."""
+        self.live.setdefault(card.id, {})[name] = stat
+        return stat
+
+    def tracked(self, card: Card, name: str) -> Stat | None:
+        """The tracked stat ``name`` of ``card``, if it has one (mutate it to change it)."""
+        live = self.live.get(card.id)
+        return None if live is None else live.get(name)
+
+    def attached(self, card: Card) -> tuple[Component, ...]:
+        """The components attached to ``card``, oldest first."""
+        return self.components.get(card.id, ())
 
     # -- reactions of cards ----------------------------------------------------------------
 
@@ -132,22 +182,32 @@ class State:
 
     def attach(self, card: Card, component: Component) -> None:
         """Attach ``component`` to ``card``; its reactions start listening at once."""
-        card.add_component(component)
+        self.components[card.id] = (*self.components.get(card.id, ()), component)
         if component.reactions:
             self.reindex_listeners()
 
     def detach(self, card: Card, key: str) -> Component:
         """Detach ``card``'s first component with ``key`` (``KeyError`` when there is none)."""
-        component = card.remove_component(key)
-        if component.reactions:
-            self.reindex_listeners()
-        return component
+        attached = self.components.get(card.id, ())
+        for index, component in enumerate(attached):
+            if component.key == key:
+                rest = attached[:index] + attached[index + 1 :]
+                if rest:
+                    self.components[card.id] = rest
+                else:
+                    del self.components[card.id]
+                if component.reactions:
+                    self.reindex_listeners()
+                return component
+        raise KeyError(key)
 
     def reindex_listeners(self) -> None:
         """Rebuild the index of card reactions (after loading or changing components)."""
         self.listeners = {}
         for card in self.cards:
-            names = card.reaction_names()
+            names = card.definition.reactions
+            for component in self.components.get(card.id, ()):
+                names += component.reactions
             if names:
                 self._listen(card, names)
         for entries in self.listeners.values():
@@ -166,31 +226,32 @@ class State:
     # -- copies and JSON -------------------------------------------------------------------
 
     def copy(self) -> Self:
-        """An independent copy for search: same cards, zones and generator; no journal."""
+        """An independent copy for search: same cards, zones and generator; no journal.
+
+        Card objects are immutable and shared; zone lists, tracked stats and everything else
+        that can change are copied.
+        """
         if self.queue:
             raise RuntimeError("cannot copy a state while actions are queued")
         clone = object.__new__(type(self))
         clone.rules = self.rules
         clone.rng = self.rng.copy()
-        cards: list[Card] = []
-        new = Card.__new__
-        for card in self.cards:
-            twin = new(Card)
-            twin.id = card.id
-            twin.definition = card.definition
-            twin.owner = card.owner
-            twin.pool = card.pool
-            twin.zone = card.zone
-            twin.components = card.components[:] if card.components else []
-            twin.live = {name: stat.copy() for name, stat in card.live.items()} if card.live else {}
-            cards.append(twin)
-        clone.cards = cards
+        clone.cards = self.cards[:]
         zones: dict[str, Zone] = {}
         for name, zone in self.zones.items():
             fresh = zone.empty_copy()
-            fresh.cards = [cards[card.id] for card in zone.cards]
+            fresh.cards = zone.cards[:]
             zones[name] = fresh
         clone.zones = zones
+        clone.live = (
+            {
+                card: {name: stat.copy() for name, stat in stats.items()}
+                for card, stats in self.live.items()
+            }
+            if self.live
+            else {}
+        )
+        clone.components = dict(self.components) if self.components else {}
         clone.pools = dict(self.pools)
         clone.queue = deque()
         clone.journal = None

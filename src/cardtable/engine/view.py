@@ -109,25 +109,23 @@ class View(Generic[P]):
         return +remaining
 
 
-def card_view(card: Card) -> CardView:
+def card_view(state: State, card: Card) -> CardView:
+    """How a visible card looks now: printed stats, plus components, or tracked values."""
     definition = card.definition
     names = stat_names(definition)
-    if not card.components and not card.live:
+    tracked = state.live.get(card.id)
+    attached = state.components.get(card.id, ())
+    if not attached and not tracked:
         stats = {name: getattr(definition, name) for name in names}
         return CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
-    stats = {name: card.total(name) for name in names}
-    live = {name: (stat.base, stat.value) for name, stat in card.live.items()} or None
-    for name, stat in card.live.items():
-        stats[name] = stat.value
+    stats = {name: state.total(card, name) for name in names}
+    live = None
+    if tracked:
+        live = {name: (stat.base, stat.value) for name, stat in tracked.items()}
+        for name, stat in tracked.items():
+            stats[name] = stat.value
     return CardView(
-        card.id,
-        definition.key,
-        definition.name,
-        card.owner,
-        card.pool,
-        stats,
-        tuple(card.components),
-        live,
+        card.id, definition.key, definition.name, card.owner, card.pool, stats, attached, live
     )
 
 
@@ -143,7 +141,7 @@ def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -
             zone.visibility,
             zone.pool,
             len(zone.cards),
-            tuple(card_view(card) for card in zone.cards) if shown else None,
+            tuple(card_view(state, card) for card in zone.cards) if shown else None,
         )
     pools = {name: pool.manifest for name, pool in state.pools.items() if pool.visible_to(seat)}
     return View(

@@ -75,28 +75,24 @@ class Zone:
         return len(self.cards)
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and card.zone == self.name
+        return card in self.cards
 
     def add(self, card: Card) -> None:
         """Put ``card`` on top (or at the end)."""
         if self.capacity is not None and len(self.cards) >= self.capacity:
             raise ZoneFull(f"{self.name} already holds {self.capacity} cards")
         self.cards.append(card)
-        card.zone = self.name
 
     def remove(self, card: Card) -> None:
-        """Take ``card`` out of this zone (it must be here)."""
+        """Take ``card`` out of this zone (``ValueError`` when it is not here)."""
         cards = self.cards
         if cards and cards[-1] is card:
             cards.pop()
-        else:
-            for index, candidate in enumerate(cards):
-                if candidate is card:
-                    del cards[index]
-                    break
-            else:
-                raise ValueError(f"{card!r} is not in {self.name}")
-        card.zone = ""
+            return
+        try:
+            cards.remove(card)
+        except ValueError:
+            raise ValueError(f"{card!r} is not in {self.name}") from None
 
     def empty_copy(self) -> Zone:
         """The same zone with no cards (used by copies and loading)."""
@@ -125,16 +121,13 @@ class Stack(Zone):
 
     def pop(self) -> Card:
         """Take the top card (``IndexError`` when empty)."""
-        card = self.cards.pop()
-        card.zone = ""
-        return card
+        return self.cards.pop()
 
     def add_bottom(self, card: Card) -> None:
         """Put ``card`` at the bottom."""
         if self.capacity is not None and len(self.cards) >= self.capacity:
             raise ZoneFull(f"{self.name} already holds {self.capacity} cards")
         self.cards.insert(0, card)
-        card.zone = self.name
 
     def shuffle(self, rng: Rng) -> None:
         rng.shuffle(self.cards)

@@ -20,7 +20,7 @@ def act(state: TcgState, seat: int, text: str) -> None:
 
 def costs(zone: Zone) -> list[int]:
     """The mana costs of a zone's cards, bottom (or oldest) first."""
-    return [card.total("cost") for card in zone.cards]
+    return [card.printed("cost") for card in zone.cards]
 
 
 def ids(zone: Zone) -> list[int]:

@@ -31,7 +31,7 @@ def test_the_owner_sees_the_drawn_card_and_nobody_else_does() -> None:
             card = mine["card"]
             assert isinstance(card, dict)
             drawn = state.cards[int(str(card["id"]))]
-            cost = drawn.total("cost")
+            cost = drawn.printed("cost")
             assert card == {
                 "id": drawn.id,
                 "key": f"d{cost}",

@@ -116,7 +116,7 @@ def test_a_custom_ruleset_plays_by_its_numbers() -> None:
     first = state.active
     second = 1 - first
     for seat in (0, 1):
-        assert sorted(c.total("cost") for c in state.cards if c.owner == seat) == [1, 2, 3]
+        assert sorted(c.printed("cost") for c in state.cards if c.owner == seat) == [1, 2, 3]
         assert state.heroes[seat].life.value == 5
     assert len(state.hands[first]) == 2  # 1 opening card + the first turn's draw
     assert len(state.hands[second]) == 2

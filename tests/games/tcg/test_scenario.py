@@ -28,8 +28,8 @@ def test_cards_are_placed_as_asked_with_ids_in_argument_order() -> None:
     assert costs(state.graveyards[1]) == [6, 8]
     assert [card.owner for card in state.cards] == [0, 0, 1, 0, 0, 1, 0, 1, 1]
     assert all(card.pool == f"p{card.owner}" for card in state.cards)
-    assert all(card.key == f"d{card.total('cost')}" for card in state.cards)
-    assert all(card.total("damage") == card.total("cost") for card in state.cards)
+    assert all(card.key == f"d{card.printed('cost')}" for card in state.cards)
+    assert all(card.printed("damage") == card.printed("cost") for card in state.cards)
 
 
 def test_the_last_deck_entry_is_drawn_first() -> None:

@@ -33,8 +33,8 @@ def test_each_player_has_the_twenty_card_deck_of_the_rules() -> None:
     for seat in (0, 1):
         owned = [card for card in state.cards if card.owner == seat]
         assert len(owned) == 20
-        assert sorted(card.total("cost") for card in owned) == RULES_DECK
-        assert all(card.total("damage") == card.total("cost") for card in owned)
+        assert sorted(card.printed("cost") for card in owned) == RULES_DECK
+        assert all(card.printed("damage") == card.printed("cost") for card in owned)
         assert len(state.decks[seat]) + len(state.hands[seat]) == 20
         assert len(state.graveyards[seat]) == 0
 

@@ -13,13 +13,14 @@ from cardtable.games.tcg.state import TcgState
 
 
 def card_json(card: Card) -> JsonObject:
+    """A card's face in events: what is printed on it (views show current values)."""
     definition = card.definition
     return {
         "id": card.id,
         "key": definition.key,
         "name": definition.name,
-        "cost": card.total("cost"),
-        "damage": card.total("damage"),
+        "cost": card.printed("cost"),
+        "damage": card.printed("damage"),
     }
 
 
@@ -126,10 +127,8 @@ class PlayCard(Action[TcgState]):
 
     def can_execute(self, state: TcgState) -> bool:
         card = self.card
-        self.cost = cost = card.total("cost")
-        return card.zone == state.hands[self.seat].name and cost <= (
-            state.heroes[self.seat].mana.value
-        )
+        self.cost = cost = state.stat(card, "cost")
+        return cost <= state.heroes[self.seat].mana.value and card in state.hands[self.seat].cards
 
     def execute(self, state: TcgState) -> None:
         """Runs right after a successful ``can_execute``, which priced the card."""

@@ -116,10 +116,9 @@ class TcgGame(Game[TcgState, TcgRules]):
             return Decisions(seat, (), None)
         mana = state.heroes[seat].mana.value
         table = plays(len(state.cards))
+        stat = state.stat
         moves: list[Decision] = [
-            table[card.id]
-            for card in state.hands[seat].cards
-            if (card.total("cost") if card.components else card.definition.stat("cost")) <= mana
+            table[card.id] for card in state.hands[seat].cards if stat(card, "cost") <= mana
         ]
         moves.append(END)
         return Decisions(seat, tuple(moves), END)
@@ -133,9 +132,9 @@ class TcgGame(Game[TcgState, TcgRules]):
             if not 0 <= decision.card < len(state.cards):
                 raise IllegalDecision(f"there is no card #{decision.card}")
             card = state.cards[decision.card]
-            if card.zone != state.hands[seat].name:
+            if card not in state.hands[seat].cards:
                 raise IllegalDecision(f"card #{decision.card} is not in your hand")
-            cost = card.total("cost")
+            cost = state.stat(card, "cost")
             mana = state.heroes[seat].mana.value
             if cost > mana:
                 raise IllegalDecision(

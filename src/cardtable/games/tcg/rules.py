@@ -57,7 +57,7 @@ def bleeding_out(state: TcgState, action: DrawCard, source: Card | None) -> list
 @reaction(PlayCard)
 def card_effect(state: TcgState, action: PlayCard, source: Card | None) -> list[Action[Any]]:
     card = action.card
-    damage = card.total("damage")
+    damage = state.stat(card, "damage")
     if damage <= 0:
         return []
     opponent = (action.seat + 1) % state.seats

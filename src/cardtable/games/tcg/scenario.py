@@ -13,7 +13,7 @@ state plays, serialises and determinises like one reached by playing:
 >>> state.heroes[1].life.value, state.heroes[0].mana.value
 (1, 2)
 >>> game.decide(state, 0, game.parse_decision("end"))
->>> state.active, state.heroes[1].mana.value, [c.total("cost") for c in state.hands[1].cards]
+>>> state.active, state.heroes[1].mana.value, [c.printed("cost") for c in state.hands[1].cards]
 (1, 5, [1, 0])
 >>> [event["type"] for event in events(state, None)][:3]
 ['play', 'damage', 'turn_ended']
@@ -122,7 +122,7 @@ def scenario(
     for seat in range(SEATS):
         pool = f"p{seat}"
         owned = sorted(
-            (card for card in state.cards if card.owner == seat), key=lambda c: c.total("cost")
+            (card for card in state.cards if card.owner == seat), key=lambda c: c.printed("cost")
         )
         state.pools[pool] = Pool(
             name=pool, owner=seat, manifest=tuple(card.key for card in owned), public=True
