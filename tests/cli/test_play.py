@@ -189,3 +189,11 @@ def test_watching_waits_only_on_a_terminal() -> None:
     with_people = replace(settings, seats=(SeatSpec("human"), SeatSpec("random")))
     assert PlaySession(on_screen, with_people).delay == 0
     assert PlaySession(on_screen, replace(settings, delay=0.25)).delay == 0.25
+
+
+def test_odd_numbers_at_the_prompt_are_answered_not_crashed_on() -> None:
+    odd = "²\n" + "9" * 40 + "\nc" + "9" * 40 + "\n"
+    result = invoke("play", "tcg", "--seed", "7", input=odd + ROUNDS)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "is not a Kata TCG decision" in result.output

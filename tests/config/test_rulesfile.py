@@ -54,6 +54,16 @@ def test_several_errors_each_get_their_line() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["players = " + "7" * 5000 + "\n", "players = " + "[" * 100_000 + "\n"],
+    ids=["a-number-too-long", "nesting-too-deep"],
+)
+def test_values_python_cannot_read_name_the_file(text: str) -> None:
+    with pytest.raises(RulesetError, match=r"^house\.toml: values this program cannot read"):
+        parse_rules_text(text, Rules, game="demo", source="house.toml")
+
+
 def test_dates_are_not_rules() -> None:
     with pytest.raises(RulesetError, match="rules files hold numbers, text, booleans and lists"):
         parse_rules_text("players = 1979-05-27\n", Rules, game="demo")

@@ -76,4 +76,5 @@ def zone_census(state: State) -> Counter[int]:
         for card in zone.cards:
             census[card.id] += 1
             assert state.cards[card.id] is card, f"{card!r} is not the state's card #{card.id}"
+            assert zone.pool is None or card.pool == zone.pool, f"{card!r} strays into {zone}"
     return census

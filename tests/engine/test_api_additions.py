@@ -6,12 +6,23 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Component, IllegalDecision, InvalidDecision, Match, reaction
+from cardtable.engine import (
+    PUBLIC,
+    Action,
+    Component,
+    Fizzled,
+    IllegalDecision,
+    InvalidDecision,
+    JsonObject,
+    Match,
+    RunawayReactions,
+    reaction,
+)
 from cardtable.engine.cards import Card
 from cardtable.games import find
 from cardtable.games.tcg import TcgRules
 from cardtable.games.tcg.actions import DrawCard
-from cardtable.games.tcg.scenario import scenario
+from cardtable.games.tcg.scenario import events, scenario
 
 GAME = find("tcg")
 
@@ -59,3 +70,44 @@ def test_attached_reactions_listen_until_detached() -> None:
     GAME.decide(state, 1, GAME.parse_decision("end"))
     assert heard == [card.id]
     assert state.attached(card) == ()
+
+
+def test_a_match_that_fails_inside_a_decision_takes_no_more() -> None:
+    match: Match[Any] = Match(GAME, TcgRules(starting_health=32), seed=2)
+    seat = match.to_act
+    assert seat is not None
+    match.state.rules.step_limit = 2  # a rule book of this test's own: a step bound too tight
+    with pytest.raises(RunawayReactions):
+        match.decide(seat, "end")
+    assert match.failure is not None
+    assert match.decisions == []
+    with pytest.raises(RuntimeError, match="failed earlier"):
+        match.decide(seat, "concede")
+
+
+def test_a_fizzle_is_shown_only_to_seats_that_would_have_seen_the_action() -> None:
+    class Secret(Action[Any]):
+        __slots__ = ()
+
+        def can_execute(self, state: Any) -> bool:
+            return False
+
+        def event(self, seat: int | None) -> JsonObject | None:
+            return {"type": "secret"} if seat == 0 else None
+
+    fizzle = Fizzled(Secret())
+    assert fizzle.event(0) == {"type": "fizzled", "action": "Secret"}
+    assert fizzle.event(1) is None
+    assert fizzle.event(None) is None
+
+
+def test_draws_are_shown_to_whoever_can_see_the_hand() -> None:
+    state = scenario(hands=([1], [2]), decks=([3, 4], [5, 6]), active=0)
+    state.hands[1].visibility = PUBLIC  # a house rule of open hands
+    GAME.decide(state, 0, GAME.parse_decision("end"))
+    draws = [event for event in events(state, 0) if event["type"] == "draw"]
+    assert len(draws) == 1
+    assert draws[0]["seat"] == 1
+    card = draws[0]["card"]
+    assert isinstance(card, dict)
+    assert card["cost"] == 6

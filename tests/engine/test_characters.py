@@ -15,6 +15,7 @@ from cardtable.engine import (
     InvalidDecision,
     Rng,
     RuleBook,
+    Stat,
     Target,
     hero_outcome,
 )
@@ -49,7 +50,9 @@ def test_target_constructors() -> None:
     assert (Target.hero(1).text(), Target.minion(9).text()) == ("p1", "#9")
 
 
-@pytest.mark.parametrize("text", ["", "p", "#", "x1", "p-1", "#x", "p 1", "1", "player 1"])
+@pytest.mark.parametrize(
+    "text", ["", "p", "#", "x1", "p-1", "#x", "p 1", "1", "player 1", "p²", "p" + "9" * 5000]
+)
 def test_bad_targets_say_how_to_write_one(text: str) -> None:
     with pytest.raises(InvalidDecision, match=r"is not a target: write p0 or p1 for a player"):
         Target.parse(text)
@@ -120,3 +123,13 @@ def test_falling_together_is_a_draw() -> None:
     named = hero_outcome(battle(1, 0))
     assert named is not None
     assert named.reason == "player 1 fell to 0 health or below"
+
+
+def test_a_copied_hero_is_independent() -> None:
+    hero = Hero(0, 30, mana=3)
+    hero.attack.value = 2
+    clone = hero.copy()
+    clone.life.value -= 5
+    clone.mana.value = 0
+    clone.attack.value = 9
+    assert (hero.life, hero.mana, hero.attack) == (Stat(30), Stat(3), Stat(0, 2))

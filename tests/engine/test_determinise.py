@@ -7,7 +7,17 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Inconsistent, Match, Pool, Rng, View, determinise, view_to_json
+from cardtable.engine import (
+    Component,
+    Inconsistent,
+    Match,
+    Pool,
+    Rng,
+    Stat,
+    View,
+    determinise,
+    view_to_json,
+)
 from cardtable.games.tcg import TcgGame, TcgRules
 
 GAME = TcgGame()
@@ -92,3 +102,37 @@ def test_a_sampler_that_draws_too_few_is_inconsistent() -> None:
     state.pools["p1"] = Pool(name="p1", owner=1, manifest=(), public=False)
     with pytest.raises(Inconsistent, match=r"pool p1: 1 unseen cards for \d+ hidden places"):
         determinise(match.view(0), state.rules, Rng(0), sampler=lambda v, p, n, r: ["d1"])
+
+
+def test_visible_components_and_tracked_stats_survive_determinisation() -> None:
+    match = Match(GAME, TcgRules(), seed=4)
+    state = match.state
+    seat = match.to_act
+    assert seat is not None
+    mine = state.hands[seat].cards[0]
+    state.attach(mine, Component(key="cheaper", modifiers=(("cost", -1),)))
+    state.track(mine, "damage", Stat(5, 2))
+    view = match.view(seat)
+    world = determinise(view, state.rules, Rng(0))
+    assert world.attached(mine) == state.attached(mine)
+    assert world.tracked(mine, "damage") == Stat(5, 2)
+    assert comparable(GAME.view(world, seat)) == comparable(view)
+
+
+def test_hidden_cards_get_the_free_ids_in_ascending_order() -> None:
+    match = Match(GAME, TcgRules(), seed=5)
+    view = match.view(0)
+    world = determinise(view, match.state.rules, Rng(1))
+    shown = {card.id for zone in view.zones.values() for card in zone.cards or ()}
+    hidden_ids = [card.id for card in world.cards if card.id not in shown]
+    assert hidden_ids == sorted(set(range(view.next_id)) - shown)
+    pools = sorted({zone.pool for zone in view.zones.values() if zone.cards is None and zone.pool})
+    dealt = [
+        card.id
+        for pool in pools
+        for name, zone in view.zones.items()
+        if zone.cards is None and zone.pool == pool
+        for card in world.zones[name].cards
+    ]
+    # Pool by pool (in name order), zone by zone in view order, card by card: ascending ids.
+    assert dealt == hidden_ids

@@ -345,3 +345,43 @@ def test_matches_of_a_ruleset_are_independent_copies_of_its_template() -> None:
     second = Match(TICK, TickRules(), seed=2)
     assert (second.state.turn, second.state.active, second.state.version) == (0, 0, 0)
     assert second.state.rng == Rng(2)
+
+
+def _pool_of_first_hand_card_becomes(pool: str) -> Mutation:
+    def mutate(data: JsonObject) -> None:
+        first = data["zones"]["hand:0"][0]
+        data["cards"][first]["pool"] = pool
+
+    return mutate
+
+
+def _overfull_hand(data: JsonObject) -> None:
+    data["zones"]["hand:0"] = data["zones"]["hand:0"] + data["zones"]["deck:0"][:5]
+    data["zones"]["deck:0"] = data["zones"]["deck:0"][5:]
+
+
+def _unknown_reaction(data: JsonObject) -> None:
+    data["cards"][0]["components"] = [{"key": "spell", "reactions": ["nope"]}]
+
+
+def _misnamed_pool(data: JsonObject) -> None:
+    data["pools"]["p0"]["name"] = "p9"
+
+
+@pytest.mark.parametrize(
+    ("mutate", "reason"),
+    [
+        (_pool_of_first_hand_card_becomes("p1"), "only cards of pool p0 may lie there"),
+        (_overfull_hand, "zone hand:0 holds more than 5 cards"),
+        (_unknown_reaction, "no reaction named 'nope'"),
+        (_misnamed_pool, "the pool under 'p0' is named 'p9'"),
+        (set_key("outcome", {"winners": [7], "reason": "x"}), "a winner is not a seat"),
+        (set_key("version", -1), "cannot be negative"),
+        (set_key("turn", -2), "cannot be negative"),
+    ],
+)
+def test_impossible_states_are_record_errors(mutate: Mutation, reason: str) -> None:
+    data = GAME.state_to_json(played(2, 3).state)
+    mutate(data)
+    with pytest.raises(RecordError, match=reason):
+        GAME.state_from_json(data)

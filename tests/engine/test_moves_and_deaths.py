@@ -105,3 +105,28 @@ def test_several_card_characters_can_die_to_one_blow() -> None:
         "graveyard:1",
     )
     assert state.stat(first, "life") == -4
+
+
+def test_a_card_character_dies_once_however_many_blows_were_queued() -> None:
+    state = _state()
+    minion = _minion(state, 1, life=1)
+    state.run(
+        Damage([(Target.minion(minion.id), 1)], reason="x"),
+        Damage([(Target.minion(minion.id), 1)], reason="x"),
+    )
+    assert state.zone_of(minion).name == "graveyard:1"
+    assert state.journal is not None
+    assert sum(isinstance(entry, Died) for entry in state.journal) == 1
+    kinds = [type(entry).__name__ for entry in state.journal]
+    assert kinds.count("Fizzled") == 2  # the second death and its move
+
+
+def test_a_card_in_the_graveyard_does_not_die_again() -> None:
+    state = _state()
+    minion = _minion(state, 0, life=1)
+    state.run(Damage([(Target.minion(minion.id), 2)], reason="x"))
+    assert state.journal is not None
+    state.journal.clear()
+    state.run(Damage([(Target.minion(minion.id), 2)], reason="x"))
+    assert [type(entry).__name__ for entry in state.journal] == ["Damage"]
+    assert state.zone_of(minion).name == "graveyard:0"

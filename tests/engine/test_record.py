@@ -114,3 +114,15 @@ def test_meta_is_optional() -> None:
     data = RECORD.to_json()
     del data["meta"]
     assert Record.from_json(data).meta == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"seed": ' + "9" * 5000 + "}", "[" * 100_000],
+    ids=["a-number-too-long", "nesting-too-deep"],
+)
+def test_record_files_python_cannot_parse_are_record_errors(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "weird.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError, match=r"weird\.json: not a record this program can read"):
+        Record.load(path)

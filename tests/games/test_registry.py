@@ -1,43 +1,56 @@
-"""The registry of games, and rulesets of any registered game."""
+"""The game registry, including plug-ins found through entry points."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
 
 import pytest
 
-from cardtable.engine import RulesetError, UnknownGame
-from cardtable.games import find, load_rules, names, rules_from_text, ruleset_schema
-from cardtable.games.tcg import TcgGame, TcgRules
+from cardtable.engine import UnknownGame
+from cardtable.games import find, names, plugin_problems, registry
 
 
-def test_the_kata_tcg_is_registered() -> None:
-    assert "tcg" in names()
+@pytest.fixture
+def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
+    found: list[EntryPoint] = []
+
+    def fake(group: str) -> list[EntryPoint]:
+        assert group == registry.ENTRY_POINT_GROUP
+        return found
+
+    monkeypatch.setattr(registry, "entry_points", fake)
+    registry._plugins.cache_clear()
+    yield found
+    registry._plugins.cache_clear()
+
+
+def test_our_games_are_registered() -> None:
     assert names()[0] == "tcg"
-    assert isinstance(find("tcg"), TcgGame)
-    assert find(" TCG ") is find("tcg")
+    assert find(" TCG ").name == "tcg"
 
 
 def test_an_unknown_game_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownGame, match=r"no game is called 'chess'; the games are: .*tcg"):
+    with pytest.raises(UnknownGame, match="no game is called 'chess'; the games are: tcg"):
         find("chess")
 
 
-def test_rules_of_a_game_from_text_and_from_files(tmp_path: Path) -> None:
-    game = find("tcg")
-    assert load_rules(game, None) == TcgRules()
-    path = tmp_path / "short.toml"
-    path.write_text("starting_health = 9\n", encoding="utf-8")
-    assert load_rules(game, path) == TcgRules(starting_health=9)
-    assert rules_from_text(game, "hand_limit = 2") == TcgRules(hand_limit=2)
-    with pytest.raises(RulesetError, match=r"^rules, line 1: hand_limit: must be at least 1"):
-        rules_from_text(game, "hand_limit = 0")
+def test_a_plugin_game_joins_the_registry(plugins: list[EntryPoint]) -> None:
+    plugins.append(EntryPoint("mytcg", "tests.games.plugin_game:MyGame", "cardtable.games"))
+    assert names() == ["tcg", "mytcg"]
+    assert find("mytcg").title == "My TCG"
+    assert plugin_problems() == {}
 
 
-def test_the_schema_of_a_games_ruleset() -> None:
-    schema = ruleset_schema(find("tcg"))
-    fields = schema["properties"]
-    assert set(fields) == set(TcgRules.model_fields)
-    assert fields["starting_health"]["minimum"] == 1
-    assert fields["hand_limit"]["default"] == 5
-    assert all(field.get("description") for field in fields.values())
+def test_broken_plugins_are_reported_not_raised(plugins: list[EntryPoint]) -> None:
+    plugins.append(EntryPoint("gone", "no_such_module_here:Game", "cardtable.games"))
+    plugins.append(EntryPoint("dumps", "json:dumps", "cardtable.games"))
+    plugins.append(EntryPoint("clash", "tests.games.plugin_game:Clash", "cardtable.games"))
+    assert names() == ["tcg"]
+    problems = plugin_problems()
+    assert "failed to load (ModuleNotFoundError" in problems["gone"]
+    assert problems["dumps"] == "json:dumps is not a cardtable game"
+    assert problems["clash"] == "its name 'tcg' is taken by a built-in game"
+    with pytest.raises(UnknownGame, match="'gone' is installed but it failed to load"):
+        find("gone")
+    assert find("tcg").name == "tcg"

@@ -73,3 +73,16 @@ def test_a_playthrough_shows_every_step_and_the_final_hash() -> None:
     assert text.count("decides:") == len(match.decisions)
     assert text.rstrip().endswith(match.hash())
     assert "(4 hidden)" in text or "(3 hidden)" in text
+
+
+def test_a_match_may_end_on_its_last_allowed_decision() -> None:
+    played = play_match(GAME, RULES, _players(3), seed=3)
+    exact = len(played.decisions)
+    assert play_match(GAME, RULES, _players(3), seed=3, limit=exact).over
+    with pytest.raises(MatchTooLong):
+        play_match(GAME, RULES, _players(3), seed=3, limit=exact - 1)
+
+
+def test_one_agent_per_seat() -> None:
+    with pytest.raises(ValueError, match="has 2 seats; got 1 agents"):
+        play_match(GAME, RULES, _players(1)[:1], seed=1)

@@ -26,7 +26,7 @@ from cardtable.cli.replay import replay as replay_record
 from cardtable.cli.terminal import Terminal, make_console
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.record import Record
-from cardtable.games import find, load_rules, names, ruleset_schema
+from cardtable.games import find, load_rules, names, plugin_problems, ruleset_schema
 from cardtable.games.schemas import game_schemas
 
 app = typer.Typer(
@@ -79,6 +79,10 @@ def games_command() -> None:
             game = find(name)
             table.add_row(name, game.title, game.summary)
     console.print(table)
+    for name, problem in plugin_problems().items():
+        make_console(stderr=True).print(
+            Text(f"the game plug-in {name!r} is installed but {problem}", style="yellow")
+        )
 
 
 @app.command("rules")

@@ -20,7 +20,7 @@ from rich.rule import Rule
 
 from cardtable.cli.errors import UsageProblem
 from cardtable.cli.render import Scene, board_for
-from cardtable.cli.render.base import describe_outcome
+from cardtable.cli.render.base import describe_outcome, small_number
 from cardtable.cli.terminal import Terminal
 from cardtable.engine.errors import DecisionError, RecordError
 from cardtable.engine.game import Game
@@ -93,8 +93,8 @@ class Replayer:
             elif word in ("q", "quit"):
                 terminal.say(f"Stopped at decision {self.position} of {self.total}.")
                 return 0
-            elif word.isdigit() and int(word) <= self.total:
-                self._goto(int(word))
+            elif (number := small_number(word)) is not None and number <= self.total:
+                self._goto(number)
             else:
                 terminal.say(
                     f"Press Enter for the next decision, b to go back, a number from 0 to "

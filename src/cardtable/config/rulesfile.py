@@ -45,6 +45,8 @@ def parse_rules_text(text: str, model: type[M], *, game: str, source: str = "rul
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{source}: not valid TOML: {error}") from None
+    except (ValueError, RecursionError) as error:
+        raise RulesetError(f"{source}: values this program cannot read ({error})") from None
     named = data.pop("game", game)
     if named != game:
         raise RulesetError(f"{source}: these are rules for {named!r}, not for {game!r}")

@@ -27,7 +27,8 @@ S = TypeVar("S", bound="State")
 
 
 class Action(Generic[S]):
-    """A queued change of state. Subclasses use ``__slots__`` and keep ids, not objects."""
+    """A queued change of state. Subclasses use ``__slots__``; they may hold cards (cards are
+    immutable) and zones, and record at execution whatever their event will need later."""
 
     __slots__ = ()
 
@@ -66,6 +67,9 @@ class Fizzled(Action[Any]):
         self.action = action
 
     def event(self, seat: int | None) -> JsonObject | None:
+        """Shown only to seats that would have seen the action itself."""
+        if self.action.event(seat) is None:
+            return None
         return {"type": "fizzled", "action": self.action.kind}
 
 

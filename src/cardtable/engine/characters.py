@@ -10,13 +10,14 @@ two heroes falling to the same blow is a draw, not a win for whoever was hit sec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.errors import InvalidDecision, RecordError
+from cardtable.engine.errors import InvalidDecision, RecordError, quoted
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.state import State
@@ -49,17 +50,18 @@ class Target:
     @classmethod
     def parse(cls, text: str) -> Target:
         """``p0`` for seat 0's hero, ``#12`` for card 12."""
-        word = text.strip().lower()
-        if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
-            return cls(seat=int(word[1:]))
-        if len(word) > 1 and word[0] == "#" and word[1:].isdigit():
-            return cls(card=int(word[1:]))
+        found = _TARGET.fullmatch(text.strip().lower())
+        if found and found.group(1) == "p":
+            return cls(seat=int(found.group(2)))
+        if found:
+            return cls(card=int(found.group(2)))
         raise InvalidDecision(
-            f"{text!r} is not a target: write p0 or p1 for a player, #ID for a card"
+            f"{quoted(text)} is not a target: write p0 or p1 for a player, #ID for a card"
         )
 
 
 _HEROES: list[Target] = []
+_TARGET = re.compile(r"([p#])([0-9]{1,9})", re.ASCII)
 
 
 class Hero:

@@ -1,10 +1,10 @@
 """Card characters (minions) die at life <= 0 and leave for a zone their game names.
 
 Heroes are players: their fall ends the match (see :func:`~engine.characters.hero_outcome`).
-A card on a board with a live ``life`` stat is a character too; after any damage, each hit
-card at 0 life or below dies: a :class:`Died` event, then a move to the zone ``resting_place``
-chooses (usually its owner's graveyard). Register the reaction :func:`deaths` returns among a
-game's rule reactions.
+A card on a board (a :class:`~engine.zones.Board` zone) with a tracked ``life`` stat is a
+character too; after any damage, each hit card still on a board at 0 life or below dies: a
+:class:`Died` event, then a move to the zone ``resting_place`` chooses (usually its owner's
+graveyard). Register the reaction :func:`deaths` returns among a game's rule reactions.
 """
 
 from __future__ import annotations
@@ -18,32 +18,42 @@ from cardtable.engine.characters import BattleState, Damage
 from cardtable.engine.json import JsonObject
 from cardtable.engine.moves import MoveCard
 from cardtable.engine.reactions import Reaction, reaction
-from cardtable.engine.zones import Zone
+from cardtable.engine.zones import Board, Zone
 
 RestingPlace = Callable[[Any, Card], Zone]
 
 
+def on_board(state: BattleState, card: Card) -> bool:
+    """Whether ``card`` lies on a board (card characters only live there)."""
+    return any(card in zone.cards for zone in state.zones.values() if isinstance(zone, Board))
+
+
 class Died(Event[BattleState]):
-    """A card character fell to 0 life or below."""
+    """A card character fell to 0 life or below. It fizzles if the card has already left
+    the board (two blows queued against the same minion make it die once)."""
 
     __slots__ = ("card",)
 
     def __init__(self, card: int) -> None:
         self.card = card
 
+    def can_execute(self, state: BattleState) -> bool:
+        return on_board(state, state.cards[self.card])
+
     def event(self, seat: int | None) -> JsonObject | None:
         return {"type": "died", "card": self.card}
 
 
 def fallen(state: BattleState, action: Damage) -> list[Card]:
-    """The cards hit by ``action`` that are now at 0 life or below, in the order hit."""
+    """The cards on a board hit by ``action`` that are now at 0 life or below, in the order
+    hit."""
     dead: list[Card] = []
     for target, _ in action.hits:
         if target.card is None:
             continue
         card = state.cards[target.card]
         life = state.tracked(card, "life")
-        if life is not None and life.value <= 0 and card not in dead:
+        if life is not None and life.value <= 0 and card not in dead and on_board(state, card):
             dead.append(card)
     return dead
 

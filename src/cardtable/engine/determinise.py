@@ -7,8 +7,10 @@ pool it could really come from). The manifest of each pool the seat knows tells 
 unseen: the manifest minus the pool's visible cards. No hidden state is read: the function
 never receives the true state.
 
-Hidden cards get the ids the view does not show, in ascending order; the generator is fresh,
-seeded from ``rng`` (the agent's own generator).
+Hidden cards get the ids the view does not show, in ascending order as they are dealt (pool by
+pool in name order, then zone by zone): ids of hidden cards carry no information, so which id
+a hidden card gets does not matter, only that the ids stay those of the real state. The
+generator is fresh, seeded from ``rng`` (the agent's own generator).
 """
 
 from __future__ import annotations

@@ -44,3 +44,14 @@ class RunawayReactions(CardtableError):
 
 class UnknownGame(CardtableError):
     """No game is registered under the requested name."""
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message, shortened when it is long.
+
+    >>> quoted("play #12"), quoted("x" * 100, limit=8)
+    ("'play #12'", "'xxxxxxxx…' (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}…' ({len(text)} characters)".replace("'…'", "…'", 1)

@@ -79,9 +79,9 @@ class Game(ABC, Generic[S, R]):
     decision_types: ClassVar[tuple[type[Decision], ...]]
     """This game's decision classes (conceding is added for every game)."""
     event_types: ClassVar[tuple[type[Any], ...]]
-    """TypedDicts of this game's own events (the engine's are added for every game)."""
+    """Dataclasses giving the shapes of this game's own events (the engine's are added)."""
     public_type: ClassVar[type[Any]]
-    """TypedDict of the game's public data in views (``View.public``)."""
+    """Dataclass giving the shape of the game's public data in views (``View.public``)."""
 
     # -- rulesets ---------------------------------------------------------------------------
 
@@ -286,8 +286,14 @@ class Game(ABC, Generic[S, R]):
         state.active = as_int(data.get("active"), "state active")
         if not 0 <= state.active < state.seats:
             raise RecordError(f"state active: seat {state.active} is not in this match")
+        if state.version < 0 or state.turn < 0:
+            raise RecordError("state version and turn cannot be negative")
         raw_outcome = data.get("outcome")
         state.outcome = None if raw_outcome is None else Outcome.from_json(raw_outcome)
+        if state.outcome is not None and not all(
+            0 <= seat < state.seats for seat in state.outcome.winners
+        ):
+            raise RecordError("state outcome: a winner is not a seat of this match")
         try:
             for index, item in enumerate(as_list(data.get("cards"), "state cards")):
                 entry = as_object(item, "card")
@@ -318,20 +324,35 @@ class Game(ABC, Generic[S, R]):
                         raise RecordError(f"zone {name} holds card #{index}, which does not exist")
                     if index in placed:
                         raise RecordError(f"card #{index} is in two zones")
-                    zone.cards.append(state.cards[index])
+                    card = state.cards[index]
+                    if zone.pool is not None and card.pool != zone.pool:
+                        raise RecordError(
+                            f"zone {name} holds card #{index} of pool {card.pool}, "
+                            f"but only cards of pool {zone.pool} may lie there"
+                        )
+                    zone.cards.append(card)
                     placed.add(index)
+                if zone.capacity is not None and len(zone.cards) > zone.capacity:
+                    raise RecordError(f"zone {name} holds more than {zone.capacity} cards")
             if len(placed) != len(state.cards):
                 raise RecordError("some cards of the state are in no zone")
             pools = as_object(data.get("pools"), "state pools")
             if set(pools) != set(state.pools):
                 raise RecordError("the state's pools do not match its game and ruleset")
-            state.pools = {name: Pool.from_json(pool) for name, pool in pools.items()}
+            state.pools = {}
+            for name, value in pools.items():
+                pool = Pool.from_json(value)
+                if pool.name != name:
+                    raise RecordError(
+                        f"state pools: the pool under {name!r} is named {pool.name!r}"
+                    )
+                state.pools[name] = pool
             state.load_public(as_object(data.get("public"), "state public data"))
+            state.reindex_listeners()
         except (KeyError, IndexError) as error:
             raise RecordError(
                 f"the state refers to something that does not exist: {error}"
             ) from None
-        state.reindex_listeners()
         return state
 
 

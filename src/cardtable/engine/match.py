@@ -46,6 +46,10 @@ class Match(Generic[S]):
         self.seats = tuple(seats)
         self.state: S = game.setup(ruleset, seed, journal=journal)
         self.decisions: list[tuple[int, Decision]] = []
+        self.failure: Exception | None = None
+        """Set when applying a decision failed for a reason other than the decision being
+        refused (a broken game definition, runaway reactions): the state may then be half
+        changed, so the match takes no further decisions."""
 
     @property
     def to_act(self) -> int | None:
@@ -80,9 +84,17 @@ class Match(Generic[S]):
     def decide(self, seat: int, decision: Decision | str) -> IllegalDecision | None:
         """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it
         is refused; returns the error when the ruleset penalised it instead."""
+        if self.failure is not None:
+            raise RuntimeError(f"this match failed earlier and takes no decisions: {self.failure}")
         if isinstance(decision, str):
             decision = self.game.parse_decision(decision)
-        penalised = self.game.decide(self.state, seat, decision)
+        try:
+            penalised = self.game.decide(self.state, seat, decision)
+        except DecisionError:
+            raise
+        except Exception as error:
+            self.failure = error
+            raise
         self.decisions.append((seat, decision))
         return penalised
 
@@ -105,6 +117,8 @@ class Match(Generic[S]):
 
     @property
     def journal_length(self) -> int:
+        """How many journal entries there are: a cursor for :meth:`events`, counting entries
+        some seats cannot see, so it is for the program, never to be shown to a seat."""
         return len(self.state.journal or [])
 
     def hash(self) -> str:

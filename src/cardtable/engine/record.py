@@ -106,6 +106,8 @@ class Record:
             raise RecordError(
                 f"{path}, line {error.lineno}: not valid JSON ({error.msg})"
             ) from None
+        except (ValueError, RecursionError) as error:
+            raise RecordError(f"{path}: not a record this program can read ({error})") from None
         try:
             return cls.from_json(data)
         except RecordError as error:

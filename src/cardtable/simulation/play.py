@@ -47,10 +47,10 @@ def play_match(
         game, ruleset, seed, seats=[agent.name for agent in agents], journal=journal
     )
     state = match.state
+    if len(agents) != state.seats:
+        raise ValueError(f"{game.title} has {state.seats} seats; got {len(agents)} agents")
     legal_of = game.legal
     for _ in range(limit):
-        if state.outcome is not None:
-            return match
         seat = game.to_act(state)
         if seat is None:
             return match
@@ -61,4 +61,6 @@ def play_match(
         else:
             decision = agent.decide(game.view(state, seat), legal)
         match.decide(seat, decision)
+    if game.to_act(state) is None:
+        return match
     raise MatchTooLong(f"the match did not end within {limit} decisions")

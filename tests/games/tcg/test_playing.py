@@ -113,7 +113,20 @@ def test_a_card_cannot_be_played_twice() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "   ", "play", "play 3", "play #", "play #x", "play #-1", "attack p1", "end now"]
+    "text",
+    [
+        "",
+        "   ",
+        "play",
+        "play 3",
+        "play #",
+        "play #x",
+        "play #-1",
+        "attack p1",
+        "end now",
+        "play #²",  # a digit to str.isdigit, not to int()
+        "play #" + "9" * 5000,  # more digits than int() accepts
+    ],
 )
 def test_garbage_is_not_a_decision(text: str) -> None:
     with pytest.raises(InvalidDecision, match=r"decision"):

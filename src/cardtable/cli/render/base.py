@@ -13,6 +13,7 @@ It never decides what is legal: that comes from the engine.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -120,3 +121,15 @@ def describe_outcome(outcome: Outcome, labels: Sequence[str]) -> str:
         return f"Outcome: {label(outcome.winners[0])} wins ({outcome.reason})."
     names = " and ".join(label(seat) for seat in outcome.winners)
     return f"Outcome: {names} share the win ({outcome.reason})."
+
+
+_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
+
+
+def small_number(word: str) -> int | None:
+    """``word`` as a number a person would type at a prompt (1 to 6 ASCII digits), else None.
+
+    >>> small_number("12"), small_number("²"), small_number("9" * 40)
+    (12, None, None)
+    """
+    return int(word) if _NUMBER.fullmatch(word) else None

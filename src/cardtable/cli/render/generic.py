@@ -23,7 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cli.render.base import Board, Scene
+from cardtable.cli.render.base import Board, Scene, small_number
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import InvalidDecision
 from cardtable.engine.view import CardView, View, ZoneView
@@ -71,9 +71,9 @@ class GenericBoard(Board):
 
     def shortcut(self, word: str, view: View[Any], legal: Decisions) -> Decision | None:
         """A bare number picks that option of the list under the board."""
-        if not word.isdigit():
+        number = small_number(word)
+        if number is None:
             return None
-        number = int(word)
         if not 1 <= number <= len(legal.moves):
             raise InvalidDecision(
                 f"there is no option {number}: choose 1 to {len(legal.moves)}"

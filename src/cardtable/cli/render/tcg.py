@@ -36,7 +36,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cli.render.base import Board, Scene
+from cardtable.cli.render.base import Board, Scene, small_number
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import InvalidDecision
 from cardtable.engine.json import JsonObject, JsonValue
@@ -46,7 +46,7 @@ from cardtable.games.tcg.decisions import End, Play
 MAX_PIPS = 10
 """Beyond this many mana slots (or cards in a hand) only numbers are shown."""
 
-_COST = re.compile(r"[c$](\d+)")
+_COST = re.compile(r"[c$]([0-9]{1,6})", re.ASCII)
 _QUIET = {"shuffle"}
 
 
@@ -228,9 +228,9 @@ class TcgBoard(Board):
         word = word.strip().lower()
         if word == "e":
             return End()
-        if word.isdigit():
+        number = small_number(word)
+        if number is not None:
             hand = self._my_hand(view)
-            number = int(word)
             if not hand:
                 raise InvalidDecision("your hand is empty: type e to end your turn")
             if not 1 <= number <= len(hand):

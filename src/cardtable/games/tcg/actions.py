@@ -9,6 +9,7 @@ from __future__ import annotations
 from cardtable.engine.actions import Action, Event
 from cardtable.engine.cards import Card
 from cardtable.engine.json import JsonObject
+from cardtable.engine.zones import Zone
 from cardtable.games.tcg.state import TcgState
 
 
@@ -84,13 +85,17 @@ EMPTY = "empty"
 
 class DrawCard(Action[TcgState]):
     """Draw the top card: into the hand, or to the graveyard when the hand is full (overload);
-    from an empty deck nothing is drawn and a rule reaction makes the seat bleed."""
+    from an empty deck nothing is drawn and a rule reaction makes the seat bleed.
 
-    __slots__ = ("seat", "card", "result")
+    The event shows the card to the seats that can see where it went (the drawer's hand, or
+    the graveyard on an overload), as the zones declare."""
+
+    __slots__ = ("card", "destination", "result", "seat")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.card: Card | None = None
+        self.destination: Zone | None = None
         self.result = ""
 
     def execute(self, state: TcgState) -> None:
@@ -100,17 +105,20 @@ class DrawCard(Action[TcgState]):
             return
         card = self.card = deck.pop()
         hand = state.hands[self.seat]
-        if hand.full:
+        destination: Zone
+        if hand.capacity is not None and len(hand.cards) >= hand.capacity:
             self.result = OVERLOAD
-            state.graveyards[self.seat].add(card)
+            destination = state.graveyards[self.seat]
         else:
             self.result = HAND
-            hand.add(card)
+            destination = hand
+        destination.add(card)
+        self.destination = destination
 
     def event(self, seat: int | None) -> JsonObject | None:
         shown: JsonObject = {"type": "draw", "seat": self.seat, "result": self.result}
-        card = self.card
-        if card is not None and (self.result == OVERLOAD or seat == self.seat):
+        card, destination = self.card, self.destination
+        if card is not None and destination is not None and destination.visible_to(seat):
             shown["card"] = card_json(card)
         return shown
 

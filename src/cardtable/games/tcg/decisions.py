@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardtable.engine.decisions import Decision
-from cardtable.engine.errors import InvalidDecision
+from cardtable.engine.errors import InvalidDecision, quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class End(Decision):
         return "end"
 
 
-_PLAY = re.compile(r"play\s+#(\d+)")
+_PLAY = re.compile(r"play\s+#([0-9]{1,9})", re.ASCII)
 _PLAYS: list[Play] = []
 END = End()
 
@@ -65,5 +65,5 @@ def parse(text: str) -> Decision:
     if found:
         return Play(int(found.group(1)))
     raise InvalidDecision(
-        f"{text.strip()!r} is not a Kata TCG decision: write 'play #ID', 'end' or 'concede'"
+        f"{quoted(text.strip())} is not a Kata TCG decision: write 'play #ID', 'end' or 'concede'"
     )

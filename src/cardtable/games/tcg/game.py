@@ -146,3 +146,7 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
+
+
+GAME = TcgGame()
+"""The Kata TCG (the instance the registry lists)."""

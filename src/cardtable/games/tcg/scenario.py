@@ -4,8 +4,7 @@
 by their mana cost, as in the core game) with the engine's ordinary building blocks, so the
 state plays, serialises and determinises like one reached by playing:
 
->>> from cardtable.games.tcg import TcgGame
->>> game = TcgGame()
+>>> from cardtable.games.tcg import GAME as game
 >>> state = scenario(hands=([3, 5], [1]), decks=([2, 4], [0]), health=(30, 4), slots=(5, 4))
 >>> [card.id for card in state.hands[0].cards]
 [0, 1]
@@ -28,7 +27,7 @@ from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.games.tcg.cards import damage_card
 from cardtable.games.tcg.config import TcgRules
-from cardtable.games.tcg.game import SEATS, TcgGame
+from cardtable.games.tcg.game import GAME, SEATS
 from cardtable.games.tcg.state import TcgState
 
 Costs = Sequence[int]
@@ -108,7 +107,7 @@ def scenario(
     if turn < 0:
         raise ValueError(f"turn is {turn}: it cannot be negative")
 
-    game = TcgGame()
+    game = GAME
     state = game.skeleton(game.rulebook(book_rules), Rng(seed))
     state.journal = []
     for zones, costs_of in (
