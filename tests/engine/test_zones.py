@@ -111,10 +111,11 @@ def test_a_stack_has_a_top_and_a_bottom() -> None:
     assert [c.id for c in deck.cards] == [2, 0]
 
 
-def test_an_empty_copy_keeps_everything_but_the_cards() -> None:
+def test_a_copy_keeps_everything_in_a_list_of_its_own() -> None:
     hand = Hand("hand:1", owner=1, capacity=4, pool="p1")
-    hand.add(card(0))
-    copy = hand.empty_copy()
+    first = card(0)
+    hand.add(first)
+    copy = hand.copy()
     assert type(copy) is Hand
     assert (copy.name, copy.owner, copy.visibility, copy.pool, copy.capacity) == (
         "hand:1",
@@ -123,5 +124,7 @@ def test_an_empty_copy_keeps_everything_but_the_cards() -> None:
         "p1",
         4,
     )
+    assert copy.cards == [first]
+    copy.remove(first)
     assert copy.cards == []
-    assert len(hand) == 1
+    assert hand.cards == [first]

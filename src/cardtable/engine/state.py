@@ -237,12 +237,7 @@ class State:
         clone.rules = self.rules
         clone.rng = self.rng.copy()
         clone.cards = self.cards[:]
-        zones: dict[str, Zone] = {}
-        for name, zone in self.zones.items():
-            fresh = zone.empty_copy()
-            fresh.cards = zone.cards[:]
-            zones[name] = fresh
-        clone.zones = zones
+        clone.zones = {name: zone.copy() for name, zone in self.zones.items()}
         clone.live = (
             {
                 card: {name: stat.copy() for name, stat in stats.items()}

@@ -30,7 +30,10 @@ class Stat:
         return max(0, self.base - self.value)
 
     def copy(self) -> Stat:
-        return Stat(self.base, self.value)
+        clone = Stat.__new__(Stat)
+        clone.base = self.base
+        clone.value = self.value
+        return clone
 
     def to_json(self) -> JsonValue:
         return [self.base, self.value]

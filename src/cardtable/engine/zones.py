@@ -94,15 +94,15 @@ class Zone:
         except ValueError:
             raise ValueError(f"{card!r} is not in {self.name}") from None
 
-    def empty_copy(self) -> Zone:
-        """The same zone with no cards (used by copies and loading)."""
+    def copy(self) -> Zone:
+        """The same zone holding the same cards, in a list of its own."""
         clone = object.__new__(type(self))
         clone.name = self.name
         clone.owner = self.owner
         clone.visibility = self.visibility
         clone.pool = self.pool
         clone.capacity = self.capacity
-        clone.cards = []
+        clone.cards = self.cards[:]
         return clone
 
     def __repr__(self) -> str:

@@ -51,8 +51,9 @@ def play(card: int) -> Play:
 
 def plays(count: int) -> list[Play]:
     """The shared decisions to play cards ``0 .. count - 1`` (at least), indexed by card id."""
-    if count > len(_PLAYS):
-        _PLAYS.extend(Play(index) for index in range(len(_PLAYS), count))
+    if count <= len(_PLAYS):
+        return _PLAYS
+    _PLAYS.extend(Play(index) for index in range(len(_PLAYS), count))
     return _PLAYS
 
 

@@ -116,10 +116,15 @@ class TcgGame(Game[TcgState, TcgRules]):
             return Decisions(seat, (), None)
         mana = state.heroes[seat].mana.value
         table = plays(len(state.cards))
-        stat = state.stat
-        moves: list[Decision] = [
-            table[card.id] for card in state.hands[seat].cards if stat(card, "cost") <= mana
-        ]
+        moves: list[Decision] = []
+        if state.live or state.components:
+            for card in state.hands[seat].cards:
+                if state.stat(card, "cost") <= mana:
+                    moves.append(table[card.id])
+        else:  # no card of the match is modified: printed costs are the costs
+            for card in state.hands[seat].cards:
+                if getattr(card.definition, "cost", 0) <= mana:
+                    moves.append(table[card.id])
         moves.append(END)
         return Decisions(seat, tuple(moves), END)
 

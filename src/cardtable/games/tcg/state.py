@@ -4,10 +4,22 @@ graveyard. The zone names are ``deck:0``, ``hand:0``, ``graveyard:0`` and so on;
 
 from __future__ import annotations
 
-from typing import Any, Self
+import functools
+from typing import Any, Self, cast
 
 from cardtable.engine.characters import BattleState
 from cardtable.engine.zones import Hand, Stack
+
+
+@functools.cache
+def _zone_names(seats: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The names of each seat's deck, hand and graveyard."""
+    seat_numbers = range(seats)
+    return (
+        tuple(f"deck:{seat}" for seat in seat_numbers),
+        tuple(f"hand:{seat}" for seat in seat_numbers),
+        tuple(f"graveyard:{seat}" for seat in seat_numbers),
+    )
 
 
 class TcgState(BattleState):
@@ -23,17 +35,11 @@ class TcgState(BattleState):
 
     def bind_zones(self) -> None:
         """Point ``decks``, ``hands`` and ``graveyards`` at this state's zones."""
-        self.decks, self.hands, self.graveyards = [], [], []
-        for seat in range(self.seats):
-            deck, hand, graveyard = (
-                self.zones[f"{kind}:{seat}"] for kind in ("deck", "hand", "graveyard")
-            )
-            assert isinstance(deck, Stack)
-            assert isinstance(hand, Hand)
-            assert isinstance(graveyard, Stack)
-            self.decks.append(deck)
-            self.hands.append(hand)
-            self.graveyards.append(graveyard)
+        zones = self.zones
+        decks, hands, graveyards = _zone_names(self.seats)
+        self.decks = [cast(Stack, zones[name]) for name in decks]
+        self.hands = [cast(Hand, zones[name]) for name in hands]
+        self.graveyards = [cast(Stack, zones[name]) for name in graveyards]
 
     def copy_public(self, clone: Self) -> None:
         super().copy_public(clone)
