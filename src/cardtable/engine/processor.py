@@ -48,14 +48,16 @@ def process(state: State) -> None:
             action.execute(state)
         if journal is not None:
             journal.append(action)
-        for respond in rules:
-            produced = respond(state, action, None)
-            if produced:
-                queue.extend(produced)
+        if rules:
+            for respond in rules:
+                produced = respond(state, action, None)
+                if produced:
+                    queue.extend(produced)
         if state.listeners:
             _card_reactions(state, action, kind)
-        for check in checks:
-            check(state, action, None)
+        if checks:
+            for check in checks:
+                check(state, action, None)
         if state.outcome is not None:
             queue.clear()
             return
