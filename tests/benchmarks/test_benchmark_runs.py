@@ -20,3 +20,15 @@ def test_the_tcg_benchmark_runs_in_quick_mode() -> None:
     assert result.returncode == 0, result.stderr
     assert "matches/s" in result.stdout
     assert "bare hand-written loop" in result.stdout
+
+
+def test_the_instruction_workload_runs() -> None:
+    for kind in ("none", "bare", "engine"):
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "tcg_workload.py"), kind, "3"],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        assert result.returncode == 0, result.stderr
