@@ -79,17 +79,6 @@ class Rng:
         self.state = s = (self.state + _GAMMA) & _MASK
         return _mix(s)
 
-    def bits_of(self, count: int) -> int:
-        """A uniform integer of ``count`` bits (``count <= 64``)."""
-        if self.bits < count:
-            self.state = s = (self.state + _GAMMA) & _MASK
-            self.buffer = _mix(s)
-            self.bits = 64
-        value = self.buffer & ((1 << count) - 1)
-        self.buffer >>= count
-        self.bits -= count
-        return value
-
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, for ``1 <= n <= 2**64``."""
         if n <= 1 or n > _LIMIT:
@@ -103,9 +92,7 @@ class Rng:
         while True:
             if self.bits < count:
                 self.state = s = (self.state + _GAMMA) & _MASK
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                self.buffer = z ^ (z >> 31)
+                self.buffer = _mix(s)
                 self.bits = 64
             value = self.buffer & mask
             self.buffer >>= count
