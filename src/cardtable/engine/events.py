@@ -11,23 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-STRICT: dict[str, str] = {"extra": "forbid"}
-"""Validation settings every shape shares: unknown keys are errors."""
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Base of every event and public-data shape: unknown keys are validation errors."""
+
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
 
 @dataclass(frozen=True, slots=True)
-class Hit:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class Hit(Shape):
     target: str
     amount: int
     life: int
 
 
 @dataclass(frozen=True, slots=True)
-class DamageEvent:
+class DamageEvent(Shape):
     """Characters lost life at once; ``life`` in each hit is what is left."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["damage"]
     reason: str
     source: int | None
@@ -35,8 +37,7 @@ class DamageEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class HealEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class HealEvent(Shape):
     type: Literal["heal"]
     target: str
     amount: int
@@ -45,26 +46,23 @@ class HealEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class FizzledEvent:
+class FizzledEvent(Shape):
     """A queued action could no longer execute when its turn came."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["fizzled"]
     action: str
 
 
 @dataclass(frozen=True, slots=True)
-class ConcededEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class ConcededEvent(Shape):
     type: Literal["conceded"]
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class MoveEvent:
+class MoveEvent(Shape):
     """A card moved between zones; ``card`` (its view) only for seats that see either zone."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["move"]
     card: dict[str, Any] | None
     origin: str | None
@@ -73,10 +71,9 @@ class MoveEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class DiedEvent:
+class DiedEvent(Shape):
     """A card character fell to 0 life or below."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["died"]
     card: int
 

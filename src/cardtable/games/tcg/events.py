@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.events import STRICT
+from cardtable.engine.events import Shape
 
 
 @dataclass(frozen=True, slots=True)
-class CardFace:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class CardFace(Shape):
     id: int
     key: str
     name: str
@@ -20,24 +19,21 @@ class CardFace:
 
 
 @dataclass(frozen=True, slots=True)
-class ShuffleEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class ShuffleEvent(Shape):
     type: Literal["shuffle"]
     zone: str
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPlayerEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class FirstPlayerEvent(Shape):
     type: Literal["first_player"]
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStartedEvent:
+class TurnStartedEvent(Shape):
     """A turn began and its mana step is done: ``slots`` slots, all full (``mana``)."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["turn_started"]
     seat: int
     slots: int
@@ -45,11 +41,10 @@ class TurnStartedEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawEvent:
+class DrawEvent(Shape):
     """``result``: hand, overload (the card went to the graveyard) or empty (bleeding).
     ``card`` is shown to the drawer, and to everyone on an overload."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     type: Literal["draw"]
     seat: int
     result: Literal["hand", "overload", "empty"]
@@ -57,16 +52,14 @@ class DrawEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class PlayEvent(Shape):
     type: Literal["play"]
     seat: int
     card: CardFace
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEndedEvent:
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
+class TurnEndedEvent(Shape):
     type: Literal["turn_ended"]
     seat: int
 
@@ -82,10 +75,9 @@ TCG_EVENTS: tuple[type, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class HeroData:
+class HeroData(Shape):
     """A hero: ``life`` is [starting, current]; ``mana`` is [slots, available]."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     seat: int
     life: list[int]
     mana: list[int]
@@ -93,8 +85,7 @@ class HeroData:
 
 
 @dataclass(frozen=True, slots=True)
-class TcgPublic:
+class TcgPublic(Shape):
     """What everyone sees besides the zones: both heroes."""
 
-    __pydantic_config__: ClassVar[dict[str, str]] = STRICT
     heroes: list[HeroData]
