@@ -1,7 +1,9 @@
-"""Match.verify/can, State.attach/detach, and seats that do not exist."""
+"""Match.verify/can, failed matches, versions in records, attach/detach, fizzles, seats."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -10,12 +12,16 @@ from cardtable.engine import (
     PUBLIC,
     Action,
     Component,
+    Damage,
     Fizzled,
     IllegalDecision,
     InvalidDecision,
     JsonObject,
     Match,
+    Record,
+    RecordError,
     RunawayReactions,
+    Target,
     reaction,
 )
 from cardtable.engine.cards import Card
@@ -81,8 +87,13 @@ def test_a_match_that_fails_inside_a_decision_takes_no_more() -> None:
         match.decide(seat, "end")
     assert match.failure is not None
     assert match.decisions == []
-    with pytest.raises(RuntimeError, match="failed earlier"):
+    assert match.over
+    assert match.to_act is None
+    assert match.legal(seat).options == ()
+    assert not match.can(seat, "concede")
+    with pytest.raises(IllegalDecision, match="stopped after an error: more than 2 actions"):
         match.decide(seat, "concede")
+    assert match.record().decisions == ()  # still saveable, for diagnosis
 
 
 def test_a_fizzle_is_shown_only_to_seats_that_would_have_seen_the_action() -> None:
@@ -93,12 +104,31 @@ def test_a_fizzle_is_shown_only_to_seats_that_would_have_seen_the_action() -> No
             return False
 
         def event(self, seat: int | None) -> JsonObject | None:
-            return {"type": "secret"} if seat == 0 else None
+            return {"type": "secret"} if self.shown(seat) else None
+
+        def shown(self, seat: int | None) -> bool:
+            return seat == 0
 
     fizzle = Fizzled(Secret())
     assert fizzle.event(0) == {"type": "fizzled", "action": "Secret"}
     assert fizzle.event(1) is None
     assert fizzle.event(None) is None
+
+
+def test_a_fizzle_never_renders_the_action_that_did_not_run() -> None:
+    class Blocked(Damage):
+        __slots__ = ()
+
+        def can_execute(self, state: Any) -> bool:
+            return False
+
+    state = scenario()
+    state.run(Blocked([(Target.hero(1), 3)], reason="test"))
+    assert state.journal is not None
+    assert [entry.event(seat) for entry in state.journal for seat in (0, 1, None)] == [
+        {"type": "fizzled", "action": "Blocked"}
+    ] * 3
+    assert state.heroes[1].life.value == 30
 
 
 def test_draws_are_shown_to_whoever_can_see_the_hand() -> None:
@@ -111,3 +141,18 @@ def test_draws_are_shown_to_whoever_can_see_the_hand() -> None:
     card = draws[0]["card"]
     assert isinstance(card, dict)
     assert card["cost"] == 6
+
+
+def test_a_record_from_another_version_of_the_rules_says_so() -> None:
+    match: Match[Any] = Match(GAME, GAME.default_ruleset(), seed=6)
+    match.decide(match.to_act or 0, "end")
+    record = match.record()
+    assert (record.engine_version, record.game_version) == (1, GAME.version)
+    again = Record.from_json(json.loads(json.dumps(record.to_json())))
+    assert Match.replay(GAME, again).hash() == match.hash()
+    older = replace(record, game_version=GAME.version - 1)
+    with pytest.raises(RecordError, match="made with version 0 of the Kata TCG rules"):
+        Match.replay(GAME, older)
+    other_engine = replace(record, engine_version=99)
+    with pytest.raises(RecordError, match="on engine version 99"):
+        Match.replay(GAME, other_engine)

@@ -93,6 +93,12 @@ def test_a_closed_pool_needs_a_sampler() -> None:
     ]
     assert {card.key for card in hidden} == {"d9"}
     assert len(hidden) == len(state.decks[1]) + len(state.hands[1])
+    # The world keeps the pool private, and its manifest lists what the world holds.
+    assert comparable(GAME.view(world, 0)) == comparable(view)
+    assert not world.pools["p1"].public
+    assert Counter(world.pools["p1"].manifest) == Counter(
+        card.key for card in world.cards if card.pool == "p1"
+    )
 
 
 def test_a_sampler_that_draws_too_few_is_inconsistent() -> None:

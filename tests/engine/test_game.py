@@ -364,6 +364,10 @@ def _unknown_reaction(data: JsonObject) -> None:
     data["cards"][0]["components"] = [{"key": "spell", "reactions": ["nope"]}]
 
 
+def _shorter_manifest(data: JsonObject) -> None:
+    data["pools"]["p0"]["manifest"] = data["pools"]["p0"]["manifest"][1:]
+
+
 def _misnamed_pool(data: JsonObject) -> None:
     data["pools"]["p0"]["name"] = "p9"
 
@@ -377,6 +381,8 @@ def _misnamed_pool(data: JsonObject) -> None:
         (_misnamed_pool, "the pool under 'p0' is named 'p9'"),
         (set_key("outcome", {"winners": [7], "reason": "x"}), "a winner is not a seat"),
         (set_key("version", -1), "cannot be negative"),
+        (first_card("owner", 7), "owner 7 is not a seat of this match"),
+        (_shorter_manifest, "pool p0: its manifest does not list its cards"),
         (set_key("turn", -2), "cannot be negative"),
     ],
 )

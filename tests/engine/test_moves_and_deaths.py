@@ -6,7 +6,7 @@ from typing import Any
 
 from cardtable.engine import Rng, RuleBook, Stat, Target
 from cardtable.engine.cards import Card, CardDef
-from cardtable.engine.characters import BattleState, Damage, Hero
+from cardtable.engine.characters import BattleState, Damage, Heal, Hero
 from cardtable.engine.deaths import Died, deaths
 from cardtable.engine.moves import MoveCard
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack, Zone
@@ -118,7 +118,7 @@ def test_a_card_character_dies_once_however_many_blows_were_queued() -> None:
     assert state.journal is not None
     assert sum(isinstance(entry, Died) for entry in state.journal) == 1
     kinds = [type(entry).__name__ for entry in state.journal]
-    assert kinds.count("Fizzled") == 2  # the second death and its move
+    assert kinds == ["Damage", "Damage", "Died", "Fizzled"]  # the second death fizzles
 
 
 def test_a_card_in_the_graveyard_does_not_die_again() -> None:
@@ -130,3 +130,38 @@ def test_a_card_in_the_graveyard_does_not_die_again() -> None:
     state.run(Damage([(Target.minion(minion.id), 2)], reason="x"))
     assert [type(entry).__name__ for entry in state.journal] == ["Damage"]
     assert state.zone_of(minion).name == "graveyard:0"
+
+
+def test_a_card_healed_before_its_death_resolves_stays() -> None:
+    state = _state()
+    minion = _minion(state, 1, life=2)
+    state.run(
+        Damage([(Target.minion(minion.id), 2)], reason="x"), Heal(Target.minion(minion.id), 1)
+    )
+    assert state.zone_of(minion).name == "board:1"
+    assert state.stat(minion, "life") == 1
+    assert state.journal is not None
+    assert [type(entry).__name__ for entry in state.journal] == ["Damage", "Heal", "Fizzled"]
+
+
+def test_a_card_moved_off_its_board_before_its_death_resolves_does_not_die() -> None:
+    state = _state()
+    minion = _minion(state, 0, life=1)
+    state.run(
+        Damage([(Target.minion(minion.id), 1)], reason="x"),
+        MoveCard(minion.id, state.zones["hand:0"], source="board:0"),
+    )
+    assert state.zone_of(minion).name == "hand:0"
+    assert state.journal is not None
+    assert [type(entry).__name__ for entry in state.journal] == ["Damage", "MoveCard", "Fizzled"]
+
+
+def test_a_move_into_a_full_zone_fizzles_and_loses_nothing() -> None:
+    state = _state()
+    small = state.add_zone(Hand("hand:x", owner=0, capacity=1))
+    state.create_card(MINION, small, owner=0)
+    card = state.create_card(MINION, state.zones["deck:0"], owner=0, pool="p0")
+    state.run(MoveCard(card.id, small))
+    assert state.zone_of(card).name == "deck:0"
+    assert state.journal is not None
+    assert [type(entry).__name__ for entry in state.journal] == ["Fizzled"]

@@ -96,3 +96,12 @@ def test_a_visible_card_shows_its_current_stats() -> None:
             "live": {"damage": [7, 4]},
         }
     ]
+
+
+def test_a_stat_only_a_component_gives_is_shown() -> None:
+    state = table()
+    card = state.graveyards[0].cards[0]
+    state.attach(card, Component(key="plated", modifiers=(("armour", 2),)))
+    shown = GAME.view(state, None).cards("graveyard:0")[0]
+    assert shown.stats["armour"] == 2
+    assert state.stat(card, "armour") == 2

@@ -54,3 +54,16 @@ def test_broken_plugins_are_reported_not_raised(plugins: list[EntryPoint]) -> No
     with pytest.raises(UnknownGame, match="'gone' is installed but it failed to load"):
         find("gone")
     assert find("tcg").name == "tcg"
+
+
+def test_plugin_problems_are_found_whatever_the_case(plugins: list[EntryPoint]) -> None:
+    plugins.append(EntryPoint("Broken", "no_such_module_here:Game", "cardtable.games"))
+    with pytest.raises(UnknownGame, match="'broken' is installed but it failed to load"):
+        find("Broken")
+
+
+def test_two_plugins_cannot_share_a_name(plugins: list[EntryPoint]) -> None:
+    plugins.append(EntryPoint("mytcg", "tests.games.plugin_game:MyGame", "cardtable.games"))
+    plugins.append(EntryPoint("again", "tests.games.plugin_game:MyGame", "cardtable.games"))
+    assert names() == ["tcg", "mytcg"]
+    assert plugin_problems() == {"again": "another plug-in already provides a game named 'mytcg'"}

@@ -40,8 +40,19 @@ class Action(Generic[S]):
         """Change the state. Only actions change state."""
 
     def event(self, seat: int | None) -> JsonObject | None:
-        """This action as ``seat`` may see it (``None``: a spectator). ``None`` hides it."""
+        """This action as ``seat`` may see it (``None``: a spectator). ``None`` hides it.
+
+        Called only for executed actions: an event may use what ``execute`` recorded.
+        """
         return None
+
+    def shown(self, seat: int | None) -> bool:
+        """Whether ``seat`` learns that this action happened at all (even redacted).
+
+        Decidable before the action runs: a fizzled action is shown to exactly these seats.
+        Override it together with :meth:`event` for actions some seats must not notice.
+        """
+        return True
 
     @property
     def kind(self) -> str:
@@ -67,8 +78,8 @@ class Fizzled(Action[Any]):
         self.action = action
 
     def event(self, seat: int | None) -> JsonObject | None:
-        """Shown only to seats that would have seen the action itself."""
-        if self.action.event(seat) is None:
+        """Shown only to seats that would have noticed the action itself."""
+        if not self.action.shown(seat):
             return None
         return {"type": "fizzled", "action": self.action.kind}
 

@@ -1,4 +1,4 @@
-"""Cards: an immutable definition (what the card is) plus a live instance (this copy, now).
+"""Cards: an immutable definition (what the card is) and an immutable card (this copy).
 
 A definition is shared by every copy of a card. A :class:`Card` has a per-match id, an owner
 and a pool, and is immutable too: what changes during a match (the zone a card lies in, the
@@ -12,6 +12,10 @@ damaged health) is kept by the state, so copies of a state can share their cards
 >>> card = Card(0, Spell(key="bolt", name="Bolt", cost=3), owner=0, pool="p0")
 >>> card.printed("cost"), card.key
 (3, 'bolt')
+>>> card.owner = 1  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+AttributeError: cards are immutable: owner of card #0 cannot change ...
 """
 
 from __future__ import annotations
@@ -95,13 +99,28 @@ class Card:
 
     __slots__ = ("definition", "id", "owner", "pool")
 
+    id: int
+    definition: CardDef
+    owner: int | None
+    pool: str | None
+
     def __init__(
         self, card_id: int, definition: CardDef, *, owner: int | None, pool: str | None
     ) -> None:
-        self.id = card_id
-        self.definition = definition
-        self.owner = owner
-        self.pool = pool
+        set_slot = object.__setattr__
+        set_slot(self, "id", card_id)
+        set_slot(self, "definition", definition)
+        set_slot(self, "owner", owner)
+        set_slot(self, "pool", pool)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(
+            f"cards are immutable: {name} of card #{self.id} cannot change (copies of a state "
+            "share their cards; keep what changes in the state)"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cards are immutable: {name} of card #{self.id} cannot be removed")
 
     @property
     def key(self) -> str:

@@ -3,7 +3,7 @@
 Heroes are players: their fall ends the match (see :func:`~engine.characters.hero_outcome`).
 A card on a board (a :class:`~engine.zones.Board` zone) with a tracked ``life`` stat is a
 character too; after any damage, each hit card still on a board at 0 life or below dies: a
-:class:`Died` event, then a move to the zone ``resting_place`` chooses (usually its owner's
+:class:`Died` action moves it to the zone ``resting_place`` chooses (usually its owner's
 graveyard). Register the reaction :func:`deaths` returns among a game's rule reactions.
 """
 
@@ -12,49 +12,73 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.engine.actions import Action, Event
+from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.characters import BattleState, Damage
 from cardtable.engine.json import JsonObject
-from cardtable.engine.moves import MoveCard
 from cardtable.engine.reactions import Reaction, reaction
 from cardtable.engine.zones import Board, Zone
 
 RestingPlace = Callable[[Any, Card], Zone]
 
 
-def on_board(state: BattleState, card: Card) -> bool:
-    """Whether ``card`` lies on a board (card characters only live there)."""
-    return any(card in zone.cards for zone in state.zones.values() if isinstance(zone, Board))
+def board_of(state: BattleState, card: Card) -> Zone | None:
+    """The board ``card`` lies on, if it lies on one."""
+    for zone in state.zones.values():
+        if isinstance(zone, Board) and card in zone.cards:
+            return zone
+    return None
 
 
-class Died(Event[BattleState]):
-    """A card character fell to 0 life or below. It fizzles if the card has already left
-    the board (two blows queued against the same minion make it die once)."""
+class Died(Action[BattleState]):
+    """A card character at 0 life or below leaves its board for its resting place.
 
-    __slots__ = ("card",)
+    Checked again right before it runs: a card healed, moved or already dead in the meantime
+    does not die (the action fizzles).
+    """
 
-    def __init__(self, card: int) -> None:
+    __slots__ = ("board", "card", "destination")
+
+    def __init__(self, card: int, board: str, destination: Zone) -> None:
         self.card = card
+        self.board = board
+        self.destination = destination
 
     def can_execute(self, state: BattleState) -> bool:
-        return on_board(state, state.cards[self.card])
+        card = state.cards[self.card]
+        if card not in state.zones[self.board].cards or self.destination.full:
+            return False
+        life = state.tracked(card, "life")
+        return life is not None and life.value <= 0
+
+    def execute(self, state: BattleState) -> None:
+        card = state.cards[self.card]
+        state.zones[self.board].remove(card)
+        self.destination.add(card)
 
     def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "died", "card": self.card}
+        return {
+            "type": "died",
+            "card": self.card,
+            "origin": self.board,
+            "destination": self.destination.name,
+        }
 
 
-def fallen(state: BattleState, action: Damage) -> list[Card]:
+def fallen(state: BattleState, action: Damage) -> list[tuple[Card, Zone]]:
     """The cards on a board hit by ``action`` that are now at 0 life or below, in the order
-    hit."""
-    dead: list[Card] = []
+    hit, with their boards."""
+    dead: list[tuple[Card, Zone]] = []
     for target, _ in action.hits:
         if target.card is None:
             continue
         card = state.cards[target.card]
         life = state.tracked(card, "life")
-        if life is not None and life.value <= 0 and card not in dead and on_board(state, card):
-            dead.append(card)
+        if life is None or life.value > 0 or any(card is seen for seen, _ in dead):
+            continue
+        board = board_of(state, card)
+        if board is not None:
+            dead.append((card, board))
     return dead
 
 
@@ -63,17 +87,9 @@ def deaths(resting_place: RestingPlace) -> Reaction:
 
     @reaction(Damage, name="card characters die")
     def die(state: BattleState, action: Damage, source: Card | None) -> list[Action[Any]]:
-        actions: list[Action[Any]] = []
-        for card in fallen(state, action):
-            actions.append(Died(card.id))
-            actions.append(
-                MoveCard(
-                    card.id,
-                    resting_place(state, card),
-                    source=state.zone_of(card).name,
-                    reason="died",
-                )
-            )
-        return actions
+        return [
+            Died(card.id, board.name, resting_place(state, card))
+            for card, board in fallen(state, action)
+        ]
 
     return die

@@ -45,11 +45,14 @@ def determinise(
     state.active = view.active
     state.outcome = view.outcome
     state.load_public(view.public)
-    for name, manifest in view.pools.items():
-        known = state.pools.get(name)
-        if known is None:
+    for name, known in state.pools.items():
+        if name in view.pools:
+            state.pools[name] = replace(known, manifest=view.pools[name])
+        else:  # a pool the seat does not know stays unknown to it in the world too
+            state.pools[name] = replace(known, public=False)
+    for name in view.pools:
+        if name not in state.pools:
             raise Inconsistent(f"the view names a pool {name} this game does not have")
-        state.pools[name] = replace(known, manifest=manifest)
     cards: list[Card | None] = [None] * view.next_id
 
     hidden_by_pool: dict[str, list[str]] = {}
@@ -104,5 +107,9 @@ def determinise(
     if next_free != len(free_ids):
         raise Inconsistent(f"{len(free_ids) - next_free} card ids are in no zone of the view")
     state.cards = [card for card in cards if card is not None]
+    for name, pool in state.pools.items():
+        if name not in view.pools:  # a sampled pool: its manifest is what the world holds
+            held = tuple(card.key for card in state.cards if card.pool == name)
+            state.pools[name] = replace(pool, manifest=held)
     state.reindex_listeners()
     return state

@@ -72,10 +72,12 @@ class MoveEvent(Shape):
 
 @dataclass(frozen=True, slots=True)
 class DiedEvent(Shape):
-    """A card character fell to 0 life or below."""
+    """A card character fell to 0 life or below and left its board."""
 
     type: Literal["died"]
     card: int
+    origin: str
+    destination: str
 
 
 ENGINE_EVENTS: tuple[type, ...] = (

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
@@ -74,6 +75,9 @@ class Game(ABC, Generic[S, R]):
     summary: ClassVar[str]
     rules_resource: ClassVar[tuple[str, str]]
     """(package, file name) of the rules document written in our own words."""
+    version: ClassVar[int] = 1
+    """Bumped whenever a change of this game's rules would make an existing record replay
+    differently (records carry the version they were made with)."""
     ruleset_type: ClassVar[type[Any]]
     """The class of this game's rulesets (a validated, frozen model)."""
     decision_types: ClassVar[tuple[type[Decision], ...]]
@@ -299,10 +303,13 @@ class Game(ABC, Generic[S, R]):
                 entry = as_object(item, "card")
                 if as_int(entry.get("id"), "card id") != index:
                     raise RecordError(f"card ids must be 0, 1, 2... in order (at {index})")
+                owner = as_optional_int(entry.get("owner"), "card owner")
+                if owner is not None and not 0 <= owner < state.seats:
+                    raise RecordError(f"card #{index}: owner {owner} is not a seat of this match")
                 card = Card(
                     index,
                     book.card(as_str(entry.get("key"), "card key")),
-                    owner=as_optional_int(entry.get("owner"), "card owner"),
+                    owner=owner,
                     pool=as_optional_str(entry.get("pool"), "card pool"),
                 )
                 attached = as_list(entry.get("components", []), "card components")
@@ -346,6 +353,9 @@ class Game(ABC, Generic[S, R]):
                     raise RecordError(
                         f"state pools: the pool under {name!r} is named {pool.name!r}"
                     )
+                held = Counter(card.key for card in state.cards if card.pool == name)
+                if held != Counter(pool.manifest):
+                    raise RecordError(f"pool {name}: its manifest does not list its cards")
                 state.pools[name] = pool
             state.load_public(as_object(data.get("public"), "state public data"))
             state.reindex_listeners()

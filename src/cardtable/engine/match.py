@@ -21,7 +21,7 @@ from cardtable.engine.errors import DecisionError, IllegalDecision, RecordError,
 from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject, digest
 from cardtable.engine.outcome import Outcome
-from cardtable.engine.record import Record
+from cardtable.engine.record import ENGINE_VERSION, Record
 from cardtable.engine.state import State
 from cardtable.engine.view import View
 
@@ -49,11 +49,12 @@ class Match(Generic[S]):
         self.failure: Exception | None = None
         """Set when applying a decision failed for a reason other than the decision being
         refused (a broken game definition, runaway reactions): the state may then be half
-        changed, so the match takes no further decisions."""
+        changed, so the match is over without an outcome and takes no further decisions; its
+        record and state can still be saved for diagnosis."""
 
     @property
     def to_act(self) -> int | None:
-        return self.game.to_act(self.state)
+        return None if self.failure is not None else self.game.to_act(self.state)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -61,14 +62,18 @@ class Match(Generic[S]):
 
     @property
     def over(self) -> bool:
-        return self.state.outcome is not None
+        return self.state.outcome is not None or self.failure is not None
 
     def legal(self, seat: int) -> Decisions:
+        if self.failure is not None:
+            return Decisions(seat, (), None, False)
         return self.game.legal(self.state, seat)
 
     def verify(self, seat: int, decision: Decision | str) -> None:
         """Raise ``DecisionError`` with the reason unless ``seat`` may make ``decision`` now;
         change nothing either way."""
+        if self.failure is not None:
+            raise IllegalDecision(f"this match stopped after an error: {self.failure}")
         if isinstance(decision, str):
             decision = self.game.parse_decision(decision)
         self.game.verify(self.state, seat, decision)
@@ -85,7 +90,7 @@ class Match(Generic[S]):
         """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it
         is refused; returns the error when the ruleset penalised it instead."""
         if self.failure is not None:
-            raise RuntimeError(f"this match failed earlier and takes no decisions: {self.failure}")
+            raise IllegalDecision(f"this match stopped after an error: {self.failure}")
         if isinstance(decision, str):
             decision = self.game.parse_decision(decision)
         try:
@@ -94,6 +99,7 @@ class Match(Generic[S]):
             raise
         except Exception as error:
             self.failure = error
+            self.state.queue.clear()
             raise
         self.decisions.append((seat, decision))
         return penalised
@@ -135,6 +141,8 @@ class Match(Generic[S]):
             outcome=self.state.outcome,
             final_hash=self.hash(),
             meta=meta or {},
+            engine_version=ENGINE_VERSION,
+            game_version=self.game.version,
         )
 
     @classmethod
@@ -144,6 +152,13 @@ class Match(Generic[S]):
         """Replay ``record`` (its first ``upto`` decisions); ``RecordError`` if it does not."""
         if record.game != game.name:
             raise RecordError(f"the record is a match of {record.game!r}, not {game.name!r}")
+        if (record.engine_version, record.game_version) != (ENGINE_VERSION, game.version):
+            raise RecordError(
+                f"the record was made with version {record.game_version} of the {game.title} "
+                f"rules on engine version {record.engine_version}; this cardtable plays "
+                f"version {game.version} on engine version {ENGINE_VERSION}, which may replay it "
+                "differently"
+            )
         try:
             ruleset = game.load_ruleset(record.ruleset)
         except RulesetError as error:

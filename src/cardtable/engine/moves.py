@@ -20,9 +20,9 @@ from cardtable.engine.zones import Zone
 class MoveCard(Action[State]):
     """Move card ``card`` to the top of ``destination``.
 
-    It fizzles when the card is no longer where it was expected (``source``, when given). The
-    event names both zones for everyone; the card's face is shown to a seat only if that seat
-    can see the zone it leaves or the zone it enters.
+    It fizzles when the card is no longer where it was expected (``source``, when given) or
+    when the destination is full. The event names both zones for everyone; the card's face is
+    shown to a seat only if that seat can see the zone it leaves or the zone it enters.
     """
 
     __slots__ = ("card", "destination", "face", "origin", "reason", "source")
@@ -38,7 +38,7 @@ class MoveCard(Action[State]):
         self.face: JsonObject | None = None
 
     def can_execute(self, state: State) -> bool:
-        if not 0 <= self.card < len(state.cards):
+        if not 0 <= self.card < len(state.cards) or self.destination.full:
             return False
         if self.source is None:
             return True

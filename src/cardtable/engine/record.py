@@ -23,6 +23,10 @@ from cardtable.engine.outcome import Outcome
 RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
 
+ENGINE_VERSION = 1
+"""Bumped whenever a change in the engine (its generator, the order it processes actions in)
+would make an existing record replay differently."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
@@ -36,13 +40,17 @@ class Record:
     outcome: Outcome | None = None
     final_hash: str | None = None
     meta: JsonObject = field(default_factory=dict)
+    engine_version: int = ENGINE_VERSION
+    game_version: int = 1
 
     def to_json(self) -> JsonObject:
         decisions: list[JsonValue] = [[seat, text] for seat, text in self.decisions]
         return {
             "format": RECORD_FORMAT,
             "format_version": RECORD_VERSION,
+            "engine_version": self.engine_version,
             "game": self.game,
+            "game_version": self.game_version,
             "ruleset": self.ruleset,
             "seed": self.seed,
             "seats": list(self.seats),
@@ -74,6 +82,8 @@ class Record:
         raw_outcome = data.get("outcome")
         raw_hash = data.get("final_hash")
         return cls(
+            engine_version=as_int(data.get("engine_version"), "record engine_version"),
+            game_version=as_int(data.get("game_version"), "record game_version"),
             game=as_str(data.get("game"), "record game"),
             ruleset=as_object(data.get("ruleset"), "record ruleset"),
             seed=as_int(data.get("seed"), "record seed"),

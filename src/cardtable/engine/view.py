@@ -118,7 +118,8 @@ def card_view(state: State, card: Card) -> CardView:
     if not attached and not tracked:
         stats = {name: getattr(definition, name) for name in names}
         return CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
-    stats = {name: state.total(card, name) for name in names}
+    changed = {stat for component in attached for stat, _ in component.modifiers}
+    stats = {name: state.total(card, name) for name in (*names, *sorted(changed - set(names)))}
     live = None
     if tracked:
         live = {name: (stat.base, stat.value) for name, stat in tracked.items()}

@@ -34,16 +34,19 @@ def _plugins() -> tuple[dict[str, Game[Any, Any]], dict[str, str]]:
     found: dict[str, Game[Any, Any]] = {}
     problems: dict[str, str] = {}
     for entry in entry_points(group=ENTRY_POINT_GROUP):
+        label = entry.name.strip().lower()
         try:
             loaded = entry.load()
             game = loaded() if isinstance(loaded, type) else loaded
         except Exception as error:  # third-party code: any failure is reported, not raised
-            problems[entry.name] = f"it failed to load ({type(error).__name__}: {error})"
+            problems[label] = f"it failed to load ({type(error).__name__}: {error})"
             continue
         if not isinstance(game, Game):
-            problems[entry.name] = f"{entry.value} is not a cardtable game"
+            problems[label] = f"{entry.value} is not a cardtable game"
         elif game.name in _builtin():
-            problems[entry.name] = f"its name {game.name!r} is taken by a built-in game"
+            problems[label] = f"its name {game.name!r} is taken by a built-in game"
+        elif game.name in found:
+            problems[label] = f"another plug-in already provides a game named {game.name!r}"
         else:
             found[game.name] = game
     return found, problems
