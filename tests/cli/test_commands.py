@@ -48,9 +48,12 @@ def test_rules_schema_is_json_with_every_field() -> None:
         "starting_health",
         "mana_slot_cap",
         "hand_limit",
-        "deck",
+        "decks",
+        "cards",
         "first_hand",
         "second_hand",
+        "healing",
+        "minions",
     ):
         assert name in fields
     assert fields["starting_health"]["default"] == 30
@@ -87,7 +90,9 @@ def test_a_missing_rules_file_is_an_error(tmp_path: Path) -> None:
 
 def test_house_rules_are_played(tmp_path: Path) -> None:
     rules = tmp_path / "short.toml"
-    rules.write_text("starting_health = 3\ndeck = [1, 2, 3, 4]\n", encoding="utf-8")
+    rules.write_text(
+        'starting_health = 3\ndeck_size = 4\ndeck = ["d1", "d2", "d3", "d4"]\n', encoding="utf-8"
+    )
     result = invoke("play", "tcg", "--rules", str(rules), "--seats", "greedy,greedy", "--seed", "2")
     assert result.exit_code == 0, result.output
     assert "/3" in result.output
@@ -134,6 +139,7 @@ def test_schema_prints_every_part_or_one() -> None:
     decision = json.loads(invoke("schema", "tcg", "decision").stdout)
     assert {variant["properties"]["type"]["const"] for variant in decision["oneOf"]} == {
         "play",
+        "attack",
         "end",
         "concede",
     }

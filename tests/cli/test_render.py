@@ -79,7 +79,7 @@ def test_many_mana_slots_are_shown_as_numbers() -> None:
 
 
 def test_an_empty_hand() -> None:
-    match = new_match(deck=(0, 1), first_hand=0, second_hand=0)
+    match = new_match(decks=(("d0", "d1"),) * 2, deck_size=2, first_hand=0, second_hand=0)
     seat = match.to_act
     assert seat is not None
     match.decide(seat, Play(match.view(seat).cards(f"hand:{seat}")[0].id))

@@ -83,7 +83,7 @@ def test_a_closed_pool_needs_a_sampler() -> None:
         determinise(view, state.rules, Rng(0))
 
     def sampler(view: View[Any], pool: str, count: int, rng: Rng) -> list[str]:
-        return ["d9"] * count
+        return ["d8"] * count
 
     world = determinise(view, state.rules, Rng(0), sampler=sampler)
     hidden = [
@@ -91,7 +91,7 @@ def test_a_closed_pool_needs_a_sampler() -> None:
         for card in world.cards
         if card.pool == "p1" and world.zone_of(card).name != "graveyard:1"
     ]
-    assert {card.key for card in hidden} == {"d9"}
+    assert {card.key for card in hidden} == {"d8"}
     assert len(hidden) == len(state.decks[1]) + len(state.hands[1])
     # The world keeps the pool private, and its manifest lists what the world holds.
     assert comparable(GAME.view(world, 0)) == comparable(view)

@@ -80,7 +80,8 @@ def test_a_visible_card_shows_its_current_stats() -> None:
     state.attach(card, Component(key="cheaper", modifiers=(("cost", -2),)))
     state.track(card, "damage", Stat(7, 4))
     shown = GAME.view(state, 1).cards("graveyard:0")[0]
-    assert shown.stats == {"cost": 5, "damage": 4}
+    stats = {"cost": 5, "damage": 4, "heal": 7, "attack": 7, "health": 7, "draw": 0}
+    assert shown.stats == stats
     assert shown.components == (Component(key="cheaper", modifiers=(("cost", -2),)),)
     assert shown.live == {"damage": (7, 4)}
     cards = view_to_json(GAME.view(state, None))["zones"]["graveyard:0"]["cards"]  # type: ignore[index]
@@ -91,7 +92,7 @@ def test_a_visible_card_shows_its_current_stats() -> None:
             "name": "Damage 7",
             "owner": 0,
             "pool": "p0",
-            "stats": {"cost": 5, "damage": 4},
+            "stats": stats,
             "components": [{"key": "cheaper", "modifiers": [["cost", -2]], "reactions": []}],
             "live": {"damage": [7, 4]},
         }

@@ -13,7 +13,7 @@ the rules.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields, is_dataclass
 from typing import ClassVar
 
 from cardtable.engine.json import JsonObject
@@ -31,9 +31,14 @@ class Decision:
         raise NotImplementedError(f"{type(self).__name__} must define text()")
 
     def to_json(self) -> JsonObject:
+        """``{"type": kind, ...fields}``; a field holding a dataclass (a target) is an object."""
         data: JsonObject = {"type": self.kind}
         for field in fields(self):
-            data[field.name] = getattr(self, field.name)
+            value = getattr(self, field.name)
+            if is_dataclass(value) and not isinstance(value, type):
+                data[field.name] = asdict(value)
+            else:
+                data[field.name] = value
         return data
 
     def __str__(self) -> str:

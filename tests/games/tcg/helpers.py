@@ -13,6 +13,22 @@ RULES_DECK = [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8]
 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7 and 8 mana"."""
 
 
+def classic_face(card_id: int, cost: int) -> dict[str, object]:
+    """The face events show of classic card ``d{cost}`` with id ``card_id``: worth its cost in
+    every way it can be played (a 0 card makes a 0/1 minion), drawing nothing."""
+    return {
+        "id": card_id,
+        "key": f"d{cost}",
+        "name": f"Damage {cost}",
+        "cost": cost,
+        "damage": cost,
+        "heal": cost,
+        "attack": cost,
+        "health": max(cost, 1),
+        "draw": 0,
+    }
+
+
 def act(state: TcgState, seat: int, text: str) -> None:
     """Make the decision written as ``text``; it must be accepted (the TCG has no penalties)."""
     assert GAME.decide(state, seat, GAME.parse_decision(text)) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.engine import Match
 from cardtable.games.tcg import TcgRules, TcgState
-from tests.games.tcg.helpers import GAME, act
+from tests.games.tcg.helpers import GAME, act, classic_face
 
 
 def played_match(seed: int) -> Match[TcgState]:
@@ -32,13 +32,7 @@ def test_the_owner_sees_the_drawn_card_and_nobody_else_does() -> None:
             assert isinstance(card, dict)
             drawn = state.cards[int(str(card["id"]))]
             cost = drawn.printed("cost")
-            assert card == {
-                "id": drawn.id,
-                "key": f"d{cost}",
-                "name": f"Damage {cost}",
-                "cost": cost,
-                "damage": cost,
-            }
+            assert card == classic_face(drawn.id, cost)
             assert drawn.owner == 0
             hidden = {"type": "draw", "seat": 0, "result": "hand"}
             assert theirs == hidden

@@ -9,7 +9,7 @@ import pytest
 from cardtable.engine import IllegalDecision, InvalidDecision
 from cardtable.games.tcg import End, Play
 from cardtable.games.tcg.scenario import events, scenario
-from tests.games.tcg.helpers import GAME, act, ids, life, mana, snapshot
+from tests.games.tcg.helpers import GAME, act, classic_face, ids, life, mana, snapshot
 
 
 def test_a_card_costs_its_mana_and_deals_its_cost_to_the_opponent() -> None:
@@ -26,7 +26,7 @@ def test_a_card_costs_its_mana_and_deals_its_cost_to_the_opponent() -> None:
 def test_a_played_card_is_announced_with_its_damage() -> None:
     state = scenario(hands=([4], []), slots=(6, 0))
     act(state, 0, "play #0")
-    card = {"id": 0, "key": "d4", "name": "Damage 4", "cost": 4, "damage": 4}
+    card = classic_face(0, 4)
     damage = {
         "type": "damage",
         "reason": "card",
@@ -34,7 +34,8 @@ def test_a_played_card_is_announced_with_its_damage() -> None:
         "hits": [{"target": "p1", "amount": 4, "life": 26}],
     }
     for seat in (0, 1, None):
-        assert events(state, seat) == [{"type": "play", "seat": 0, "card": card}, damage]
+        play = {"type": "play", "seat": 0, "card": card, "mode": "attack", "target": None}
+        assert events(state, seat) == [play, damage]
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations([0, 1, 2])))

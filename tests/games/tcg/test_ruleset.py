@@ -15,7 +15,14 @@ def test_every_default_is_the_rules_documents_number() -> None:
     assert rules.starting_health == 30
     assert rules.mana_slot_cap == 10
     assert rules.hand_limit == 5
-    assert list(rules.deck) == RULES_DECK
+    assert [sorted(rules.card(card).cost for card in deck) for deck in rules.decks] == [
+        RULES_DECK,
+        RULES_DECK,
+    ]
+    assert (rules.deck_size, rules.copies_limit, rules.board_size) == (20, 4, 3)
+    assert not rules.healing
+    assert not rules.minions
+    assert rules.open_decklists
     assert rules.first_hand == 3
     assert rules.second_hand == 4
     assert GAME.default_ruleset() == rules
@@ -23,13 +30,33 @@ def test_every_default_is_the_rules_documents_number() -> None:
 
 
 def test_a_ruleset_says_every_field_as_json() -> None:
-    assert TcgRules().to_json() == {
+    data = TcgRules().to_json()
+    deck = [f"d{cost}" for cost in RULES_DECK]
+    assert {key: value for key, value in data.items() if key != "cards"} == {
         "starting_health": 30,
         "mana_slot_cap": 10,
         "hand_limit": 5,
-        "deck": RULES_DECK,
         "first_hand": 3,
         "second_hand": 4,
+        "healing": False,
+        "minions": False,
+        "board_size": 3,
+        "decks": [deck, deck],
+        "deck_size": 20,
+        "copies_limit": 4,
+        "open_decklists": True,
+    }
+    assert isinstance(data["cards"], list)
+    assert data["cards"][3] == {
+        "id": "d3",
+        "name": "Damage 3",
+        "cost": 3,
+        "damage": 3,
+        "heal": 3,
+        "attack": 3,
+        "health": 3,
+        "draw": 0,
+        "text": "",
     }
     assert TcgRules.from_json(TcgRules(starting_health=7).to_json()) == TcgRules(starting_health=7)
 
@@ -49,21 +76,24 @@ def test_rulesets_are_frozen_and_compare_by_value() -> None:
         ({"starting_health": 0}, r"^starting_health: must be at least 1 \(got 0\)$"),
         ({"hand_limit": 0}, r"^hand_limit: must be at least 1 \(got 0\)$"),
         ({"mana_slot_cap": 0}, r"^mana_slot_cap: must be at least 1 \(got 0\)$"),
-        ({"deck": []}, r"^deck: needs at least 1 item"),
-        ({"deck": [1, -1]}, r"^deck\.1: must be at least 0 \(got -1\)$"),
+        ({"deck": []}, r"^deck 0 holds 0 cards; a deck holds exactly 20 \(deck_size\)$"),
+        ({"deck": ["d1", 1]}, r"^decks\.0\.1: must be text \(got 1\)\n"),
+        ({"deck": ["d9"] * 20}, r"^deck 0 names 'd9', which is not in the pool$"),
+        ({"deck": ["d1"] * 5, "deck_size": 5}, r"^deck 0 holds 5 copies of 'd1'; at most 4"),
         (
-            {"deck": [1, 2], "first_hand": 3, "second_hand": 1},
+            {"deck": ["d1", "d2"], "deck_size": 2, "first_hand": 3, "second_hand": 1},
             r"first_hand \(3\) cannot be larger than the deck \(2 cards\)",
         ),
         (
-            {"deck": [1, 2, 3], "first_hand": 1},
+            {"deck": ["d1", "d2", "d3"], "deck_size": 3, "first_hand": 1},
             r"second_hand \(4\) cannot be larger than the deck \(3 cards\)",
         ),
-        ({"colour": "red"}, r"^colour: is not a rule of this game \(its rules are: deck, "),
+        ({"deck": ["d1"] * 4, "decks": [["d1"] * 4] * 2}, r"either deck .* or decks, not both"),
+        ({"colour": "red"}, r"^colour: is not a rule of this game \(its rules are: board_size, "),
         ({"starting_health": "30"}, r"^starting_health: must be a whole number \(got '30'\)$"),
         ({"starting_health": True}, r"^starting_health: must be a whole number \(got True\)$"),
         ({"starting_health": 2.5}, r"^starting_health: must be a whole number"),
-        ({"deck": "1, 2"}, r"^deck: must be a list"),
+        ({"deck": "d1, d2"}, r"^decks\.0: must be a list"),
     ],
 )
 def test_invalid_rulesets_are_refused_with_the_reason(data: dict[str, object], reason: str) -> None:
@@ -81,9 +111,13 @@ def test_every_problem_is_reported_on_its_own_line() -> None:
 
 
 def test_a_rules_file_changes_only_the_fields_it_names() -> None:
-    text = 'game = "tcg"\nstarting_health = 20\ndeck = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]\n'
+    deck = ("d1", "d1", "d2", "d2", "d3", "d3", "d4", "d4", "d5", "d5")
+    text = (
+        'game = "tcg"\nstarting_health = 20\ndeck_size = 10\n'
+        'deck = ["d1", "d1", "d2", "d2", "d3", "d3", "d4", "d4", "d5", "d5"]\n'
+    )
     rules = rules_from_text(GAME, text, source="house.toml")
-    assert rules == TcgRules(starting_health=20, deck=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5))
+    assert rules == TcgRules(starting_health=20, deck_size=10, decks=(deck, deck))
     assert rules_from_text(GAME, "", source="house.toml") == TcgRules()
 
 
@@ -96,10 +130,13 @@ def test_a_rules_file_changes_only_the_fields_it_names() -> None:
         ),
         ('hand_limit = 5\n\nstarting_health = "30"\n', r"^house\.toml, line 3: starting_health: "),
         ("starting_health = true\n", r"^house\.toml, line 1: starting_health: must be a whole"),
-        ("deck = []\n", r"^house\.toml, line 1: deck: needs at least 1 item"),
-        ("deck = [1, 2, -3]\n", r"^house\.toml, line 1: deck\.2: must be at least 0"),
+        ("deck = []\n", r"^house\.toml: deck 0 holds 0 cards; a deck holds exactly 20"),
+        ('deck = ["d1", 2]\n', r"^house\.toml: decks\.0\.1: must be text"),
         ("colour = 'red'\n", r"^house\.toml, line 1: colour: is not a rule of this game"),
-        ("deck = [1, 2]\n", r"^house\.toml: first_hand \(3\) cannot be larger than the deck"),
+        (
+            'deck_size = 2\ndeck = ["d1", "d2"]\n',
+            r"^house\.toml: first_hand \(3\) cannot be larger than the deck",
+        ),
         ('game = "war"\n', r"^house\.toml: these are rules for 'war', not for 'tcg'"),
         ("starting_health = \n", r"^house\.toml: not valid TOML"),
     ],
@@ -110,7 +147,15 @@ def test_rules_file_errors_name_the_file_and_the_line(text: str, reason: str) ->
 
 
 def test_a_custom_ruleset_plays_by_its_numbers() -> None:
-    rules = TcgRules(starting_health=5, deck=(1, 2, 3), first_hand=1, second_hand=2, hand_limit=3)
+    deck = ("d1", "d2", "d3")
+    rules = TcgRules(
+        starting_health=5,
+        decks=(deck, deck),
+        deck_size=3,
+        first_hand=1,
+        second_hand=2,
+        hand_limit=3,
+    )
     match = Match(GAME, rules, seed=11)
     state = match.state
     first = state.active

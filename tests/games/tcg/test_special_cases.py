@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.games.tcg import TcgRules
 from cardtable.games.tcg.scenario import events, scenario
-from tests.games.tcg.helpers import GAME, act, costs, ids, life
+from tests.games.tcg.helpers import GAME, act, classic_face, costs, ids, life
 
 
 def test_an_empty_deck_deals_one_damage_instead_of_a_card() -> None:
@@ -71,7 +71,7 @@ def test_a_card_drawn_into_a_full_hand_goes_to_the_graveyard() -> None:
     assert costs(state.graveyards[1]) == [7]
     assert costs(state.decks[1]) == [6]
     overloaded = state.graveyards[1].cards[0]
-    shown = {"id": overloaded.id, "key": "d7", "name": "Damage 7", "cost": 7, "damage": 7}
+    shown = classic_face(overloaded.id, 7)
     draw = {"type": "draw", "seat": 1, "result": "overload", "card": shown}
     # The discarded card is public: the opponent and spectators see it too.
     for seat in (0, 1, None):
@@ -87,11 +87,11 @@ def test_a_fifth_card_is_kept() -> None:
 
 
 def test_playing_a_dud_makes_room_against_overload() -> None:
-    state = scenario(hands=([0, 1, 2, 3, 4], []), decks=([9], []), slots=(0, 0), active=0)
+    state = scenario(hands=([0, 1, 2, 3, 4], []), decks=([8], []), slots=(0, 0), active=0)
     act(state, 0, "play #0")
     act(state, 0, "end")
     act(state, 1, "end")
-    assert costs(state.hands[0]) == [1, 2, 3, 4, 9]
+    assert costs(state.hands[0]) == [1, 2, 3, 4, 8]
     assert ids(state.graveyards[0]) == [0]
 
 

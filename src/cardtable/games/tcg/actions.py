@@ -1,28 +1,48 @@
 """The Kata TCG's actions. Each changes one thing; rule reactions (``rules.py``) chain them.
 
 Events are rendered for a seat with hidden cards left out: a card drawn into a hand shows its
-face to its owner only; everything else in this game is public.
+face to the seats that can see that hand; everything else in this game is public.
 """
 
 from __future__ import annotations
 
 from cardtable.engine.actions import Action, Event
 from cardtable.engine.cards import Card
+from cardtable.engine.characters import Target
 from cardtable.engine.json import JsonObject
+from cardtable.engine.stats import Stat
 from cardtable.engine.zones import Zone
+from cardtable.games.tcg.decisions import MINION
 from cardtable.games.tcg.state import TcgState
+
+LIFE = "life"
+AWAKE = "awake"
+ATTACKS = "attacks"
+"""Tracked stats of a minion: its health, whether it is awake (1) or sleeping (0) and how many
+attacks it has left this turn."""
 
 
 def card_json(card: Card) -> JsonObject:
     """A card's face in events: what is printed on it (views show current values)."""
     definition = card.definition
-    return {
-        "id": card.id,
-        "key": definition.key,
-        "name": definition.name,
-        "cost": card.printed("cost"),
-        "damage": card.printed("damage"),
-    }
+    face: JsonObject = {"id": card.id, "key": definition.key, "name": definition.name}
+    for stat in ("cost", "damage", "heal", "attack", "health", "draw"):
+        face[stat] = card.printed(stat)
+    return face
+
+
+def valid_target(state: TcgState, seat: int, target: Target) -> bool:
+    """Whether ``target`` is a character ``seat`` may hit: the opposing hero, or a minion on
+    the opposing board."""
+    opponent = 1 - seat
+    if target.seat is not None:
+        return target.seat == opponent
+    assert target.card is not None
+    return (
+        bool(state.boards)
+        and 0 <= target.card < len(state.cards)
+        and state.cards[target.card] in state.boards[opponent].cards
+    )
 
 
 class ShuffleDeck(Action[TcgState]):
@@ -58,7 +78,8 @@ class ChooseFirst(Action[TcgState]):
 
 class StartTurn(Action[TcgState]):
     """A seat's turn begins: the turn counter advances, then the mana step (one more mana
-    slot, up to the cap, and every slot full). The draw follows as its own action."""
+    slot, up to the cap, and every slot full) and the seat's minions wake and may attack
+    again. The draw follows as its own action."""
 
     __slots__ = ("seat", "slots")
 
@@ -73,6 +94,12 @@ class StartTurn(Action[TcgState]):
         slots = mana.base + 1
         cap = state.rules.ruleset.mana_slot_cap
         mana.base = mana.value = self.slots = slots if slots <= cap else cap
+        if state.boards:
+            for minion in state.boards[seat].cards:
+                for name in (AWAKE, ATTACKS):
+                    stat = state.tracked(minion, name)
+                    assert stat is not None
+                    stat.value = stat.base
 
     def event(self, seat: int | None) -> JsonObject | None:
         return {"type": "turn_started", "seat": self.seat, "slots": self.slots, "mana": self.slots}
@@ -124,29 +151,87 @@ class DrawCard(Action[TcgState]):
 
 
 class PlayCard(Action[TcgState]):
-    """Pay a card's cost and put it in the graveyard; its effect follows as a reaction."""
+    """Pay a card's cost and take it from the hand: to the board as a sleeping minion, or to
+    the graveyard (its effect, an attack, a heal or draws, follows as a reaction)."""
 
-    __slots__ = ("card", "cost", "seat")
+    __slots__ = ("card", "cost", "mode", "seat", "target")
 
-    def __init__(self, seat: int, card: Card) -> None:
+    def __init__(self, seat: int, card: Card, mode: str = "", target: Target | None = None) -> None:
         self.seat = seat
         self.card = card
+        self.mode = mode
+        self.target = target
         self.cost = 0
 
     def can_execute(self, state: TcgState) -> bool:
         card = self.card
         self.cost = cost = state.stat(card, "cost")
-        return cost <= state.heroes[self.seat].mana.value and card in state.hands[self.seat].cards
+        if cost > state.heroes[self.seat].mana.value or card not in state.hands[self.seat].cards:
+            return False
+        if self.mode == MINION:
+            return not state.boards[self.seat].full
+        return self.target is None or valid_target(state, self.seat, self.target)
 
     def execute(self, state: TcgState) -> None:
         """Runs right after a successful ``can_execute``, which priced the card."""
         card = self.card
-        state.heroes[self.seat].mana.value -= self.cost
-        state.hands[self.seat].remove(card)
-        state.graveyards[self.seat].add(card)
+        seat = self.seat
+        state.heroes[seat].mana.value -= self.cost
+        state.hands[seat].remove(card)
+        if self.mode == MINION:
+            state.boards[seat].add(card)
+            health = max(state.total(card, "health"), 1)
+            state.track(card, LIFE, Stat(health))
+            state.track(card, AWAKE, Stat(1, 0))
+            state.track(card, ATTACKS, Stat(1, 0))
+        else:
+            state.graveyards[seat].add(card)
 
     def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "play", "seat": self.seat, "card": card_json(self.card)}
+        return {
+            "type": "play",
+            "seat": self.seat,
+            "card": card_json(self.card),
+            "mode": self.mode or ("draw" if self.card.printed("draw") else "attack"),
+            "target": None if self.target is None else self.target.text(),
+        }
+
+
+class MinionAttack(Action[TcgState]):
+    """A ready minion attacks: it spends its attack for the turn; the blows follow as a
+    reaction (minion against minion: both at once)."""
+
+    __slots__ = ("minion", "seat", "target")
+
+    def __init__(self, seat: int, minion: Card, target: Target) -> None:
+        self.seat = seat
+        self.minion = minion
+        self.target = target
+
+    def can_execute(self, state: TcgState) -> bool:
+        minion = self.minion
+        awake, attacks = state.tracked(minion, AWAKE), state.tracked(minion, ATTACKS)
+        return (
+            minion in state.boards[self.seat].cards
+            and awake is not None
+            and awake.value > 0
+            and attacks is not None
+            and attacks.value > 0
+            and valid_target(state, self.seat, self.target)
+        )
+
+    def execute(self, state: TcgState) -> None:
+        attacks = state.tracked(self.minion, ATTACKS)
+        assert attacks is not None
+        attacks.value -= 1
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {
+            "type": "attack",
+            "seat": self.seat,
+            "minion": self.minion.id,
+            "target": self.target.text(),
+        }
 
 
 class EndTurn(Event[TcgState]):

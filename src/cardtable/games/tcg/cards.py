@@ -1,15 +1,16 @@
-"""The Kata TCG's cards: a mana cost and the damage the card deals when played.
+"""The Kata TCG's card definitions: a mana cost and what the card is worth played each way.
 
-In the core game every card deals damage equal to its cost; a 0-cost card is a dud.
+A card is played as an attack (``damage`` to an enemy character), or, when it draws
+(``draw > 0``), to draw cards instead; with the variations on, also as a heal (``heal`` to its
+owner) or as a minion (``attack``/``health``). In the classic cards every value is the cost.
 
->>> card = damage_card(3)
->>> card.key, card.name, card.cost, card.damage
-('d3', 'Damage 3', 3, 3)
+>>> card = TcgCard(key="bolt", name="Bolt", cost=1, damage=3)
+>>> card.cost, card.damage, card.draws
+(1, 3, False)
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from cardtable.engine.cards import CardDef
@@ -20,10 +21,14 @@ class TcgCard(CardDef):
     """A Kata TCG card."""
 
     cost: int
-    damage: int
+    damage: int = 0
+    heal: int = 0
+    attack: int = 0
+    health: int = 0
+    draw: int = 0
+    text: str = ""
 
-
-@functools.cache
-def damage_card(cost: int) -> TcgCard:
-    """The core game's damage card of a given mana cost (one shared definition per cost)."""
-    return TcgCard(key=f"d{cost}", name=f"Damage {cost}", cost=cost, damage=cost)
+    @property
+    def draws(self) -> bool:
+        """Whether this is a card drawer (played, it draws instead of dealing damage)."""
+        return self.draw > 0

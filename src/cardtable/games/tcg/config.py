@@ -1,29 +1,45 @@
-"""The Kata TCG's ruleset: the seed's core game by default, every number a field.
+"""The Kata TCG's ruleset: the seed's core game by default, every variation a switch.
+
+The card pool and both decks are part of the ruleset (so a record replays whatever happens to
+card files later). A rules file may give ``deck`` for both seats at once.
 
 >>> rules = TcgRules(starting_health=20)
->>> rules.starting_health, rules.hand_limit, len(rules.deck)
-(20, 5, 20)
+>>> rules.starting_health, rules.hand_limit, len(rules.decks[0]), rules.minions
+(20, 5, 20, False)
+>>> TcgRules.from_json({"deck": ["d1"] * 4, "deck_size": 4}).decks[1]
+('d1', 'd1', 'd1', 'd1')
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Self
+from collections import Counter
+from typing import Annotated, Any, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, Strict, model_validator
 
 from cardtable.config import RulesetModel
+from cardtable.games.tcg.cardsets import load_set
+from cardtable.games.tcg.cardspec import CardSpec
 
-DEFAULT_DECK: tuple[int, ...] = (0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8)
-"""The mana costs of the seed's 20 damage cards."""
+_CLASSIC = load_set("classic")
 
-Cost = Annotated[int, Field(ge=0, le=99)]
+DEFAULT_DECK: tuple[str, ...] = _CLASSIC.deck
+"""The seed's 20 damage cards: 0,0,1,1,2,2,2,3,3,3,3,4,4,4,5,5,6,6,7,8 (classic card ids)."""
+
+SEATS = 2
+
+Deck = Annotated[tuple[str, ...], Strict(False)]
+"""A deck: card ids (a list in JSON and TOML)."""
 
 
 class TcgRules(RulesetModel):
-    """The rules of a Kata TCG match. Every field has the seed's value as its default."""
+    """The rules of a Kata TCG match. The defaults are the seed's core game."""
 
     starting_health: int = Field(
-        30, ge=1, le=999, description="Health each player starts with; at 0 or below they lose."
+        30,
+        ge=1,
+        le=999,
+        description="Health each player starts with, and the most a heal can bring them to.",
     )
     mana_slot_cap: int = Field(
         10, ge=1, le=99, description="The most mana slots a player can have."
@@ -34,25 +50,88 @@ class TcgRules(RulesetModel):
         le=50,
         description="Cards a hand can hold; a card drawn into a full hand is discarded.",
     )
-    deck: tuple[Cost, ...] = Field(
-        DEFAULT_DECK,
-        min_length=1,
-        max_length=200,
-        description="Mana costs of the damage cards in each player's deck; each deals its cost.",
-    )
     first_hand: int = Field(
         3, ge=0, le=200, description="Cards the starting player draws before the first turn."
     )
     second_hand: int = Field(
         4, ge=0, le=200, description="Cards the other player draws before the first turn."
     )
+    healing: bool = Field(
+        False, description="Cards may be played to heal their owner instead (healing variation)."
+    )
+    minions: bool = Field(
+        False, description="Cards may be played as minions that attack (minions variation)."
+    )
+    board_size: int = Field(
+        3, ge=1, le=10, description="The most minions a player can have on the board."
+    )
+    # Lists stand for these tuples, also after the ``deck`` shorthand is expanded.
+    cards: tuple[CardSpec, ...] = Field(
+        _CLASSIC.cards, min_length=1, max_length=500, strict=False, description="The card pool."
+    )
+    decks: tuple[Deck, Deck] = Field(
+        (DEFAULT_DECK, DEFAULT_DECK),
+        strict=False,
+        description="Each seat's deck: card ids of the pool, in any order (it is shuffled).",
+    )
+    deck_size: int = Field(20, ge=1, le=200, description="How many cards a deck holds exactly.")
+    copies_limit: int = Field(
+        4, ge=1, le=200, description="The most copies of one card a deck may hold."
+    )
+    open_decklists: bool = Field(
+        True, description="Whether each player's deck list is known to the other player."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_deck_for_both(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "deck" in data:
+            data = dict(data)
+            if "decks" in data:
+                raise ValueError("give either deck (for both seats) or decks, not both")
+            deck = data.pop("deck")
+            data["decks"] = [deck, deck]
+        return data
 
     @model_validator(mode="after")
-    def _hands_fit_the_deck(self) -> Self:
+    def _consistent(self) -> Self:
+        ids = [card.id for card in self.cards]
+        twice = sorted(card_id for card_id, count in Counter(ids).items() if count > 1)
+        if twice:
+            raise ValueError(f"the pool has two cards with the id {twice[0]!r}")
+        known = set(ids)
+        for seat, deck in enumerate(self.decks):
+            unknown = sorted(set(deck) - known)
+            if unknown:
+                raise ValueError(f"deck {seat} names {unknown[0]!r}, which is not in the pool")
+            if len(deck) != self.deck_size:
+                raise ValueError(
+                    f"deck {seat} holds {len(deck)} cards; a deck holds exactly "
+                    f"{self.deck_size} (deck_size)"
+                )
+            excess = [(card, n) for card, n in Counter(deck).items() if n > self.copies_limit]
+            if excess:
+                card_id, count = sorted(excess)[0]
+                raise ValueError(
+                    f"deck {seat} holds {count} copies of {card_id!r}; at most "
+                    f"{self.copies_limit} are allowed (copies_limit)"
+                )
         for name in ("first_hand", "second_hand"):
-            if getattr(self, name) > len(self.deck):
+            if getattr(self, name) > self.deck_size:
                 raise ValueError(
                     f"{name} ({getattr(self, name)}) cannot be larger than the deck "
-                    f"({len(self.deck)} cards)"
+                    f"({self.deck_size} cards)"
                 )
         return self
+
+    def card(self, card_id: str) -> CardSpec:
+        """The pool's card with this id (``KeyError`` when there is none)."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    @property
+    def variations(self) -> list[str]:
+        """The names of the variations switched on."""
+        return [name for name in ("healing", "minions") if getattr(self, name)]

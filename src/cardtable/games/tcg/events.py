@@ -11,11 +11,17 @@ from cardtable.engine.events import Shape
 
 @dataclass(frozen=True, slots=True)
 class CardFace(Shape):
+    """What is printed on a card."""
+
     id: int
     key: str
     name: str
     cost: int
     damage: int
+    heal: int
+    attack: int
+    health: int
+    draw: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +59,23 @@ class DrawEvent(Shape):
 
 @dataclass(frozen=True, slots=True)
 class PlayEvent(Shape):
+    """A card was played: as an attack (on ``target``), to draw, as a heal or as a minion."""
+
     type: Literal["play"]
     seat: int
     card: CardFace
+    mode: Literal["attack", "draw", "heal", "minion"]
+    target: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEvent(Shape):
+    """A minion attacked ``target`` (the blows follow as a damage event)."""
+
+    type: Literal["attack"]
+    seat: int
+    minion: int
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +90,7 @@ TCG_EVENTS: tuple[type, ...] = (
     TurnStartedEvent,
     DrawEvent,
     PlayEvent,
+    AttackEvent,
     TurnEndedEvent,
 )
 

@@ -1,8 +1,7 @@
-"""The Kata TCG on the engine: a two-player duel of damage cards and growing mana.
+"""The Kata TCG on the engine: a two-player duel of cards paid for with growing mana.
 
 >>> from cardtable.engine import Match
->>> game = TcgGame()
->>> match = Match(game, game.default_ruleset(), seed=3)
+>>> match = Match(GAME, GAME.default_ruleset(), seed=3)
 >>> view = match.view(match.to_act)
 >>> view.public["heroes"][match.to_act]["mana"]
 [1, 1]
@@ -15,40 +14,49 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine.actions import Action
-from cardtable.engine.characters import Hero
+from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
-from cardtable.engine.zones import NOBODY, PUBLIC, Hand, Stack
+from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
 from cardtable.games.tcg import decisions
-from cardtable.games.tcg.actions import ChooseFirst, EndTurn, PlayCard, ShuffleDeck
-from cardtable.games.tcg.cards import TcgCard, damage_card
-from cardtable.games.tcg.config import TcgRules
-from cardtable.games.tcg.decisions import END, End, Play, plays
+from cardtable.games.tcg.actions import (
+    ATTACKS,
+    AWAKE,
+    ChooseFirst,
+    EndTurn,
+    MinionAttack,
+    PlayCard,
+    ShuffleDeck,
+    valid_target,
+)
+from cardtable.games.tcg.cards import TcgCard
+from cardtable.games.tcg.cardsets import load_set
+from cardtable.games.tcg.config import SEATS, TcgRules
+from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
-from cardtable.games.tcg.rules import CHECKS, RULES
+from cardtable.games.tcg.rules import CHECKS, MINION_RULES, RULES
 from cardtable.games.tcg.state import TcgState
-
-SEATS = 2
 
 
 @functools.cache
-def _manifest(deck: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(damage_card(cost).key for cost in deck)
+def _catalogue(rules: TcgRules) -> dict[str, TcgCard]:
+    return {card.id: card.definition() for card in rules.cards}
 
 
 class TcgGame(Game[TcgState, TcgRules]):
-    """The Kata TCG: reduce the other player from 30 health to 0 with damage cards."""
+    """The Kata TCG: reduce the other player from 30 health to 0 with cards."""
 
     name = "tcg"
     title = "Kata TCG"
-    summary = "A two-player duel of damage cards paid for with mana slots that grow each turn."
+    summary = "A two-player duel of cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
+    version = 2
     ruleset_type = TcgRules
-    decision_types = (Play, End)
+    decision_types = (Play, Attack, End)
     event_types = TCG_EVENTS
     public_type = TcgPublic
 
@@ -59,26 +67,38 @@ class TcgGame(Game[TcgState, TcgRules]):
         return TcgRules.from_json(data)
 
     def example_rulesets(self) -> list[TcgRules]:
-        default = self.default_ruleset()
+        kata = load_set("kata")
         return [
-            default,
+            self.default_ruleset(),
             # Tiny decks: everyone bleeds out.
-            TcgRules(starting_health=12, deck=(0, 1, 2, 3), first_hand=1, second_hand=2),
+            TcgRules(
+                starting_health=12,
+                decks=(("d0", "d1", "d2", "d3"),) * 2,
+                deck_size=4,
+                first_hand=1,
+                second_hand=2,
+            ),
             # A one-card hand: constant overload.
             TcgRules(hand_limit=1, mana_slot_cap=3),
             # Opening hands that overflow the hand limit.
             TcgRules(hand_limit=2, first_hand=4, second_hand=5, starting_health=1),
+            # Each variation alone.
+            TcgRules(healing=True),
+            TcgRules(minions=True),
+            TcgRules(cards=kata.cards, decks=(kata.deck, kata.deck)),
+            # Every variation at once, on a crowded small board.
+            TcgRules(healing=True, minions=True, cards=kata.cards, decks=(kata.deck, kata.deck)),
+            TcgRules(minions=True, board_size=1, starting_health=15),
         ]
 
     def seats(self, ruleset: TcgRules) -> int:
         return SEATS
 
     def build_rulebook(self, ruleset: TcgRules) -> RuleBook:
-        cards: dict[str, TcgCard] = {}
-        for cost in range(100):
-            card = damage_card(cost)
-            cards[card.key] = card
-        return RuleBook(game=self, ruleset=ruleset, rules=RULES, cards=cards, checks=CHECKS)
+        rules = RULES + (MINION_RULES if ruleset.minions else ())
+        return RuleBook(
+            game=self, ruleset=ruleset, rules=rules, cards=_catalogue(ruleset), checks=CHECKS
+        )
 
     # -- setting up -------------------------------------------------------------------------
 
@@ -90,16 +110,26 @@ class TcgGame(Game[TcgState, TcgRules]):
             state.add_zone(Stack(f"deck:{seat}", owner=seat, visibility=NOBODY, pool=pool))
             state.add_zone(Hand(f"hand:{seat}", owner=seat, capacity=rules.hand_limit, pool=pool))
             state.add_zone(Stack(f"graveyard:{seat}", owner=seat, visibility=PUBLIC))
-            state.add_pool(Pool(name=pool, owner=seat, manifest=_manifest(rules.deck)))
+            if rules.minions:
+                state.add_zone(Board(f"board:{seat}", owner=seat, capacity=rules.board_size))
+            state.add_pool(
+                Pool(
+                    name=pool,
+                    owner=seat,
+                    manifest=rules.decks[seat],
+                    public=rules.open_decklists,
+                )
+            )
             state.heroes.append(Hero(seat, rules.starting_health))
         state.bind_zones()
         return state
 
     def create_cards(self, state: TcgState) -> None:
         rules: TcgRules = state.rules.ruleset
-        cards = [damage_card(cost) for cost in rules.deck]
+        book = state.rules
         for seat in range(SEATS):
-            state.create_cards(cards, state.decks[seat], owner=seat, pool=f"p{seat}")
+            definitions = [book.card(card_id) for card_id in rules.decks[seat]]
+            state.create_cards(definitions, state.decks[seat], owner=seat, pool=f"p{seat}")
 
     def opening(self, state: TcgState) -> Sequence[Action[Any]]:
         return (ShuffleDeck(0), ShuffleDeck(1), ChooseFirst())
@@ -114,40 +144,128 @@ class TcgGame(Game[TcgState, TcgRules]):
             return Decisions(seat, (), None, False)
         if seat != state.active:
             return Decisions(seat, (), None)
+        rules: TcgRules = state.rules.ruleset
         mana = state.heroes[seat].mana.value
-        table = plays(len(state.cards))
         moves: list[Decision] = []
-        if state.live or state.components:
-            for card in state.hands[seat].cards:
-                if state.stat(card, "cost") <= mana:
-                    moves.append(table[card.id])
-        else:  # no card of the match is modified: printed costs are the costs
-            for card in state.hands[seat].cards:
-                if getattr(card.definition, "cost", 0) <= mana:
-                    moves.append(table[card.id])
+        if not rules.healing and not rules.minions:
+            table = plays(len(state.cards))
+            if state.live or state.components:
+                for card in state.hands[seat].cards:
+                    if state.stat(card, "cost") <= mana:
+                        moves.append(table[card.id])
+            else:  # no card of the match is modified: printed costs are the costs
+                for card in state.hands[seat].cards:
+                    if getattr(card.definition, "cost", 0) <= mana:
+                        moves.append(table[card.id])
+        else:
+            moves.extend(self._variation_moves(state, seat, rules, mana))
         moves.append(END)
         return Decisions(seat, tuple(moves), END)
+
+    def _variation_moves(
+        self, state: TcgState, seat: int, rules: TcgRules, mana: int
+    ) -> list[Decision]:
+        opponent = 1 - seat
+        targets = [Target.hero(opponent)]
+        if rules.minions:
+            targets.extend(Target.minion(minion.id) for minion in state.boards[opponent].cards)
+        room = rules.minions and not state.boards[seat].full
+        moves: list[Decision] = []
+        for card in state.hands[seat].cards:
+            if state.stat(card, "cost") > mana:
+                continue
+            if rules.minions and state.stat(card, "draw") == 0 and state.stat(card, "damage") > 0:
+                moves.extend(Play(card.id, "", target) for target in targets)
+            else:
+                moves.append(Play(card.id))
+            if rules.healing and state.stat(card, "heal") > 0:
+                moves.append(Play(card.id, HEAL))
+            if room:
+                moves.append(Play(card.id, MINION))
+        if rules.minions:
+            for minion in state.boards[seat].cards:
+                awake, attacks = state.tracked(minion, AWAKE), state.tracked(minion, ATTACKS)
+                if awake is not None and awake.value > 0 and attacks is not None and attacks.value:
+                    moves.extend(Attack(minion.id, target) for target in targets)
+        return moves
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:
             raise IllegalDecision(f"it is not your turn: player {state.active} is playing")
         if isinstance(decision, End):
             return (EndTurn(seat),)
+        rules: TcgRules = state.rules.ruleset
         if isinstance(decision, Play):
-            if not 0 <= decision.card < len(state.cards):
-                raise IllegalDecision(f"there is no card #{decision.card}")
-            card = state.cards[decision.card]
-            if card not in state.hands[seat].cards:
-                raise IllegalDecision(f"card #{decision.card} is not in your hand")
-            cost = state.stat(card, "cost")
-            mana = state.heroes[seat].mana.value
-            if cost > mana:
-                raise IllegalDecision(
-                    f"you cannot afford {card.definition.name}: it costs {cost} mana "
-                    f"and you have {mana}"
-                )
-            return (PlayCard(seat, card),)
+            return (self._plan_play(state, seat, rules, decision),)
+        if isinstance(decision, Attack):
+            return (self._plan_attack(state, seat, rules, decision),)
         raise IllegalDecision(f"{decision.text()!r} is not a decision of the Kata TCG")
+
+    def _plan_play(self, state: TcgState, seat: int, rules: TcgRules, play: Play) -> PlayCard:
+        if not 0 <= play.card < len(state.cards):
+            raise IllegalDecision(f"there is no card #{play.card}")
+        card = state.cards[play.card]
+        if card not in state.hands[seat].cards:
+            raise IllegalDecision(f"card #{play.card} is not in your hand")
+        name = card.definition.name
+        cost = state.stat(card, "cost")
+        mana = state.heroes[seat].mana.value
+        if cost > mana:
+            raise IllegalDecision(
+                f"you cannot afford {name}: it costs {cost} mana and you have {mana}"
+            )
+        if play.mode == HEAL:
+            if not rules.healing:
+                raise IllegalDecision("these rules have no healing: play the card as it is")
+            if state.stat(card, "heal") <= 0:
+                raise IllegalDecision(f"{name} heals nothing")
+        elif play.mode == MINION:
+            if not rules.minions:
+                raise IllegalDecision("these rules have no minions: play the card as it is")
+            if state.boards[seat].full:
+                raise IllegalDecision(
+                    f"your board is full: at most {rules.board_size} minions at a time"
+                )
+        elif play.mode:
+            raise IllegalDecision(f"{play.mode!r} is not a way to play a card")
+        if play.mode or state.stat(card, "draw") > 0 or state.stat(card, "damage") <= 0:
+            if play.target is not None:
+                raise IllegalDecision(f"{name} played this way takes no target")
+        elif rules.minions:
+            if play.target is None:
+                raise IllegalDecision(
+                    f"choose what {name} attacks: @p{1 - seat} or one of their minions (@#ID)"
+                )
+            self._check_target(state, seat, play.target)
+        elif play.target is not None:
+            raise IllegalDecision("without minions an attack always hits the opposing hero")
+        return PlayCard(seat, card, play.mode, play.target)
+
+    def _plan_attack(
+        self, state: TcgState, seat: int, rules: TcgRules, attack: Attack
+    ) -> MinionAttack:
+        if not rules.minions:
+            raise IllegalDecision("these rules have no minions")
+        if not 0 <= attack.minion < len(state.cards):
+            raise IllegalDecision(f"there is no card #{attack.minion}")
+        minion = state.cards[attack.minion]
+        if minion not in state.boards[seat].cards:
+            raise IllegalDecision(f"#{attack.minion} is not one of your minions")
+        name = minion.definition.name
+        awake, attacks = state.tracked(minion, AWAKE), state.tracked(minion, ATTACKS)
+        if awake is None or awake.value <= 0:
+            raise IllegalDecision(f"{name} is asleep: a minion cannot attack in its first turn")
+        if attacks is None or attacks.value <= 0:
+            raise IllegalDecision(f"{name} has already attacked this turn")
+        self._check_target(state, seat, attack.target)
+        return MinionAttack(seat, minion, attack.target)
+
+    def _check_target(self, state: TcgState, seat: int, target: Target) -> None:
+        if not valid_target(state, seat, target):
+            raise IllegalDecision(
+                f"{target.text()} cannot be attacked: choose the opposing hero "
+                f"(@p{1 - seat}) or one of their minions"
+            )
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)

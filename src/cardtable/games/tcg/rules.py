@@ -3,9 +3,13 @@
 * choosing the first player deals the opening hands, then starts the first turn;
 * a turn starts with the mana step (a new slot, up to the cap, and a refill), then a draw;
 * a draw from an empty deck makes the drawer bleed 1 health;
-* a played card deals its damage to the opponent (a 0-damage card does nothing);
+* a played card takes effect: an attack deals its damage to its target (the opposing hero
+  unless another was chosen; a 0-damage card does nothing), a card drawer draws its cards one
+  at a time, a heal restores its owner's health (never above the starting health);
+* a minion's attack makes both fighters hit each other at once (a hero does not hit back);
+* a minion at 0 health or below dies and goes to its owner's graveyard;
 * the end of a turn starts the opponent's;
-* after any damage, a hero at 0 health or below has lost, at once.
+* after any damage, a hero at 0 health or below loses at once (a check).
 """
 
 from __future__ import annotations
@@ -14,16 +18,20 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.characters import Damage, Target, hero_outcome
+from cardtable.engine.characters import Damage, Heal, Target, hero_outcome
+from cardtable.engine.deaths import deaths
 from cardtable.engine.reactions import Reaction, reaction
+from cardtable.engine.zones import Zone
 from cardtable.games.tcg.actions import (
     EMPTY,
     ChooseFirst,
     DrawCard,
     EndTurn,
+    MinionAttack,
     PlayCard,
     StartTurn,
 )
+from cardtable.games.tcg.decisions import HEAL, MINION
 from cardtable.games.tcg.state import TcgState
 
 
@@ -57,11 +65,36 @@ def bleeding_out(state: TcgState, action: DrawCard, source: Card | None) -> list
 @reaction(PlayCard)
 def card_effect(state: TcgState, action: PlayCard, source: Card | None) -> list[Action[Any]]:
     card = action.card
+    seat = action.seat
+    mode = action.mode
+    if mode == MINION:
+        return []
+    if mode == HEAL:
+        amount = state.stat(card, "heal")
+        return [Heal(Target.hero(seat), amount, source=card.id)] if amount > 0 else []
+    draws = state.stat(card, "draw")
+    if draws > 0:
+        return [DrawCard(seat) for _ in range(draws)]
     damage = state.stat(card, "damage")
     if damage <= 0:
         return []
-    opponent = (action.seat + 1) % state.seats
-    return [Damage(((Target.hero(opponent), damage),), source=card.id, reason="card")]
+    target = action.target or Target.hero((seat + 1) % state.seats)
+    return [Damage(((target, damage),), source=card.id, reason="card")]
+
+
+@reaction(MinionAttack)
+def combat(state: TcgState, action: MinionAttack, source: Card | None) -> list[Action[Any]]:
+    attacker = action.minion
+    hits: list[tuple[Target, int]] = []
+    strength = state.stat(attacker, "attack")
+    if strength > 0:
+        hits.append((action.target, strength))
+    if action.target.card is not None:
+        defender = state.cards[action.target.card]
+        back = state.stat(defender, "attack")
+        if back > 0:
+            hits.append((Target.minion(attacker.id), back))
+    return [Damage(hits, source=attacker.id, reason="combat")] if hits else []
 
 
 @reaction(EndTurn)
@@ -69,13 +102,22 @@ def next_turn(state: TcgState, action: EndTurn, source: Card | None) -> list[Act
     return [StartTurn((action.seat + 1) % state.seats)]
 
 
+def _graveyard(state: TcgState, card: Card) -> Zone:
+    owner = card.owner if card.owner is not None else 0
+    return state.graveyards[owner]
+
+
 RULES: tuple[Reaction, ...] = (
     deal_opening_hands,
     turn_begins,
     bleeding_out,
     card_effect,
+    combat,
     next_turn,
 )
+
+MINION_RULES: tuple[Reaction, ...] = (deaths(_graveyard),)
+"""Rules that only matter with minions on."""
 
 
 @reaction(Damage)

@@ -1,8 +1,9 @@
 """Exact Kata TCG states for tests and puzzles: every card, health and mana point chosen.
 
-:func:`scenario` builds a state in the middle of a match from plain numbers (cards are given
-by their mana cost, as in the core game) with the engine's ordinary building blocks, so the
-state plays, serialises and determinises like one reached by playing:
+:func:`scenario` builds a state in the middle of a match from plain numbers (a card is given by
+its id in the ruleset's pool, or by a number N for the classic card ``dN`` that costs N) with
+the engine's ordinary building blocks, so the state plays, serialises and determinises like one
+reached by playing:
 
 >>> from cardtable.games.tcg import GAME as game
 >>> state = scenario(hands=([3, 5], [1]), decks=([2, 4], [0]), health=(30, 4), slots=(5, 4))
@@ -20,21 +21,21 @@ state plays, serialises and determinises like one reached by playing:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from cardtable.engine.cards import CardDef
 from cardtable.engine.json import JsonObject
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
-from cardtable.games.tcg.cards import damage_card
-from cardtable.games.tcg.config import TcgRules
-from cardtable.games.tcg.game import GAME, SEATS
+from cardtable.engine.stats import Stat
+from cardtable.games.tcg.actions import ATTACKS, AWAKE, LIFE
+from cardtable.games.tcg.cards import TcgCard
+from cardtable.games.tcg.config import SEATS, TcgRules
+from cardtable.games.tcg.game import GAME
 from cardtable.games.tcg.state import TcgState
 
-Costs = Sequence[int]
-PerSeat = tuple[Costs, Costs]
-
-MAX_COST = 99
-"""The dearest card a Kata TCG rule book knows (``d0`` to ``d99``)."""
+Cards = Sequence[int | str]
+PerSeat = tuple[Cards, Cards]
 
 
 def scenario(
@@ -42,6 +43,7 @@ def scenario(
     hands: PerSeat = ((), ()),
     decks: PerSeat = ((), ()),
     graveyards: PerSeat = ((), ()),
+    boards: PerSeat = ((), ()),
     health: tuple[int, int] | None = None,
     slots: tuple[int, int] = (0, 0),
     mana: tuple[int, int] | None = None,
@@ -52,11 +54,14 @@ def scenario(
 ) -> TcgState:
     """A Kata TCG state with exactly these cards and numbers, ready for ``active`` to decide.
 
-    Every ``(seat 0, seat 1)`` pair lists mana costs; each cost makes one damage card.
+    Every ``(seat 0, seat 1)`` pair lists cards: ids of the ruleset's pool, or numbers N for
+    the classic cards ``dN``.
 
     * ``hands``: the cards in each hand, oldest first (at most the ruleset's hand limit).
-    * ``decks``: each deck from the **bottom to the top**: the *last* cost is drawn first.
+    * ``decks``: each deck from the **bottom to the top**: the *last* card is drawn first.
     * ``graveyards``: each graveyard from the bottom to the top.
+    * ``boards``: each seat's minions, awake, ready to attack and at full health (the ruleset
+      must have minions on).
     * ``health``: each hero's health (default: the ruleset's starting health, which stays the
       base). It must be at least 1: a hero at 0 or below would already have lost.
     * ``slots``: each hero's mana slots (0 to the ruleset's cap).
@@ -65,21 +70,29 @@ def scenario(
     * ``rules``: the ruleset (default: the core game's); ``seed``: the match's generator.
 
     Card ids follow the order of the arguments: seat 0's hand, seat 1's hand, then both decks
-    (seat 0's, then seat 1's, bottom to top), then both graveyards. The state's pools list the
-    cards each seat really has (its deck list is public, as in a real match), the journal is
-    on and nothing is queued. ``ValueError`` says what is wrong with impossible numbers.
+    (seat 0's, then seat 1's, bottom to top), then both graveyards, then both boards. The
+    state's pools list the cards each seat really has (its deck list is public, as in a real
+    match), the journal is on and nothing is queued. ``ValueError`` says what is wrong with
+    impossible numbers.
     """
     book_rules = rules if rules is not None else TcgRules()
-    _check_pair("hands", hands)
-    _check_pair("decks", decks)
-    _check_pair("graveyards", graveyards)
-    for name, pair in (("hands", hands), ("decks", decks), ("graveyards", graveyards)):
-        for seat, costs in enumerate(pair):
-            for cost in costs:
-                if isinstance(cost, bool) or not isinstance(cost, int):
-                    raise ValueError(f"{name}[{seat}]: a card is its cost, got {cost!r}")
-                if not 0 <= cost <= MAX_COST:
-                    raise ValueError(f"{name}[{seat}]: a cost must be 0 to {MAX_COST}, got {cost}")
+    book = GAME.rulebook(book_rules)
+    places = (("hands", hands), ("decks", decks), ("graveyards", graveyards), ("boards", boards))
+    cards_of: dict[str, list[list[TcgCard]]] = {}
+    for name, pair in places:
+        _check_pair(name, pair)
+        cards_of[name] = [
+            [_card(book.cards, name, seat, card) for card in listed]
+            for seat, listed in enumerate(pair)
+        ]
+    if any(boards) and not book_rules.minions:
+        raise ValueError("boards: these rules have no minions (set minions=True)")
+    for seat, listed in enumerate(boards):
+        if len(listed) > book_rules.board_size:
+            raise ValueError(
+                f"boards[{seat}]: {len(listed)} minions, but a board holds at most "
+                f"{book_rules.board_size}"
+            )
     for seat, costs in enumerate(hands):
         if len(costs) > book_rules.hand_limit:
             raise ValueError(
@@ -107,17 +120,21 @@ def scenario(
     if turn < 0:
         raise ValueError(f"turn is {turn}: it cannot be negative")
 
-    game = GAME
-    state = game.skeleton(game.rulebook(book_rules), Rng(seed))
+    state = GAME.skeleton(book, Rng(seed))
     state.journal = []
-    for zones, costs_of in (
-        (state.hands, hands),
-        (state.decks, decks),
-        (state.graveyards, graveyards),
+    for name, zones in (
+        ("hands", state.hands),
+        ("decks", state.decks),
+        ("graveyards", state.graveyards),
+        ("boards", state.boards),
     ):
-        for seat in range(SEATS):
-            cards = [damage_card(cost) for cost in costs_of[seat]]
-            state.create_cards(cards, zones[seat], owner=seat, pool=f"p{seat}")
+        for seat, zone in enumerate(zones):
+            state.create_cards(cards_of[name][seat], zone, owner=seat, pool=f"p{seat}")
+    for board in state.boards:
+        for minion in board.cards:
+            state.track(minion, LIFE, Stat(max(state.total(minion, "health"), 1)))
+            state.track(minion, AWAKE, Stat(1))
+            state.track(minion, ATTACKS, Stat(1))
     for seat in range(SEATS):
         pool = f"p{seat}"
         owned = sorted(
@@ -144,6 +161,18 @@ def events(state: TcgState, seat: int | None, since: int = 0) -> list[JsonObject
         if event is not None:
             shown.append(event)
     return shown
+
+
+def _card(known: Mapping[str, CardDef], name: str, seat: int, card: object) -> TcgCard:
+    """The definition a scenario argument names: a card id, or N for the classic ``dN``."""
+    if isinstance(card, bool) or not isinstance(card, int | str):
+        raise ValueError(f"{name}[{seat}]: a card is an id or a classic cost, got {card!r}")
+    key = f"d{card}" if isinstance(card, int) else card
+    if key not in known:
+        raise ValueError(f"{name}[{seat}]: no card {key!r} in the pool of these rules")
+    definition = known[key]
+    assert isinstance(definition, TcgCard)
+    return definition
 
 
 def _check_pair(name: str, pair: Sequence[object]) -> None:

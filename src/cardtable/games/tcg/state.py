@@ -1,6 +1,7 @@
-"""The Kata TCG's state: two heroes (health and mana) and, per seat, a deck, a hand and a
-graveyard. The zone names are ``deck:0``, ``hand:0``, ``graveyard:0`` and so on; the lists
-``decks``, ``hands`` and ``graveyards`` reach the same zones by seat."""
+"""The Kata TCG's state: two heroes (health and mana) and, per seat, a deck, a hand, a
+graveyard and, with minions on, a board. The zone names are ``deck:0``, ``hand:0``,
+``graveyard:0``, ``board:0`` and so on; the lists ``decks``, ``hands``, ``graveyards`` and
+``boards`` reach the same zones by seat (``boards`` is empty without minions)."""
 
 from __future__ import annotations
 
@@ -8,38 +9,38 @@ import functools
 from typing import Any, Self, cast
 
 from cardtable.engine.characters import BattleState
-from cardtable.engine.zones import Hand, Stack
+from cardtable.engine.zones import Board, Hand, Stack
 
 
 @functools.cache
-def _zone_names(seats: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """The names of each seat's deck, hand and graveyard."""
-    seat_numbers = range(seats)
-    return (
-        tuple(f"deck:{seat}" for seat in seat_numbers),
-        tuple(f"hand:{seat}" for seat in seat_numbers),
-        tuple(f"graveyard:{seat}" for seat in seat_numbers),
+def _zone_names(seats: int) -> tuple[tuple[str, ...], ...]:
+    """The names of each seat's deck, hand, graveyard and board."""
+    return tuple(
+        tuple(f"{kind}:{seat}" for seat in range(seats))
+        for kind in ("deck", "hand", "graveyard", "board")
     )
 
 
 class TcgState(BattleState):
     """A Kata TCG match at one moment."""
 
-    __slots__ = ("decks", "hands", "graveyards")
+    __slots__ = ("boards", "decks", "graveyards", "hands")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.decks: list[Stack] = []
         self.hands: list[Hand] = []
         self.graveyards: list[Stack] = []
+        self.boards: list[Board] = []
 
     def bind_zones(self) -> None:
-        """Point ``decks``, ``hands`` and ``graveyards`` at this state's zones."""
+        """Point ``decks``, ``hands``, ``graveyards`` and ``boards`` at this state's zones."""
         zones = self.zones
-        decks, hands, graveyards = _zone_names(self.seats)
+        decks, hands, graveyards, boards = _zone_names(self.seats)
         self.decks = [cast(Stack, zones[name]) for name in decks]
         self.hands = [cast(Hand, zones[name]) for name in hands]
         self.graveyards = [cast(Stack, zones[name]) for name in graveyards]
+        self.boards = [cast(Board, zones[name]) for name in boards if name in zones]
 
     def copy_public(self, clone: Self) -> None:
         super().copy_public(clone)

@@ -1,0 +1,143 @@
+"""Card sets: TOML files of cards (and a starter deck), validated when loaded.
+
+A set file lists its cards as ``[[cards]]`` tables and may name a starter ``deck``::
+
+    name = "Mine"
+    deck = ["spark", "spark", ...]
+
+    [[cards]]
+    id = "spark"
+    name = "Spark"
+    cost = 1
+    damage = 2
+
+Sets ship with the package (``classic``, ``kata``) and users write their own; every error
+names the file, the line of the card's table when it can, the card and what is wrong.
+
+>>> classic = load_set("classic")
+>>> len(classic.cards), len(classic.deck), classic.cards[3].id
+(9, 20, 'd3')
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardtable.config.ruleset import describe_errors
+from cardtable.engine.errors import RulesetError
+from cardtable.games.tcg.cardspec import CARD_ID, CardSpec
+
+PACKAGE = "cardtable.games.tcg"
+
+
+class _SetFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    name: str = Field(min_length=1, max_length=60)
+    description: str = Field("", max_length=300)
+    deck: tuple[str, ...] = ()
+    cards: tuple[CardSpec, ...] = Field(min_length=1, max_length=500)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A named pool of cards and its starter deck (card ids; may be empty)."""
+
+    name: str
+    description: str
+    cards: tuple[CardSpec, ...]
+    deck: tuple[str, ...]
+
+    def card(self, card_id: str) -> CardSpec:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+
+def builtin_sets() -> list[str]:
+    """The names of the sets that ship with cardtable."""
+    folder = resources.files(PACKAGE).joinpath("sets")
+    return sorted(item.name[:-5] for item in folder.iterdir() if item.name.endswith(".toml"))
+
+
+@functools.cache
+def _builtin(name: str) -> CardSet:
+    text = resources.files(PACKAGE).joinpath("sets", f"{name}.toml").read_text(encoding="utf-8")
+    return parse_set(text, source=f"{name}.toml")
+
+
+def load_set(name_or_path: str | Path) -> CardSet:
+    """A built-in set by name, or a set file by path (``RulesetError`` saying what is wrong)."""
+    if isinstance(name_or_path, str) and re.fullmatch(CARD_ID, name_or_path):
+        if name_or_path in builtin_sets():
+            return _builtin(name_or_path)
+        if not Path(name_or_path).exists():
+            known = ", ".join(builtin_sets())
+            raise RulesetError(f"no card set is called {name_or_path!r}; the sets are: {known}")
+    path = Path(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: no such card set file") from None
+    except OSError as error:
+        raise RulesetError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: not a text file") from None
+    return parse_set(text, source=str(path))
+
+
+def parse_set(text: str, *, source: str) -> CardSet:
+    """Validate the text of a set file."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{source}: not valid TOML: {error}") from None
+    except (ValueError, RecursionError) as error:
+        raise RulesetError(f"{source}: values this program cannot read ({error})") from None
+    try:
+        model = _SetFile.model_validate_json(json.dumps(data))
+    except (TypeError, ValueError) as error:
+        if not isinstance(error, ValidationError):
+            raise RulesetError(f"{source}: cards hold numbers, text and lists only") from None
+        raise RulesetError(_explain(error, data, text, source)) from None
+    seen: set[str] = set()
+    for card in model.cards:
+        if card.id in seen:
+            raise RulesetError(f"{source}: two cards have the id {card.id!r}")
+        seen.add(card.id)
+    for card_id in model.deck:
+        if card_id not in seen:
+            raise RulesetError(f"{source}: the deck names {card_id!r}, which is not a card here")
+    return CardSet(model.name, model.description, model.cards, model.deck)
+
+
+def _explain(error: ValidationError, data: Any, text: str, source: str) -> str:
+    """Name each bad card by id and by the line of its ``[[cards]]`` table."""
+    tables = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[cards]]"]
+    lines = []
+    for problem in describe_errors(error, _SetFile).splitlines():
+        found = re.match(r"cards\.(\d+)\.?(.*)", problem)
+        if found is None:
+            lines.append(f"{source}: {problem}")
+            continue
+        index, rest = int(found.group(1)), found.group(2) or "card: "
+        cards = data.get("cards") if isinstance(data, dict) else None
+        card_id = (
+            cards[index].get("id")
+            if isinstance(cards, list) and index < len(cards) and isinstance(cards[index], dict)
+            else None
+        )
+        where = f"{source}, line {tables[index]}" if index < len(tables) else source
+        label = f"card {card_id!r}" if isinstance(card_id, str) else f"card {index + 1}"
+        lines.append(f"{where} ({label}): {rest}")
+    return "\n".join(lines)
