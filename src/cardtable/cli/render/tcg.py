@@ -1,7 +1,15 @@
-"""The Kata TCG board: heroes, mana pips, hands, decks, graveyards and a log of events.
+"""The Kata TCG board: heroes, mana pips, minions, hands, decks, graveyards and a log.
 
 The viewer sits at the bottom with their hand shown as numbered cards, each marked playable
-when the engine lists a ``Play`` of it among the legal moves. Short input:
+when the engine lists a ``Play`` of it among the legal moves. With minions, each board lists
+its minions: yours as ``a1``, ``a2``... (to attack with), theirs as ``m1``, ``m2``... (to aim
+at). Short input (every move is checked by the engine, whose legal moves also give targets):
+
+* ``3``: play hand card 3 in its own way (aimed at the opposing hero when it needs a target);
+  ``3>m2``: aimed at their minion 2; ``3h``: as a heal; ``3m``: as a minion;
+* ``a1``: your minion 1 attacks their hero; ``a1>m2``: it attacks their minion 2;
+* ``c3``: a card costing 3; ``e``: end the turn.
+
 
 >>> from cardtable.engine import Match
 >>> from cardtable.games import find
@@ -36,17 +44,21 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cli.render.base import Board, Scene, small_number
+from cardtable.cli.render.base import Board, Scene
+from cardtable.engine.characters import Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import InvalidDecision
+from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.view import CardView, View
-from cardtable.games.tcg.decisions import End, Play
+from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
 
 MAX_PIPS = 10
 """Beyond this many mana slots (or cards in a hand) only numbers are shown."""
 
 _COST = re.compile(r"[c$]([0-9]{1,6})", re.ASCII)
+_PLAY = re.compile(r"([0-9]{1,3})(h|heal|m|minion)?(?:>(h|m[0-9]{1,2}))?", re.ASCII)
+_ATTACK = re.compile(r"a([0-9]{1,2})(?:>(h|m[0-9]{1,2}))?", re.ASCII)
 _QUIET = {"shuffle"}
 
 
@@ -61,11 +73,19 @@ def pips(available: int, slots: int, *, full: str = "●", empty: str = "○") -
 class TcgBoard(Board):
     """The Kata TCG on a terminal."""
 
+    def __init__(self, game: Game[Any, Any], *, ascii_only: bool = False) -> None:
+        super().__init__(game, ascii_only=ascii_only)
+        self.last_view: View[Any] | None = None
+        """The view last drawn or read: the help screen explains its variations."""
+
     # -- drawing ----------------------------------------------------------------------------
 
     def render(self, scene: Scene) -> RenderableType:
-        view = scene.view
+        view = self.last_view = scene.view
         parts: list[RenderableType] = [self._heroes(scene)]
+        boards = self._boards(scene)
+        if boards is not None:
+            parts.append(boards)
         hand = self._hand(scene)
         if hand is not None:
             parts.append(hand)
@@ -147,6 +167,25 @@ class TcgBoard(Board):
             grave_text,
         ]
 
+    def _boards(self, scene: Scene) -> RenderableType | None:
+        view = scene.view
+        if "board:0" not in view.zones:
+            return None
+        bottom = view.seat if view.seat is not None else 0
+        rows = []
+        for seat in (1 - bottom, bottom):
+            minions = view.cards(f"board:{seat}")
+            letter = "a" if seat == view.seat else "m"
+            line = Text(f"{scene.label(seat)}: ", style="bold")
+            if not minions:
+                line.append("no minions", style="dim")
+            for place, minion in enumerate(minions, start=1):
+                line.append(f" {letter}{place} ", style="bold cyan")
+                line.append(f"{minion.name} {minion.stat('attack')}/{minion.stat('life')}")
+                line.append(f" {_readiness(minion)} ", style="dim")
+            rows.append(line)
+        return Panel(Group(*rows), title="Minions", title_align="left", box=box.ROUNDED)
+
     def _hand(self, scene: Scene) -> RenderableType | None:
         view = scene.view
         if view.seat is None:
@@ -158,7 +197,7 @@ class TcgBoard(Board):
             return Text("Your hand is empty.", style="dim")
         playable = _playable(scene.legal)
         cards = [
-            self._card(position, card, playable)
+            self._card(view, position, card, playable)
             for position, card in enumerate(zone.cards, start=1)
         ]
         return Panel(
@@ -168,9 +207,20 @@ class TcgBoard(Board):
             box=box.ROUNDED,
         )
 
-    def _card(self, position: int, card: CardView, playable: set[int] | None) -> Panel:
+    def _card(
+        self, view: View[Any], position: int, card: CardView, playable: set[int] | None
+    ) -> Panel:
         body = Text(card.name, style="bold")
-        body.append(f"\ncost {card.stat('cost')}\ndmg {card.stat('damage')}")
+        body.append(f"\ncost {card.stat('cost')}")
+        if card.stat("draw"):
+            body.append(f"\ndraws {card.stat('draw')}")
+        else:
+            body.append(f"\ndmg {card.stat('damage')}")
+        rules = self._rules(view)
+        if rules.get("healing") and card.stat("heal"):
+            body.append(f"\nheals {card.stat('heal')}")
+        if rules.get("minions"):
+            body.append(f"\nminion {card.stat('attack')}/{max(card.stat('health'), 1)}")
         style = "white"
         if playable is not None:
             if card.id in playable:
@@ -188,7 +238,19 @@ class TcgBoard(Board):
         places = "1 plays your card" if size == 1 else f"1-{size} play that card"
         if size == 0:
             places = "your hand is empty"
-        return f"Your turn: {places}, c3 a card costing 3, e ends the turn, ? help"
+        rules = self._rules(scene.view)
+        extra = ""
+        if rules.get("minions"):
+            extra += ", 2>m1 aims at their minion 1, 2m as a minion, a1 attacks"
+        if rules.get("healing"):
+            extra += ", 2h heals"
+        return f"Your turn: {places}{extra}, c3 a card costing 3, e ends the turn, ? help"
+
+    @staticmethod
+    def _rules(view: View[Any] | None) -> dict[str, bool]:
+        """The variations of the match (to show and explain, never to decide legality)."""
+        switched = view.public.get("variations", []) if view is not None else []
+        return dict.fromkeys(switched, True)
 
     # -- the log ----------------------------------------------------------------------------
 
@@ -208,7 +270,12 @@ class TcgBoard(Board):
         if kind == "draw":
             return _describe_draw(event, who)
         if kind == "play":
-            return f"{who} plays {_card_name(event.get('card'))}"
+            return _describe_play(event, who, scene)
+        if kind == "attack":
+            target = _target_label(event.get("target"), scene)
+            return f"{who}'s minion #{event.get('minion')} attacks {target}"
+        if kind == "died":
+            return f"minion #{event.get('card')} dies"
         if kind == "damage":
             return _describe_damage(event, scene)
         if kind == "heal":
@@ -225,19 +292,30 @@ class TcgBoard(Board):
     def shortcut(self, word: str, view: View[Any], legal: Decisions) -> Decision | None:
         """``N``: the card at place N of your hand; ``cN`` or ``$N``: a card costing N;
         ``e``: end the turn."""
-        word = word.strip().lower()
+        self.last_view = view
+        word = "".join(word.lower().split())
         if word == "e":
             return End()
-        number = small_number(word)
-        if number is not None:
-            hand = self._my_hand(view)
-            if not hand:
-                raise InvalidDecision("your hand is empty: type e to end your turn")
-            if not 1 <= number <= len(hand):
+        found = _PLAY.fullmatch(word)
+        if found:
+            card = self._hand_card(view, int(found.group(1)))
+            mode = {"h": HEAL, "heal": HEAL, "m": MINION, "minion": MINION}.get(
+                found.group(2) or "", ""
+            )
+            if mode:
+                return Play(card.id, mode)
+            return _aimed(card.id, self._target(view, found.group(3)), legal)
+        found = _ATTACK.fullmatch(word)
+        if found:
+            mine = self._minions(view, view.seat)
+            place = int(found.group(1))
+            if not 1 <= place <= len(mine):
                 raise InvalidDecision(
-                    f"there is no card {number} in your hand: choose 1 to {len(hand)}"
+                    f"you have no minion a{place}"
+                    + (f": choose a1 to a{len(mine)}" if mine else "")
                 )
-            return Play(hand[number - 1].id)
+            target = self._target(view, found.group(2)) or _their_hero(view)
+            return Attack(mine[place - 1].id, target)
         found = _COST.fullmatch(word)
         if found:
             cost = int(found.group(1))
@@ -250,17 +328,100 @@ class TcgBoard(Board):
             return Play(best.id)
         return None
 
+    def _hand_card(self, view: View[Any], number: int) -> CardView:
+        hand = self._my_hand(view)
+        if not hand:
+            raise InvalidDecision("your hand is empty: type e to end your turn")
+        if not 1 <= number <= len(hand):
+            raise InvalidDecision(
+                f"there is no card {number} in your hand: choose 1 to {len(hand)}"
+            )
+        return hand[number - 1]
+
+    def _minions(self, view: View[Any], seat: int | None) -> tuple[CardView, ...]:
+        zone = view.zones.get(f"board:{seat}")
+        return () if zone is None or zone.cards is None else zone.cards
+
+    def _target(self, view: View[Any], word: str | None) -> Target | None:
+        """``h`` is their hero, ``mN`` their minion N; ``None`` when none was named."""
+        if word is None:
+            return None
+        if word == "h":
+            return _their_hero(view)
+        theirs = self._minions(view, _their_seat(view))
+        place = int(word[1:])
+        if not 1 <= place <= len(theirs):
+            raise InvalidDecision(
+                f"they have no minion m{place}"
+                + (f": choose m1 to m{len(theirs)}" if theirs else "")
+            )
+        return Target.minion(theirs[place - 1].id)
+
     def _my_hand(self, view: View[Any]) -> tuple[CardView, ...]:
         zone = view.zones.get(f"hand:{view.seat}")
         return () if zone is None or zone.cards is None else zone.cards
 
     def shortcut_help(self) -> Sequence[tuple[str, str]]:
-        return [
+        rows = [
             ("1, 2, ...", "play the card at that place in your hand (numbers on the cards)"),
             ("c3 or $3", "play a card from your hand that costs 3 mana"),
-            ("e", "end your turn (the same as: end)"),
-            ("play #ID", "play the card with that id (the full form)"),
         ]
+        rules = self._rules(self.last_view)
+        if rules.get("minions"):
+            rows += [
+                ("2>m1", "play card 2 at their minion m1 (2 or 2>h: at their hero)"),
+                ("2m", "play card 2 as a minion (it sleeps until your next turn)"),
+                ("a1, a1>m2", "your minion a1 attacks their hero, or their minion m2"),
+            ]
+        if rules.get("healing"):
+            rows.append(("2h", "play card 2 to heal yourself"))
+        rows += [
+            ("e", "end your turn (the same as: end)"),
+            ("play #ID", "play the card with that id (the full form; see the rules)"),
+        ]
+        return rows
+
+
+def _their_seat(view: View[Any]) -> int:
+    return 1 - (view.seat if view.seat is not None else 0)
+
+
+def _their_hero(view: View[Any]) -> Target:
+    return Target.hero(_their_seat(view))
+
+
+def _aimed(card: int, target: Target | None, legal: Decisions) -> Play:
+    """Play ``card`` in its own way at ``target``; with no target named, as the legal moves
+    have it (aimed at the opposing hero when the rules want a target)."""
+    own = [m for m in legal.moves if isinstance(m, Play) and m.card == card and not m.mode]
+    if target is not None:
+        return Play(card, "", target)
+    if any(move.target is None for move in own) or not own:
+        return Play(card)
+    heroes = [move for move in own if move.target is not None and move.target.seat is not None]
+    return heroes[0] if heroes else own[0]
+
+
+def _readiness(minion: CardView) -> str:
+    live = minion.live or {}
+    if live.get("awake", (1, 1))[1] <= 0:
+        return "(asleep)"
+    if live.get("attacks", (1, 1))[1] <= 0:
+        return "(done)"
+    return "(ready)"
+
+
+def _describe_play(event: JsonObject, who: str, scene: Scene) -> str:
+    name = _card_name(event.get("card"))
+    mode = event.get("mode")
+    if mode == "minion":
+        return f"{who} plays {name} as a minion"
+    if mode == "heal":
+        return f"{who} plays {name} to heal"
+    target = event.get("target")
+    if target is not None and not (isinstance(target, str) and target.startswith("p")):
+        return f"{who} plays {name} at {_target_label(target, scene)}"
+    return f"{who} plays {name}"
 
 
 def _playable(legal: Decisions | None) -> set[int] | None:

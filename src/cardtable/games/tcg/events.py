@@ -107,6 +107,8 @@ class HeroData(Shape):
 
 @dataclass(frozen=True, slots=True)
 class TcgPublic(Shape):
-    """What everyone sees besides the zones: both heroes."""
+    """What everyone sees besides the zones: both heroes, and the variations switched on
+    (``healing``, ``minions``)."""
 
     heroes: list[HeroData]
+    variations: list[Literal["healing", "minions"]]

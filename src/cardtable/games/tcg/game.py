@@ -136,6 +136,12 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     # -- playing ----------------------------------------------------------------------------
 
+    def public_view(self, state: TcgState, seat: int | None) -> Any:
+        """Both heroes, and the variations these rules switch on (public knowledge)."""
+        public = state.public()
+        public["variations"] = list(state.rules.ruleset.variations)
+        return public
+
     def to_act(self, state: TcgState) -> int | None:
         return None if state.outcome is not None else state.active
 
