@@ -80,7 +80,7 @@ def test_a_visible_card_shows_its_current_stats() -> None:
     state.attach(card, Component(key="cheaper", modifiers=(("cost", -2),)))
     state.track(card, "damage", Stat(7, 4))
     shown = GAME.view(state, 1).cards("graveyard:0")[0]
-    stats = {"cost": 5, "damage": 4, "heal": 7, "attack": 7, "health": 7, "draw": 0}
+    stats = {"cost": 5, "damage": 4, "heal": 7, "attack": 7, "health": 7, "draw": 0, "shield": 0}
     assert shown.stats == stats
     assert shown.components == (Component(key="cheaper", modifiers=(("cost", -2),)),)
     assert shown.live == {"damage": (7, 4)}

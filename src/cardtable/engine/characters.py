@@ -144,10 +144,19 @@ class BattleState(State):
         self.heroes = heroes
 
 
-class Damage(Action[BattleState]):
-    """Several characters lose life at once. ``reason`` says why (``card``, ``bleeding``...)."""
+SHIELD = "shield"
+"""A card character's tracked stat: while above 0, the next hit that would hurt it is absorbed
+(and takes one point of shield away)."""
 
-    __slots__ = ("hits", "source", "reason", "after")
+
+class Damage(Action[BattleState]):
+    """Several characters lose life at once. ``reason`` says why (``card``, ``bleeding``...).
+
+    A card character with a shield (a tracked ``shield`` stat above 0) takes nothing from a hit
+    and loses one point of shield instead.
+    """
+
+    __slots__ = ("after", "hits", "reason", "shielded", "source")
 
     def __init__(
         self, hits: Sequence[tuple[Target, int]], *, source: int | None = None, reason: str
@@ -156,24 +165,38 @@ class Damage(Action[BattleState]):
         self.source = source
         self.reason = reason
         self.after: tuple[int, ...] = ()
+        self.shielded: tuple[bool, ...] = ()
 
     def execute(self, state: BattleState) -> None:
         after = []
+        shielded = []
         for target, amount in self.hits:
             seat = target.seat
+            absorbed = False
             if seat is not None:
                 life = state.heroes[seat].life
             else:
                 life = state.life(target)
-            life.value -= amount
+                shield = state.tracked(state.cards[target.card or 0], SHIELD)
+                if amount > 0 and shield is not None and shield.value > 0:
+                    shield.value -= 1
+                    absorbed = True
+            if not absorbed:
+                life.value -= amount
             after.append(life.value)
+            shielded.append(absorbed)
         self.after = tuple(after)
+        self.shielded = tuple(shielded)
 
     def event(self, seat: int | None) -> JsonObject | None:
-        hits: list[JsonValue] = [
-            {"target": target.text(), "amount": amount, "life": life}
-            for (target, amount), life in zip(self.hits, self.after, strict=True)
-        ]
+        hits: list[JsonValue] = []
+        for (target, amount), life, absorbed in zip(
+            self.hits, self.after, self.shielded, strict=True
+        ):
+            hit: JsonObject = {"target": target.text(), "amount": amount, "life": life}
+            if absorbed:
+                hit["shielded"] = True
+            hits.append(hit)
         return {"type": "damage", "reason": self.reason, "source": self.source, "hits": hits}
 
 

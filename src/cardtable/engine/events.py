@@ -21,9 +21,12 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class Hit(Shape):
+    """One character hit: ``life`` is what it has left; ``shielded`` when a shield took it."""
+
     target: str
     amount: int
     life: int
+    shielded: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,16 @@ class MoveEvent(Shape):
 
 
 @dataclass(frozen=True, slots=True)
+class CardCreatedEvent(Shape):
+    """A card an effect made (a token) appeared in ``zone``; its face is shown to all."""
+
+    type: Literal["card_created"]
+    card: dict[str, Any]
+    zone: str
+    owner: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class DiedEvent(Shape):
     """A card character fell to 0 life or below and left its board."""
 
@@ -87,4 +100,5 @@ ENGINE_EVENTS: tuple[type, ...] = (
     ConcededEvent,
     MoveEvent,
     DiedEvent,
+    CardCreatedEvent,
 )

@@ -82,7 +82,7 @@ def test_a_deck_file_is_plain_readable_toml(tmp_path: Path) -> None:
         (GOOD.replace("bolt = 4", 'bolt = "four"'), r"bolt = 'four': a count is a whole number"),
         (
             GOOD.replace('set = "kata"', 'set = "zoo"'),
-            r"set 'zoo' is neither a card set of cardtable \(classic, kata\)",
+            r"set 'zoo' is neither a card set of cardtable \(classic, kata, legends\)",
         ),
         (GOOD.replace('set = "kata"\n', ""), r"deck\.toml: set must name the card set"),
         ("colour = 1\n" + GOOD, r"'colour' is not part of a deck file"),

@@ -56,7 +56,12 @@ def test_a_ruleset_says_every_field_as_json() -> None:
         "attack": 3,
         "health": 3,
         "draw": 0,
+        "shield": 0,
         "text": "",
+        "kind": "value",
+        "effects": [],
+        "triggers": [],
+        "token": False,
     }
     assert TcgRules.from_json(TcgRules(starting_health=7).to_json()) == TcgRules(starting_health=7)
 

@@ -8,18 +8,30 @@ from __future__ import annotations
 
 from cardtable.engine.actions import Action, Event
 from cardtable.engine.cards import Card
-from cardtable.engine.characters import Target
+from cardtable.engine.characters import SHIELD, Target
 from cardtable.engine.json import JsonObject
 from cardtable.engine.stats import Stat
 from cardtable.engine.zones import Zone
 from cardtable.games.tcg.decisions import MINION
 from cardtable.games.tcg.state import TcgState
+from cardtable.games.tcg.targets import characters
 
 LIFE = "life"
 AWAKE = "awake"
 ATTACKS = "attacks"
 """Tracked stats of a minion: its health, whether it is awake (1) or sleeping (0) and how many
-attacks it has left this turn."""
+attacks it has left this turn (and ``shield`` while it has one)."""
+
+
+def arrive(state: TcgState, card: Card) -> None:
+    """Start tracking what a minion on the board needs: health, sleep, attacks, shield."""
+    health = max(state.total(card, "health"), 1)
+    state.track(card, LIFE, Stat(health))
+    state.track(card, AWAKE, Stat(1, 0))
+    state.track(card, ATTACKS, Stat(1, 0))
+    shield = state.total(card, SHIELD)
+    if shield > 0:
+        state.track(card, SHIELD, Stat(shield))
 
 
 def card_json(card: Card) -> JsonObject:
@@ -31,18 +43,10 @@ def card_json(card: Card) -> JsonObject:
     return face
 
 
-def valid_target(state: TcgState, seat: int, target: Target) -> bool:
-    """Whether ``target`` is a character ``seat`` may hit: the opposing hero, or a minion on
-    the opposing board."""
-    opponent = 1 - seat
-    if target.seat is not None:
-        return target.seat == opponent
-    assert target.card is not None
-    return (
-        bool(state.boards)
-        and 0 <= target.card < len(state.cards)
-        and state.cards[target.card] in state.boards[opponent].cards
-    )
+def valid_target(state: TcgState, seat: int, target: Target, filter: str = "enemy") -> bool:
+    """Whether ``target`` is a character ``filter`` names for ``seat`` (by default one it may
+    attack: the opposing hero, or a minion on the opposing board)."""
+    return target in characters(state, seat, filter)
 
 
 class ShuffleDeck(Action[TcgState]):
@@ -163,14 +167,23 @@ class PlayCard(Action[TcgState]):
         self.target = target
         self.cost = 0
 
+    @property
+    def summons(self) -> bool:
+        """Whether the card goes to the board (played as a minion, or a minion card)."""
+        return self.mode == MINION or getattr(self.card.definition, "kind", "") == "minion"
+
     def can_execute(self, state: TcgState) -> bool:
         card = self.card
-        self.cost = cost = state.stat(card, "cost")
+        cost = state.stat(card, "cost")
+        self.cost = cost = cost if cost > 0 else 0
         if cost > state.heroes[self.seat].mana.value or card not in state.hands[self.seat].cards:
             return False
-        if self.mode == MINION:
-            return not state.boards[self.seat].full
-        return self.target is None or valid_target(state, self.seat, self.target)
+        if self.summons and state.boards[self.seat].full:
+            return False
+        if self.target is None:
+            return True
+        chooses = getattr(card.definition, "chooses", None)
+        return valid_target(state, self.seat, self.target, chooses or "enemy")
 
     def execute(self, state: TcgState) -> None:
         """Runs right after a successful ``can_execute``, which priced the card."""
@@ -178,12 +191,9 @@ class PlayCard(Action[TcgState]):
         seat = self.seat
         state.heroes[seat].mana.value -= self.cost
         state.hands[seat].remove(card)
-        if self.mode == MINION:
+        if self.summons:
             state.boards[seat].add(card)
-            health = max(state.total(card, "health"), 1)
-            state.track(card, LIFE, Stat(health))
-            state.track(card, AWAKE, Stat(1, 0))
-            state.track(card, ATTACKS, Stat(1, 0))
+            arrive(state, card)
         else:
             state.graveyards[seat].add(card)
 
@@ -192,9 +202,17 @@ class PlayCard(Action[TcgState]):
             "type": "play",
             "seat": self.seat,
             "card": card_json(self.card),
-            "mode": self.mode or ("draw" if self.card.printed("draw") else "attack"),
+            "mode": self.mode or _own_way(self.card),
             "target": None if self.target is None else self.target.text(),
         }
+
+
+def _own_way(card: Card) -> str:
+    """How a card played in its own way is announced: attack, draw, spell or minion."""
+    kind = getattr(card.definition, "kind", "value")
+    if kind != "value":
+        return str(kind)
+    return "draw" if card.printed("draw") else "attack"
 
 
 class MinionAttack(Action[TcgState]):

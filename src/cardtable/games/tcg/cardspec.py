@@ -11,13 +11,82 @@ worth the same in every way they can be played (a 0 card still makes a 0/1 minio
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardtable.games.tcg.cards import TcgCard
+from cardtable.games.tcg.vocabulary import Effect, Trigger
 
 CARD_ID = r"^[a-z0-9][a-z0-9_-]{0,39}$"
+
+STATS = ("attack", "health", "shield", "cost")
+"""The stats a buff may change."""
+
+
+class EffectSpec(BaseModel):
+    """One effect of a card, as a card file writes it (see :mod:`~.vocabulary`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    do: Literal["damage", "heal", "draw", "summon", "buff", "give", "discount"]
+    amount: int = Field(0, ge=-20, le=99)
+    target: Literal["none", "chosen", "self", "own_hero", "enemy_hero", "all", "random"] = "none"
+    filter: Literal[
+        "any",
+        "enemy",
+        "friendly",
+        "minion",
+        "enemy_minion",
+        "friendly_minion",
+        "other_friendly_minion",
+        "hero",
+    ] = "any"
+    count: int = Field(1, ge=1, le=10)
+    card: str = Field("", pattern=r"^$|" + CARD_ID)
+    stat: Literal["", "attack", "health", "shield", "cost"] = ""
+    who: Literal["self", "opponent"] = "self"
+    until: Literal["", "turn_end"] = ""
+
+    @model_validator(mode="after")
+    def _complete(self) -> Self:
+        if self.do in ("summon", "give") and not self.card:
+            raise ValueError(f"a {self.do} effect names the card it makes (card = ...)")
+        if self.do == "buff" and not self.stat:
+            raise ValueError("a buff names the stat it changes (stat = attack, health, ...)")
+        if self.do in ("damage", "heal", "buff") and self.target == "none":
+            raise ValueError(f"a {self.do} effect needs a target (chosen, self, all, ...)")
+        if self.do in ("damage", "heal") and self.amount < 0:
+            raise ValueError(f"a {self.do} amount cannot be negative")
+        if self.do == "buff" and self.target in ("own_hero", "enemy_hero"):
+            raise ValueError("buffs change minions, not heroes")
+        return self
+
+    def effect(self) -> Effect:
+        return Effect(**self.model_dump())
+
+
+class TriggerSpec(BaseModel):
+    """Effects a card runs when something happens (see :mod:`~.vocabulary`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    when: Literal["played", "dies", "turn_start", "turn_end", "damaged", "spell_cast"]
+    effects: tuple[EffectSpec, ...] = Field(min_length=1, max_length=5, strict=False)
+    filter: Literal["self", "friendly_minion", "enemy_minion", "minion", "any"] = "self"
+
+    @model_validator(mode="after")
+    def _chosen_only_when_played(self) -> Self:
+        if self.when != "played" and any(e.target == "chosen" for e in self.effects):
+            raise ValueError(f"a {self.when} trigger cannot ask a player to choose a target")
+        return self
+
+    def trigger(self) -> Trigger:
+        return Trigger(
+            when=self.when,
+            effects=tuple(spec.effect() for spec in self.effects),
+            filter=self.filter,
+        )
 
 
 class CardSpec(BaseModel):
@@ -35,7 +104,18 @@ class CardSpec(BaseModel):
     draw: int = Field(
         0, ge=0, le=20, description="Cards it draws; a card that draws deals no damage."
     )
+    shield: int = Field(0, ge=0, le=9, description="Hits a minion's shield absorbs.")
     text: str = Field("", max_length=200, description="Words printed on the card.")
+    kind: Literal["value", "spell", "minion"] = Field(
+        "value", description="value (the kata's cards), spell or minion."
+    )
+    effects: tuple[EffectSpec, ...] = Field(
+        (), max_length=5, strict=False, description="What a spell does when played."
+    )
+    triggers: tuple[TriggerSpec, ...] = Field(
+        (), max_length=5, strict=False, description="What the card does when things happen."
+    )
+    token: bool = Field(False, description="Made by effects only; never in a deck.")
 
     @model_validator(mode="before")
     @classmethod
@@ -51,6 +131,23 @@ class CardSpec(BaseModel):
                 data["damage"] = value  # let the field's own check explain what is wrong
         return data
 
+    @model_validator(mode="after")
+    def _kind_fits(self) -> Self:
+        if self.kind == "spell" and not self.effects:
+            raise ValueError("a spell needs effects")
+        if self.kind != "spell" and self.effects:
+            raise ValueError(f"only spells have effects; a {self.kind} card uses triggers")
+        played = [e for t in self.triggers if t.when == "played" for e in t.effects]
+        chosen = [e for e in (*self.effects, *played) if e.target == "chosen"]
+        if len(chosen) > 1 and len({e.filter for e in chosen}) > 1:
+            raise ValueError("a card asks for one chosen target: its effects must agree on it")
+        return self
+
+    @property
+    def reaction_names(self) -> tuple[str, ...]:
+        """The names of the reactions its triggers become (``id#0``, ``id#1``...)."""
+        return tuple(f"{self.id}#{index}" for index in range(len(self.triggers)))
+
     def definition(self) -> TcgCard:
         """The engine's definition of this card."""
         return TcgCard(
@@ -62,5 +159,20 @@ class CardSpec(BaseModel):
             attack=self.attack,
             health=self.health,
             draw=self.draw,
-            text=self.text,
+            shield=self.shield,
+            text=self.text or self.describe(),
+            kind=self.kind,
+            effects=tuple(spec.effect() for spec in self.effects),
+            triggers=tuple(spec.trigger() for spec in self.triggers),
+            token=self.token,
+            reactions=self.reaction_names,
         )
+
+    def describe(self) -> str:
+        """The card's text made from its effects and triggers (when it has none of its own)."""
+        parts = [effect.effect().text() for effect in self.effects]
+        if self.shield:
+            parts.insert(0, "shield")
+        parts += [trigger.trigger().text() for trigger in self.triggers]
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:] + "." if text else ""

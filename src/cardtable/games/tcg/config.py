@@ -100,7 +100,23 @@ class TcgRules(RulesetModel):
         if twice:
             raise ValueError(f"the pool has two cards with the id {twice[0]!r}")
         known = set(ids)
+        for card in self.cards:
+            made = [effect.card for effect in card.effects if effect.card] + [
+                effect.card for t in card.triggers for effect in t.effects if effect.card
+            ]
+            for other in made:
+                if other not in known:
+                    raise ValueError(f"card {card.id!r} makes {other!r}, which is not in the pool")
+        tokens = {card.id for card in self.cards if card.token}
+        minion_cards = {card.id for card in self.cards if card.kind == "minion"}
         for seat, deck in enumerate(self.decks):
+            in_deck = set(deck)
+            if in_deck & tokens:
+                token = sorted(in_deck & tokens)[0]
+                raise ValueError(f"deck {seat} holds {token!r}, a token only effects make")
+            if in_deck & minion_cards and not self.minions:
+                minion = sorted(in_deck & minion_cards)[0]
+                raise ValueError(f"deck {seat} holds the minion {minion!r}: switch minions on")
             unknown = sorted(set(deck) - known)
             if unknown:
                 raise ValueError(f"deck {seat} names {unknown[0]!r}, which is not in the pool")

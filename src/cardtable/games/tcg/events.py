@@ -64,7 +64,7 @@ class PlayEvent(Shape):
     type: Literal["play"]
     seat: int
     card: CardFace
-    mode: Literal["attack", "draw", "heal", "minion"]
+    mode: Literal["attack", "draw", "heal", "minion", "spell"]
     target: str | None
 
 
@@ -84,6 +84,53 @@ class TurnEndedEvent(Shape):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class EnchantEvent(Shape):
+    """A minion's (or a card's) stat changed; ``until`` is ``turn_end`` for a passing buff."""
+
+    type: Literal["enchant"]
+    card: int
+    stat: str
+    amount: int
+    until: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RandomTargetEvent(Shape):
+    """A random effect of card ``source`` picked its character."""
+
+    type: Literal["random_target"]
+    seat: int
+    source: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscountEvent(Shape):
+    """``seat``'s next drawn card will cost ``amount`` less."""
+
+    type: Literal["discount"]
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscountUsedEvent(Shape):
+    """A card drawn into ``seat``'s hand took the discount (which card stays hidden)."""
+
+    type: Literal["discount_used"]
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExpiredEvent(Shape):
+    """Changes that lasted until the end of the turn went, from these cards."""
+
+    type: Literal["expired"]
+    cards: list[int]
+
+
 TCG_EVENTS: tuple[type, ...] = (
     ShuffleEvent,
     FirstPlayerEvent,
@@ -92,6 +139,11 @@ TCG_EVENTS: tuple[type, ...] = (
     PlayEvent,
     AttackEvent,
     TurnEndedEvent,
+    EnchantEvent,
+    RandomTargetEvent,
+    DiscountEvent,
+    DiscountUsedEvent,
+    ExpiredEvent,
 )
 
 
@@ -107,8 +159,9 @@ class HeroData(Shape):
 
 @dataclass(frozen=True, slots=True)
 class TcgPublic(Shape):
-    """What everyone sees besides the zones: both heroes, and the variations switched on
-    (``healing``, ``minions``)."""
+    """What everyone sees besides the zones: both heroes, how much cheaper each seat's next
+    drawn card will be, and the variations switched on (``healing``, ``minions``)."""
 
     heroes: list[HeroData]
+    discounts: list[int]
     variations: list[Literal["healing", "minions"]]

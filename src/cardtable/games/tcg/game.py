@@ -40,6 +40,8 @@ from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, 
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
 from cardtable.games.tcg.rules import CHECKS, MINION_RULES, RULES
 from cardtable.games.tcg.state import TcgState
+from cardtable.games.tcg.targets import characters, price
+from cardtable.games.tcg.triggers import trigger_reactions
 
 
 @functools.cache
@@ -68,6 +70,7 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def example_rulesets(self) -> list[TcgRules]:
         kata = load_set("kata")
+        legends = load_set("legends")
         return [
             self.default_ruleset(),
             # Tiny decks: everyone bleeds out.
@@ -89,6 +92,8 @@ class TcgGame(Game[TcgState, TcgRules]):
             # Every variation at once, on a crowded small board.
             TcgRules(healing=True, minions=True, cards=kata.cards, decks=(kata.deck, kata.deck)),
             TcgRules(minions=True, board_size=1, starting_health=15),
+            # Cards written in the vocabulary: spells, triggers, shields and tokens.
+            TcgRules(minions=True, cards=legends.cards, decks=(legends.deck, legends.deck)),
         ]
 
     def seats(self, ruleset: TcgRules) -> int:
@@ -96,8 +101,15 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def build_rulebook(self, ruleset: TcgRules) -> RuleBook:
         rules = RULES + (MINION_RULES if ruleset.minions else ())
+        cards = _catalogue(ruleset)
+        triggers = trigger_reactions(cards.values())
         return RuleBook(
-            game=self, ruleset=ruleset, rules=rules, cards=_catalogue(ruleset), checks=CHECKS
+            game=self,
+            ruleset=ruleset,
+            rules=rules,
+            cards=cards,
+            checks=CHECKS,
+            catalogue={reaction.name: reaction for reaction in triggers},
         )
 
     # -- setting up -------------------------------------------------------------------------
@@ -178,7 +190,12 @@ class TcgGame(Game[TcgState, TcgRules]):
         room = rules.minions and not state.boards[seat].full
         moves: list[Decision] = []
         for card in state.hands[seat].cards:
-            if state.stat(card, "cost") > mana:
+            if price(state, card) > mana:
+                continue
+            definition = card.definition
+            assert isinstance(definition, TcgCard)
+            if definition.kind != "value":
+                moves.extend(self._data_moves(state, seat, card.id, definition, room))
                 continue
             if rules.minions and state.stat(card, "draw") == 0 and state.stat(card, "damage") > 0:
                 moves.extend(Play(card.id, "", target) for target in targets)
@@ -194,6 +211,20 @@ class TcgGame(Game[TcgState, TcgRules]):
                 if awake is not None and awake.value > 0 and attacks is not None and attacks.value:
                     moves.extend(Attack(minion.id, target) for target in targets)
         return moves
+
+    def _data_moves(
+        self, state: TcgState, seat: int, card: int, definition: TcgCard, room: bool
+    ) -> list[Decision]:
+        """The ways to play a spell or a minion card: aimed at each character it may choose."""
+        if definition.kind == "minion" and not room:
+            return []
+        chooses = definition.chooses
+        if chooses is None:
+            return [Play(card)]
+        targets = characters(state, seat, chooses)
+        if not targets:
+            return [Play(card)] if definition.kind == "minion" else []
+        return [Play(card, "", target) for target in targets]
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:
@@ -213,13 +244,17 @@ class TcgGame(Game[TcgState, TcgRules]):
         card = state.cards[play.card]
         if card not in state.hands[seat].cards:
             raise IllegalDecision(f"card #{play.card} is not in your hand")
-        name = card.definition.name
-        cost = state.stat(card, "cost")
+        definition = card.definition
+        assert isinstance(definition, TcgCard)
+        name = definition.name
+        cost = price(state, card)
         mana = state.heroes[seat].mana.value
         if cost > mana:
             raise IllegalDecision(
                 f"you cannot afford {name}: it costs {cost} mana and you have {mana}"
             )
+        if definition.kind != "value":
+            return self._plan_data(state, seat, rules, play, definition)
         if play.mode == HEAL:
             if not rules.healing:
                 raise IllegalDecision("these rules have no healing: play the card as it is")
@@ -246,6 +281,32 @@ class TcgGame(Game[TcgState, TcgRules]):
         elif play.target is not None:
             raise IllegalDecision("without minions an attack always hits the opposing hero")
         return PlayCard(seat, card, play.mode, play.target)
+
+    def _plan_data(
+        self, state: TcgState, seat: int, rules: TcgRules, play: Play, definition: TcgCard
+    ) -> PlayCard:
+        card = state.cards[play.card]
+        name = definition.name
+        if play.mode:
+            raise IllegalDecision(f"{name} is a {definition.kind}: play it as it is")
+        if definition.kind == "minion" and state.boards[seat].full:
+            raise IllegalDecision(
+                f"your board is full: at most {rules.board_size} minions at a time"
+            )
+        chooses = definition.chooses
+        if chooses is None:
+            if play.target is not None:
+                raise IllegalDecision(f"{name} takes no target")
+            return PlayCard(seat, card)
+        targets = characters(state, seat, chooses)
+        if play.target is None:
+            if targets or definition.kind != "minion":
+                choices = " ".join(f"@{target.text()}" for target in targets) or "none now"
+                raise IllegalDecision(f"choose a target for {name}: {choices}")
+            return PlayCard(seat, card)
+        if play.target not in targets:
+            raise IllegalDecision(f"{play.target.text()} is not a target {name} may choose")
+        return PlayCard(seat, card, "", play.target)
 
     def _plan_attack(
         self, state: TcgState, seat: int, rules: TcgRules, attack: Attack

@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 Candidate = tuple[int, int, int]
-"""(card id, mana cost, damage)."""
+"""(card id, mana cost, damage); a cost below 0 counts as 0."""
 
 
 def best_damage_set(cards: Sequence[Candidate], mana: int) -> tuple[int, ...]:
     """The ids (in the order given) of the best set of ``cards`` costing at most ``mana``."""
     # best[m] = (damage, count, -cost, chosen indices) over sets costing at most m.
     best: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())] * (mana + 1)
-    for index, (_, cost, damage) in enumerate(cards):
+    for index, (_, printed, damage) in enumerate(cards):
+        cost = max(printed, 0)  # a discount never makes a card pay you
         if cost > mana:
             continue
         for budget in range(mana, cost - 1, -1):

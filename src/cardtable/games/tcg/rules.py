@@ -5,10 +5,13 @@
 * a draw from an empty deck makes the drawer bleed 1 health;
 * a played card takes effect: an attack deals its damage to its target (the opposing hero
   unless another was chosen; a 0-damage card does nothing), a card drawer draws its cards one
-  at a time, a heal restores its owner's health (never above the starting health);
+  at a time, a heal restores its owner's health (never above the starting health), a spell
+  resolves its effects (``effects.py``); card triggers are card reactions (``triggers.py``);
+* a random hit picks its character when it runs, then strikes or heals it;
+* a card drawn into a hand takes its owner's waiting discount;
+* the end of a turn ends what lasted until then, then starts the opponent's turn;
 * a minion's attack makes both fighters hit each other at once (a hero does not hit back);
 * a minion at 0 health or below dies and goes to its owner's graveyard;
-* the end of a turn starts the opponent's;
 * after any damage, a hero at 0 health or below loses at once (a check).
 """
 
@@ -24,6 +27,7 @@ from cardtable.engine.reactions import Reaction, reaction
 from cardtable.engine.zones import Zone
 from cardtable.games.tcg.actions import (
     EMPTY,
+    HAND,
     ChooseFirst,
     DrawCard,
     EndTurn,
@@ -32,6 +36,8 @@ from cardtable.games.tcg.actions import (
     StartTurn,
 )
 from cardtable.games.tcg.decisions import HEAL, MINION
+from cardtable.games.tcg.effect_actions import EXPIRES, Expire, RandomHit, UseDiscount
+from cardtable.games.tcg.effects import resolve
 from cardtable.games.tcg.state import TcgState
 
 
@@ -67,8 +73,12 @@ def card_effect(state: TcgState, action: PlayCard, source: Card | None) -> list[
     card = action.card
     seat = action.seat
     mode = action.mode
-    if mode == MINION:
+    kind = getattr(card.definition, "kind", "value")
+    if mode == MINION or kind == "minion":
         return []
+    if kind == "spell":
+        effects = getattr(card.definition, "effects", ())
+        return resolve(state, effects, seat=seat, source=card, chosen=action.target)
     if mode == HEAL:
         amount = state.stat(card, "heal")
         return [Heal(Target.hero(seat), amount, source=card.id)] if amount > 0 else []
@@ -99,7 +109,30 @@ def combat(state: TcgState, action: MinionAttack, source: Card | None) -> list[A
 
 @reaction(EndTurn)
 def next_turn(state: TcgState, action: EndTurn, source: Card | None) -> list[Action[Any]]:
-    return [StartTurn((action.seat + 1) % state.seats)]
+    following: list[Action[Any]] = [StartTurn((action.seat + 1) % state.seats)]
+    if state.components and any(
+        component.key.endswith(EXPIRES)
+        for components in state.components.values()
+        for component in components
+    ):
+        following.insert(0, Expire())
+    return following
+
+
+@reaction(RandomHit)
+def random_hit(state: TcgState, action: RandomHit, source: Card | None) -> list[Action[Any]]:
+    if action.picked is None:
+        return []
+    if action.effect == "heal":
+        return [Heal(action.picked, action.amount, source=action.source)]
+    return [Damage(((action.picked, action.amount),), source=action.source, reason="card")]
+
+
+@reaction(DrawCard)
+def discount_drawn(state: TcgState, action: DrawCard, source: Card | None) -> list[Action[Any]]:
+    if action.result != HAND or action.card is None or not state.discounts[action.seat]:
+        return []
+    return [UseDiscount(action.seat, action.card)]
 
 
 def _graveyard(state: TcgState, card: Card) -> Zone:
@@ -114,6 +147,8 @@ RULES: tuple[Reaction, ...] = (
     card_effect,
     combat,
     next_turn,
+    random_hit,
+    discount_drawn,
 )
 
 MINION_RULES: tuple[Reaction, ...] = (deaths(_graveyard),)

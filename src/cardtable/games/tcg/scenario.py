@@ -27,8 +27,7 @@ from cardtable.engine.cards import CardDef
 from cardtable.engine.json import JsonObject
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
-from cardtable.engine.stats import Stat
-from cardtable.games.tcg.actions import ATTACKS, AWAKE, LIFE
+from cardtable.games.tcg.actions import ATTACKS, AWAKE, arrive
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.game import GAME
@@ -132,9 +131,11 @@ def scenario(
             state.create_cards(cards_of[name][seat], zone, owner=seat, pool=f"p{seat}")
     for board in state.boards:
         for minion in board.cards:
-            state.track(minion, LIFE, Stat(max(state.total(minion, "health"), 1)))
-            state.track(minion, AWAKE, Stat(1))
-            state.track(minion, ATTACKS, Stat(1))
+            arrive(state, minion)
+            for name in (AWAKE, ATTACKS):
+                ready = state.tracked(minion, name)
+                assert ready is not None
+                ready.value = ready.base
     for seat in range(SEATS):
         pool = f"p{seat}"
         owned = sorted(

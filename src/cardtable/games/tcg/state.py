@@ -9,6 +9,8 @@ import functools
 from typing import Any, Self, cast
 
 from cardtable.engine.characters import BattleState
+from cardtable.engine.errors import RecordError
+from cardtable.engine.json import JsonObject, as_int, as_list
 from cardtable.engine.zones import Board, Hand, Stack
 
 
@@ -24,7 +26,7 @@ def _zone_names(seats: int) -> tuple[tuple[str, ...], ...]:
 class TcgState(BattleState):
     """A Kata TCG match at one moment."""
 
-    __slots__ = ("boards", "decks", "graveyards", "hands")
+    __slots__ = ("boards", "decks", "discounts", "graveyards", "hands")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -32,6 +34,8 @@ class TcgState(BattleState):
         self.hands: list[Hand] = []
         self.graveyards: list[Stack] = []
         self.boards: list[Board] = []
+        self.discounts: list[int] = [0] * self.seats
+        """How much cheaper each seat's next drawn card will be."""
 
     def bind_zones(self) -> None:
         """Point ``decks``, ``hands``, ``graveyards`` and ``boards`` at this state's zones."""
@@ -44,7 +48,20 @@ class TcgState(BattleState):
 
     def copy_public(self, clone: Self) -> None:
         super().copy_public(clone)
+        clone.discounts = self.discounts[:]
         clone.bind_zones()
+
+    def public(self) -> JsonObject:
+        data = super().public()
+        data["discounts"] = list(self.discounts)
+        return data
+
+    def load_public(self, data: JsonObject) -> None:
+        super().load_public(data)
+        discounts = as_list(data.get("discounts", [0] * self.seats), "discounts")
+        if len(discounts) != self.seats:
+            raise RecordError("discounts: expected one number per seat")
+        self.discounts = [as_int(amount, "discount") for amount in discounts]
 
     def deck(self, seat: int) -> Stack:
         return self.decks[seat]
