@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -211,3 +212,18 @@ def test_when_every_person_has_left_the_computers_play_on() -> None:
     assert result.exit_code == 0, result.output
     assert "Every person is out of the match; the others play on to the end." in result.output
     assert re.search(r"Outcome: player [23] \(random\) wins", result.output)
+
+
+def test_war_is_listed_with_its_rules_and_schemas() -> None:
+    games = invoke("games")
+    assert "war" in games.output
+    assert "the highest takes them all" in games.output
+    rules = invoke("rules", "war")
+    assert rules.exit_code == 0
+    assert "A war" in rules.output
+    assert "Running out" in rules.output
+    schema = json.loads(invoke("rules", "war", "--schema").stdout)
+    assert schema["properties"]["face_down"]["default"] == 1
+    assert schema["properties"]["turn_limit"]["minimum"] == 1
+    events = json.loads(invoke("schema", "war", "event").stdout)
+    assert "won" in json.dumps(events)
