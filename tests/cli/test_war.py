@@ -53,7 +53,7 @@ def test_the_issues_command_line_starts_a_four_player_game() -> None:
     assert result.exit_code == 1
     assert "War · human vs random vs random vs random" in result.output
     assert "Your turn: t to turn your next card" in result.output
-    assert "13" in result.output
+    assert re.search(r"player 3 \(random\)\s+13\s+0\s+to turn", result.output)
     assert "the input ended" in result.output
 
 
@@ -207,9 +207,10 @@ def test_the_short_input_is_t() -> None:
 def test_when_every_person_has_left_the_computers_play_on() -> None:
     result = invoke(
         "play", "war", "--players", "4", "--seats", "human,human,random,random", "--seed", "2",
-        input="\nconcede\ny\n\nconcede\ny\n",
+        input="concede\ny\nconcede\ny\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
+    assert "Hand over" not in result.output, "War hides nothing from one player only"
     assert "Every person is out of the match; the others play on to the end." in result.output
     assert re.search(r"Outcome: player [23] \(random\) wins", result.output)
 

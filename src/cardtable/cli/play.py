@@ -1,9 +1,10 @@
 """``cardtable play``: a match between people at the keyboard and computer players.
 
-Three ways to play come out of one loop: a person against the computer, two people taking
-turns at one keyboard (hot seat: a hand-over screen before each turn, so nobody sees the other
-hand), and computers playing each other while people watch (the spectator's view, with a
-pause between decisions).
+Three ways to play come out of one loop: a person against the computer, people taking turns
+at one keyboard (hot seat: in a game with hands, a hand-over screen before each turn, so
+nobody sees another's hand), and computers playing each other while people watch (the
+spectator's view, with a pause between decisions). People who are out of a match that goes on
+(all their options gone, conceding included) are told so, and the others play on.
 
 >>> seat_labels([SeatSpec("human"), SeatSpec("greedy")])
 ('player 0 (you)', 'player 1 (greedy)')
@@ -39,6 +40,7 @@ from cardtable.cli.render.base import describe_outcome
 from cardtable.cli.terminal import Terminal
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
+from cardtable.engine.zones import OWNER
 from cardtable.simulation import agent_rng
 
 WATCH_DELAY = 0.5
@@ -92,6 +94,11 @@ class PlaySession:
         self.board = board_for(game, ascii_only=terminal.ascii_only)
         self.human = HumanSeat(terminal, self.board)
         self.watching = not self.people
+        self.private = any(
+            zone.visibility == OWNER for zone in self.match.view(None).zones.values()
+        )
+        """Whether some zones show their cards to their owner only (hands): then people
+        sharing the keyboard hand it over between their decisions."""
         if settings.delay is not None:
             self.delay = max(0.0, settings.delay)
         else:
@@ -143,7 +150,7 @@ class PlaySession:
 
     def _person(self, seat: int) -> None:
         match = self.match
-        if len(self.people) > 1 and self.last_person != seat:
+        if self.private and len(self.people) > 1 and self.last_person != seat:
             self._hand_over(seat)
         self.last_person = seat
         legal = match.legal(seat)
