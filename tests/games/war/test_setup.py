@@ -6,7 +6,7 @@ from collections import Counter
 
 from cardtable.engine import Match
 from cardtable.games.war import WarRules, war_deck
-from tests.games.war.helpers import GAME, kinds
+from tests.games.war.helpers import GAME, kinds, top_first
 
 
 def test_the_deck_is_suits_times_ranks_and_strength_is_the_rank() -> None:
@@ -40,15 +40,15 @@ def test_round_robin_deals_one_card_at_a_time_in_seat_order() -> None:
     shuffled = GAME.setup(rules, 5)
     order = _shuffled_deck(rules, 5)
     piles = [[card.key for card in pile.cards] for pile in shuffled.piles]
-    assert piles == [order[0::3], order[1::3], order[2::3]]
+    assert piles == [order[0::3], order[1::3], order[2::3]], "the first card dealt is at the bottom"
 
 
 def test_block_dealing_gives_each_player_their_share_in_one_go() -> None:
     rules = WarRules(players=3, suits=1, ranks=6, dealing="blocks")
     state = GAME.setup(rules, 5)
     order = _shuffled_deck(rules, 5)
-    piles = [[card.key for card in pile.cards] for pile in state.piles]
-    assert piles == [order[0:2], order[2:4], order[4:6]]
+    piles = [top_first(pile) for pile in state.piles]
+    assert piles == [order[0:2], order[2:4], order[4:6]], "a block keeps its order"
 
 
 def _shuffled_deck(rules: WarRules, seed: int) -> list[str]:

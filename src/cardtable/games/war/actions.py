@@ -44,8 +44,8 @@ class ShuffleDeck(Action[WarState]):
 
 
 class Deal(Action[WarState]):
-    """Deal the whole deck from the top into the players' piles, face down: round-robin from
-    seat 0, or in equal blocks. Each dealt card goes on top of its pile."""
+    """Deal the whole deck from the top into the players' piles, face down: one card at a
+    time from seat 0 (each on top of its pile), or each seat's block in one go."""
 
     __slots__ = ("counts", "dealing")
 
@@ -61,7 +61,9 @@ class Deal(Action[WarState]):
         )
         state.deck.cards.clear()
         for pile, hand in zip(state.piles, hands, strict=True):
-            pile.cards.extend(hand)
+            # Dealt one at a time, the first card ends up at the bottom; a block taken in one
+            # go keeps its order, its first card on top.
+            pile.cards.extend(reversed(hand) if dealing == "blocks" else hand)
         self.counts = [len(hand) for hand in hands]
 
     def event(self, seat: int | None) -> JsonObject | None:
