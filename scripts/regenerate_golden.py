@@ -12,16 +12,27 @@ from cardtable.simulation.playthrough import playthrough
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
-# (file name, game, seed, seats): one seeded match per game, plus a heuristic one.
-CASES = [
-    ("tcg-random.txt", "tcg", 2026, "random,random"),
-    ("tcg-greedy.txt", "tcg", 7, "greedy,random"),
+# (file name, game, seed, seats, rules changed from the defaults): one seeded match per game,
+# plus a heuristic one; War's use small decks so that each file stays readable.
+CASES: list[tuple[str, str, int, str, dict[str, object]]] = [
+    ("tcg-random.txt", "tcg", 2026, "random,random", {}),
+    ("tcg-greedy.txt", "tcg", 7, "greedy,random", {}),
+    # Three players: wars (one inside another), dropping out of a war, players out.
+    ("war-three.txt", "war", 10, "random,random,random", {"players": 3, "suits": 3, "ranks": 4}),
+    # Three face-down cards and shuffled won cards.
+    (
+        "war-face-down.txt",
+        "war",
+        1,
+        "random,random",
+        {"suits": 2, "ranks": 5, "face_down": 3, "won_cards": "shuffled"},
+    ),
 ]
 
 
-def expected(game: str, seed: int, seats: str) -> str:
+def expected(game: str, seed: int, seats: str, rules: dict[str, object]) -> str:
     found = find(game)
-    return playthrough(found, found.default_ruleset(), seed, seats)
+    return playthrough(found, found.load_ruleset(rules), seed, seats)
 
 
 def main() -> int:
@@ -29,9 +40,9 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     args = parser.parse_args()
     stale = 0
-    for name, game, seed, seats in CASES:
+    for name, game, seed, seats, rules in CASES:
         path = GOLDEN / name
-        text = expected(game, seed, seats)
+        text = expected(game, seed, seats, rules)
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if old == text:
             continue

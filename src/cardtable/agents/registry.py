@@ -53,6 +53,27 @@ def agent_names(game: Game[Any, Any]) -> list[str]:
     return [*_FOR_EVERY_GAME, *_PER_GAME.get(game.name, {})]
 
 
+def default_agent(game: Game[Any, Any]) -> str:
+    """The computer player that takes a seat nobody named: the game's greedy player where it
+    has one, else the random player.
+
+    >>> from cardtable.games import find
+    >>> default_agent(find("tcg")), default_agent(find("war"))
+    ('greedy', 'random')
+    """
+    return "greedy" if "greedy" in _PER_GAME.get(game.name, {}) else "random"
+
+
+def default_seats(game: Game[Any, Any], seats: int) -> list[SeatSpec]:
+    """A person at seat 0 and the game's default computer player at every other seat.
+
+    >>> from cardtable.games import find
+    >>> [spec.text() for spec in default_seats(find("war"), 3)]
+    ['human', 'random', 'random']
+    """
+    return [SeatSpec(HUMAN), *(SeatSpec(default_agent(game)) for _ in range(seats - 1))]
+
+
 def parse_seats(text: str) -> list[SeatSpec]:
     """Parse a comma-separated seat list (``UnknownAgent`` for an empty or malformed one)."""
     specs = []

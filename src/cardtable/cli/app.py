@@ -18,8 +18,9 @@ from rich.text import Text
 
 import cardtable
 from cardtable.agents import check_seats, parse_seats
+from cardtable.agents.registry import default_seats
 from cardtable.cli.errors import UsageProblem, exit_code, report
-from cardtable.cli.play import PlaySettings, check_save_path
+from cardtable.cli.play import PlaySettings, check_save_path, rules_from_options
 from cardtable.cli.play import play as play_match
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
@@ -123,17 +124,19 @@ def schema_command(
         typer.echo(json.dumps(schemas[part], indent=2, ensure_ascii=False))
 
 
-@app.command("play")
+@app.command("play", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def play_command(
-    game: Annotated[str, typer.Argument(help="The game to play, e.g. tcg.")],
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game to play, e.g. tcg or war.")],
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--seats",
             help="Who sits at each seat, comma-separated: human or a computer player "
-            "(random, greedy...). human,human is hot seat; two computers play to watch.",
+            "(random, greedy...). human,human is hot seat; only computers play to watch. "
+            "Default: you at seat 0, the game's usual computer player at the others.",
         ),
-    ] = "human,greedy",
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="Seed of the match's randomness (random when left out)."),
@@ -154,14 +157,20 @@ def play_command(
         ),
     ] = None,
 ) -> None:
-    """Play a match in the terminal."""
+    """Play a match in the terminal.
+
+    Any rule of the game is an option too, after the game's name: --rule-name VALUE, such as
+    cardtable play war --players 4 --face-down 3 (cardtable rules GAME --schema lists them).
+    They override a rules file.
+    """
     console = make_console()
     terminal = Terminal(console)
     with guarded():
         found = find(game)
-        ruleset = load_rules(found, rules)
-        specs = parse_seats(seats)
-        check_seats(specs, found, found.seats(ruleset))
+        ruleset = rules_from_options(found, load_rules(found, rules), ctx.args)
+        count = found.seats(ruleset)
+        specs = parse_seats(seats) if seats is not None else default_seats(found, count)
+        check_seats(specs, found, count)
         if save is not None:
             check_save_path(save)
         if seed is None:

@@ -1,14 +1,24 @@
 """``cardtable play``: a match between people at the keyboard and computer players.
 
-Three ways to play come out of one loop: a person against the computer, two people taking
-turns at one keyboard (hot seat: a hand-over screen before each turn, so nobody sees the other
-hand), and computers playing each other while people watch (the spectator's view, with a
-pause between decisions).
+Three ways to play come out of one loop: a person against the computer, people taking turns
+at one keyboard (hot seat: in a game with hands, a hand-over screen before each turn, so
+nobody sees another's hand), and computers playing each other while people watch (the
+spectator's view, with a pause between decisions). People who are out of a match that goes on
+(all their options gone, conceding included) are told so, and the others play on.
 
 >>> seat_labels([SeatSpec("human"), SeatSpec("greedy")])
 ('player 0 (you)', 'player 1 (greedy)')
 >>> seat_labels([SeatSpec("human"), SeatSpec("human")])
 ('player 0', 'player 1')
+
+Any rule of the chosen game can be set on the command line, ``--field-name VALUE`` (dashes
+for underscores), over the defaults or a rules file:
+
+>>> from cardtable.games import find
+>>> war = find("war")
+>>> rules = rules_from_options(war, war.default_ruleset(), ["--players", "4", "--face-down=3"])
+>>> rules.players, rules.face_down
+(4, 3)
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, get_args, get_origin
 
 from rich import box
 from rich.panel import Panel
@@ -30,6 +40,7 @@ from cardtable.cli.render.base import describe_outcome
 from cardtable.cli.terminal import Terminal
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
+from cardtable.engine.zones import OWNER
 from cardtable.simulation import agent_rng
 
 WATCH_DELAY = 0.5
@@ -83,6 +94,11 @@ class PlaySession:
         self.board = board_for(game, ascii_only=terminal.ascii_only)
         self.human = HumanSeat(terminal, self.board)
         self.watching = not self.people
+        self.private = any(
+            zone.visibility == OWNER for zone in self.match.view(None).zones.values()
+        )
+        """Whether some zones show their cards to their owner only (hands): then people
+        sharing the keyboard hand it over between their decisions."""
         if settings.delay is not None:
             self.delay = max(0.0, settings.delay)
         else:
@@ -90,6 +106,8 @@ class PlaySession:
         self.seen: dict[int | None, int] = {}
         self.last_person: int | None = None
         self.last_turn = -1
+        self.left = False
+        """Whether the people at the keyboard have all left a match that goes on."""
 
     # -- the loop ---------------------------------------------------------------------------
 
@@ -108,6 +126,8 @@ class PlaySession:
                 if agent is None:
                     self._person(seat)
                 else:
+                    if not self.left and self.people and self._people_left():
+                        self._say_left()
                     self._computer(seat, agent)
         except Abandoned as abandoned:
             reason, code = abandoned.reason, 1
@@ -130,7 +150,7 @@ class PlaySession:
 
     def _person(self, seat: int) -> None:
         match = self.match
-        if len(self.people) > 1 and self.last_person != seat:
+        if self.private and len(self.people) > 1 and self.last_person != seat:
             self._hand_over(seat)
         self.last_person = seat
         legal = match.legal(seat)
@@ -138,6 +158,23 @@ class PlaySession:
         scene = replace(scene, caption=self.board.prompt_hint(scene))
         self.terminal.show(self.board.render(scene))
         self.human.play_one(match, seat, scene)
+
+    def _people_left(self) -> bool:
+        """Whether no person may decide anything any more, not even concede (they are out of
+        a match the others play on)."""
+        return all(not self.match.legal(seat).options for seat in self.people)
+
+    def _say_left(self) -> None:
+        """Tell the people who left the match what happened; the others play on to the end."""
+        self.left = True
+        viewer = self.people[0] if len(self.people) == 1 else None
+        for line in self.board.log(
+            Scene(self.match.view(viewer), self.labels, events=tuple(self._events_for(viewer))),
+            limit=1000,
+        ):
+            self.terminal.say(line)
+        who = "You are" if len(self.people) == 1 else "Every person is"
+        self.terminal.say(f"{who} out of the match; the others play on to the end.", style="bold")
 
     def _hand_over(self, seat: int) -> None:
         """Hot seat: hide the screen until the next player is at the keyboard."""
@@ -195,6 +232,71 @@ class PlaySession:
             match.record().save(save)
             what = "the match record" if match.over else "the unfinished match"
             terminal.say(f"Saved {what} to {save} (replay it with: cardtable replay {save})")
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) -> Any:
+    """``ruleset`` with the rules given as ``--field-name VALUE`` (or ``--field-name=VALUE``).
+
+    Each value is read as its field's type (a whole number, text, true/false, or a
+    comma-separated list) and the ruleset model validates the result, so a bad value is
+    refused with the usual ``RulesetError``; an option that names no rule of the game is a
+    ``UsageProblem`` listing the game's rules.
+    """
+    fields: dict[str, Any] = dict(type(ruleset).model_fields)
+    changes: dict[str, object] = {}
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if not word.startswith("--") or word == "--":
+            what = "option" if word.startswith("-") else "argument"
+            raise UsageProblem(
+                f"unexpected {what} {word!r}: give rules as --rule-name VALUE "
+                f"({_rule_options(game, fields)})"
+            )
+        option, equals, value = word.partition("=")
+        name = option[2:].replace("-", "_")
+        if name not in fields:
+            raise UsageProblem(
+                f"{option} is not an option of play nor a rule of {game.title} "
+                f"({_rule_options(game, fields)})"
+            )
+        if not equals:
+            index += 1
+            if index >= len(args):
+                raise UsageProblem(f"{option} needs a value, as in {option} VALUE")
+            value = args[index]
+        changes[name] = _read_value(fields[name].annotation, value)
+        index += 1
+    return ruleset.changed(**changes) if changes else ruleset
+
+
+def _rule_options(game: Game[Any, Any], fields: dict[str, Any]) -> str:
+    options = ", ".join("--" + name.replace("_", "-") for name in fields)
+    return f"{game.title}'s rules are {options}; see cardtable rules {game.name} --schema"
+
+
+def _read_value(annotation: Any, text: str) -> object:
+    """``text`` as the type a ruleset field declares; left as text when it is not one, for the
+    ruleset model to refuse with its usual message."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _read_value(get_args(annotation)[0], text)
+    if annotation is bool:
+        word = text.strip().lower()
+        return True if word in _TRUE else False if word in _FALSE else text
+    if annotation is int:
+        try:
+            return int(text.strip())
+        except ValueError:
+            return text
+    if origin in (tuple, list):
+        inner = get_args(annotation)[0]
+        return [_read_value(inner, item) for item in text.split(",")] if text.strip() else []
+    return text
 
 
 def check_save_path(path: Path) -> None:

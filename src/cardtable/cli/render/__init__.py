@@ -13,11 +13,12 @@ from typing import Any
 from cardtable.cli.render.base import Board, Scene, describe_generic
 from cardtable.cli.render.generic import GenericBoard
 from cardtable.cli.render.tcg import TcgBoard
+from cardtable.cli.render.war import WarBoard
 from cardtable.engine.game import Game
 
 BoardFactory = Callable[..., Board]
 
-_BOARDS: dict[str, BoardFactory] = {"tcg": TcgBoard}
+_BOARDS: dict[str, BoardFactory] = {"tcg": TcgBoard, "war": WarBoard}
 
 
 def board_for(game: Game[Any, Any], *, ascii_only: bool = False) -> Board:
@@ -26,4 +27,12 @@ def board_for(game: Game[Any, Any], *, ascii_only: bool = False) -> Board:
     return factory(game, ascii_only=ascii_only)
 
 
-__all__ = ["Board", "GenericBoard", "Scene", "TcgBoard", "board_for", "describe_generic"]
+__all__ = [
+    "Board",
+    "GenericBoard",
+    "Scene",
+    "TcgBoard",
+    "WarBoard",
+    "board_for",
+    "describe_generic",
+]

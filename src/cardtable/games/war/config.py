@@ -1,0 +1,80 @@
+"""War's ruleset: a standard 52-card deck between two players by default, every choice a field.
+
+>>> rules = WarRules(players=4, face_down=3)
+>>> rules.deck_size, rules.dealing, rules.won_cards
+(52, 'round-robin', 'fixed')
+>>> WarRules.from_json({"players": 3, "dealing": "blocks"})
+Traceback (most recent call last):
+...
+cardtable.engine.errors.RulesetError: block dealing needs a deck that splits evenly: 52 cards \
+do not split among 3 players (deal round-robin, or change the suits or ranks)
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Self
+
+from pydantic import Field, model_validator
+
+from cardtable.cards import MAX_RANK, MAX_SUITS
+from cardtable.config import RulesetModel
+
+MAX_PLAYERS = 64
+MAX_FACE_DOWN = 20
+MAX_TURN_LIMIT = 1_000_000
+
+
+class WarRules(RulesetModel):
+    """The rules of a War match. Every field has the usual game's value as its default."""
+
+    suits: int = Field(
+        4,
+        ge=1,
+        le=MAX_SUITS,
+        description="Suits in the deck (clubs, diamonds, hearts, spades, then moons, towers, "
+        "wheels, leaves). Suits never decide a battle.",
+    )
+    ranks: int = Field(
+        13,
+        ge=1,
+        le=MAX_RANK,
+        description="Ranks in each suit: the highest of two to ace (8 gives seven to ace); "
+        "beyond 13, numbered ranks from 14 rank between the king and the ace.",
+    )
+    players: int = Field(2, ge=1, le=MAX_PLAYERS, description="How many players sit down.")
+    face_down: int = Field(
+        1,
+        ge=0,
+        le=MAX_FACE_DOWN,
+        description="Cards each player in a war puts down face down before turning one face up.",
+    )
+    dealing: Literal["round-robin", "blocks"] = Field(
+        "round-robin",
+        description="round-robin: one card at a time from the first seat (earlier seats get "
+        "the extra cards); blocks: each player's equal share in one go.",
+    )
+    turn_limit: int = Field(
+        10_000,
+        ge=1,
+        le=MAX_TURN_LIMIT,
+        description="Battles before the match stops; then the most cards wins (ties share).",
+    )
+    won_cards: Literal["fixed", "shuffled"] = Field(
+        "fixed",
+        description="How won cards go under the winner's pile: fixed (in the order they were "
+        "played) or shuffled with the match's randomness.",
+    )
+
+    @property
+    def deck_size(self) -> int:
+        return self.suits * self.ranks
+
+    @model_validator(mode="after")
+    def _blocks_split_evenly(self) -> Self:
+        if self.dealing == "blocks" and self.deck_size % self.players:
+            raise ValueError(
+                f"block dealing needs a deck that splits evenly: {self.deck_size} cards do not "
+                f"split among {self.players} players (deal round-robin, or change the suits "
+                "or ranks)"
+            )
+        return self

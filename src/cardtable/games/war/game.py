@@ -1,0 +1,150 @@
+"""War on the engine: turn cards, the highest takes them, ties go to war.
+
+>>> from cardtable.engine import Match
+>>> game = WarGame()
+>>> match = Match(game, WarRules(players=3, suits=2, ranks=6), seed=4)
+>>> [len(match.state.piles[seat].cards) for seat in range(3)], match.to_act
+([4, 4, 4], 0)
+>>> match.decide(0, "turn")
+>>> match.events(None)[-1]["type"], match.to_act
+('turn', 1)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.errors import IllegalDecision
+from cardtable.engine.game import Game
+from cardtable.engine.pools import Pool
+from cardtable.engine.rng import Rng
+from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.zones import NOBODY, PUBLIC, Stack
+from cardtable.games.war import decisions
+from cardtable.games.war.actions import CONCEDED, Deal, Leave, ShuffleDeck, TurnCard
+from cardtable.games.war.cards import war_deck
+from cardtable.games.war.config import WarRules
+from cardtable.games.war.decisions import TURN, Turn
+from cardtable.games.war.events import WAR_EVENTS, WarPublic
+from cardtable.games.war.rules import CHECKS, RULES
+from cardtable.games.war.state import ASIDE, DECK, POOL, WarState, zone_names
+
+
+@functools.cache
+def _manifest(suits: int, ranks: int) -> tuple[str, ...]:
+    return tuple(card.key for card in war_deck(suits, ranks))
+
+
+class WarGame(Game[WarState, WarRules]):
+    """War for any number of players: the last player holding cards wins."""
+
+    name = "war"
+    title = "War"
+    summary = "Everyone turns a card, the highest takes them all, and ties go to war."
+    rules_resource = ("cardtable.games.war", "rules.md")
+    ruleset_type = WarRules
+    decision_types = (Turn,)
+    event_types = WAR_EVENTS
+    public_type = WarPublic
+
+    def default_ruleset(self) -> WarRules:
+        return WarRules()
+
+    def load_ruleset(self, data: Mapping[str, object]) -> WarRules:
+        return WarRules.from_json(data)
+
+    def example_rulesets(self) -> list[WarRules]:
+        """Small, quick decks that reach every corner of the rules."""
+        return [
+            # Two players, two suits: frequent wars and wars inside wars.
+            WarRules(suits=2, ranks=5, turn_limit=300),
+            # Three players: three-way wars, players waiting, running out in a war.
+            WarRules(suits=3, ranks=4, players=3, turn_limit=80),
+            # Four players, blocks, no face-down cards, won cards shuffled.
+            WarRules(
+                suits=4, ranks=3, players=4, face_down=0, dealing="blocks", won_cards="shuffled"
+            ),
+            # Three face-down cards from a tiny deck: contenders run out, nobody turns up.
+            WarRules(suits=4, ranks=2, face_down=3, turn_limit=200),
+            # Five players and an uneven deal; two face-down cards.
+            WarRules(suits=2, ranks=4, players=5, face_down=2, won_cards="shuffled"),
+            # A full deck stopped by a tiny turn limit: the most cards win.
+            WarRules(turn_limit=3),
+        ]
+
+    def seats(self, ruleset: WarRules) -> int:
+        return ruleset.players
+
+    def build_rulebook(self, ruleset: WarRules) -> RuleBook:
+        cards = {card.key: card for card in war_deck(ruleset.suits, ruleset.ranks)}
+        return RuleBook(game=self, ruleset=ruleset, rules=RULES, cards=cards, checks=CHECKS)
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def skeleton(self, book: RuleBook, rng: Rng) -> WarState:
+        rules: WarRules = book.ruleset
+        seats = rules.players
+        state = WarState(book, rng, seats=seats)
+        state.add_zone(Stack(DECK, visibility=NOBODY, pool=POOL))
+        piles, ups, downs = zone_names(seats)
+        for seat in range(seats):
+            state.add_zone(Stack(piles[seat], owner=seat, visibility=NOBODY, pool=POOL))
+            state.add_zone(Stack(ups[seat], owner=seat, visibility=PUBLIC, pool=POOL))
+            state.add_zone(Stack(downs[seat], owner=seat, visibility=NOBODY, pool=POOL))
+        state.add_zone(Stack(ASIDE, visibility=NOBODY, pool=POOL))
+        state.add_pool(Pool(name=POOL, owner=None, manifest=_manifest(rules.suits, rules.ranks)))
+        state.bind_zones()
+        return state
+
+    def create_cards(self, state: WarState) -> None:
+        rules: WarRules = state.rules.ruleset
+        state.create_cards(war_deck(rules.suits, rules.ranks), state.deck, owner=None, pool=POOL)
+
+    def opening(self, state: WarState) -> Sequence[Action[Any]]:
+        return (ShuffleDeck(), Deal())
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def to_act(self, state: WarState) -> int | None:
+        if state.outcome is not None or not state.pending:
+            return None
+        return state.pending[0]
+
+    def legal(self, state: WarState, seat: int) -> Decisions:
+        if state.outcome is not None or not 0 <= seat < state.seats or seat in state.out:
+            return Decisions(seat, (), None, False)
+        if state.pending and state.pending[0] == seat:
+            return Decisions(seat, (TURN,), TURN)
+        return Decisions(seat, (), None)
+
+    def plan(self, state: WarState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        if not isinstance(decision, Turn):
+            raise IllegalDecision(f"{decision.text()!r} is not a decision of War")
+        if seat in state.out:
+            raise IllegalDecision("you are out of the match")
+        pending = state.pending
+        if not pending or pending[0] != seat:
+            if seat not in state.contenders:
+                raise IllegalDecision("you are waiting: you are not in this round")
+            if seat not in pending:
+                raise IllegalDecision("you have turned already in this round")
+            raise IllegalDecision(f"it is not your turn: player {pending[0]} turns first")
+        return (TurnCard(seat),)
+
+    def parse(self, text: str) -> Decision:
+        return decisions.parse(text)
+
+    def concede(self, state: WarState, seat: int) -> Sequence[Action[Any]]:
+        """The conceding player leaves the match and the others play on (with two players
+        that leaves one: the winner). Their pile is set aside."""
+        if seat in state.out:
+            raise IllegalDecision("you are out of the match already")
+        return (Leave(seat, CONCEDED),)
+
+
+GAME = WarGame()
+"""War (the instance the registry lists)."""

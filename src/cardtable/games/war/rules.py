@@ -1,0 +1,147 @@
+"""War's rule reactions and checks: how one action leads to the next.
+
+* after the deal, players who got no cards are out; then stock is taken;
+* after a player turns, the round is resolved once everyone in it has turned;
+* a resolved round gives the table to its winner, starts a war, or (when every contender has
+  left the match) sets the table aside;
+* a war round in which nobody can turn is resolved at once;
+* after the table is taken, players without cards are out; then stock is taken;
+* a player who concedes in the middle of a round may complete it;
+* taking stock starts the next battle, unless a check ended the match: the last player
+  holding cards wins; at the turn limit, the most cards win.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.cards import Card
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.reactions import Reaction, reaction
+from cardtable.games.war.actions import (
+    CONCEDED,
+    NO_CARDS,
+    WAR,
+    WINNER,
+    Deal,
+    DropOut,
+    Leave,
+    ResolveRound,
+    SetAsideTable,
+    StartBattle,
+    StartWar,
+    TakeStock,
+    TakeTrick,
+    TurnCard,
+)
+from cardtable.games.war.state import WarState
+
+
+def _clear_out(state: WarState) -> list[Action[Any]]:
+    piles = state.piles
+    actions: list[Action[Any]] = [
+        Leave(seat, NO_CARDS) for seat in state.playing if not piles[seat].cards
+    ]
+    actions.append(TakeStock())
+    return actions
+
+
+@reaction(Deal)
+def after_the_deal(state: WarState, action: Deal, source: Card | None) -> list[Action[Any]]:
+    return _clear_out(state)
+
+
+@reaction(TurnCard)
+def after_a_turn(state: WarState, action: TurnCard, source: Card | None) -> list[Action[Any]]:
+    actions: list[Action[Any]] = []
+    if action.card is None:
+        actions.append(DropOut(action.seat, action.round))
+    if not state.pending:
+        actions.append(ResolveRound())
+    return actions
+
+
+@reaction(ResolveRound)
+def round_resolved(state: WarState, action: ResolveRound, source: Card | None) -> list[Action[Any]]:
+    if action.result == WINNER:
+        return [TakeTrick(action.seats[0], by_lot=action.by_lot)]
+    if action.result == WAR:
+        return [StartWar(action.seats)]
+    return [SetAsideTable()]
+
+
+@reaction(StartWar)
+def war_begins(state: WarState, action: StartWar, source: Card | None) -> list[Action[Any]]:
+    actions: list[Action[Any]] = [DropOut(seat, action.round) for seat in action.dropped]
+    if not state.pending:
+        actions.append(ResolveRound())
+    return actions
+
+
+@reaction(TakeTrick, SetAsideTable)
+def table_cleared(state: WarState, action: Action[Any], source: Card | None) -> list[Action[Any]]:
+    return _clear_out(state)
+
+
+@reaction(Leave)
+def after_leaving(state: WarState, action: Leave, source: Card | None) -> list[Action[Any]]:
+    if action.reason == CONCEDED and state.rounds and not state.pending:
+        return [ResolveRound()]
+    return []
+
+
+@reaction(TakeStock)
+def next_battle(state: WarState, action: TakeStock, source: Card | None) -> list[Action[Any]]:
+    return [StartBattle()]
+
+
+RULES: tuple[Reaction, ...] = (
+    after_the_deal,
+    after_a_turn,
+    round_resolved,
+    war_begins,
+    table_cleared,
+    after_leaving,
+    next_battle,
+)
+
+
+def last_player(state: WarState) -> Outcome | None:
+    """The outcome when only one player is left in the match."""
+    playing = state.playing
+    if len(playing) != 1:
+        return None
+    seat = playing[0]
+    if state.seats == 1:
+        return Outcome(winners=(seat,), reason="a one-player game is won at once")
+    return Outcome(winners=(seat,), reason=f"player {seat} is the last player holding cards")
+
+
+def most_cards(state: WarState) -> Outcome:
+    """The outcome at the turn limit: the most cards win; ties share."""
+    counts = {seat: len(state.piles[seat].cards) for seat in state.playing}
+    best = max(counts.values())
+    winners = tuple(seat for seat, count in counts.items() if count == best)
+    limit = state.rules.ruleset.turn_limit
+    return Outcome(
+        winners=winners,
+        reason=f"the turn limit of {limit} battles was reached: most cards ({best})",
+    )
+
+
+@reaction(Leave)
+def one_left(state: WarState, action: Leave, source: Card | None) -> None:
+    """A check: the moment a single player is left, they have won."""
+    state.outcome = last_player(state)
+
+
+@reaction(TakeStock)
+def match_over(state: WarState, action: TakeStock, source: Card | None) -> None:
+    """A check after each battle: one player left, or the turn limit reached."""
+    state.outcome = last_player(state)
+    if state.outcome is None and state.turn >= state.rules.ruleset.turn_limit:
+        state.outcome = most_cards(state)
+
+
+CHECKS: tuple[Reaction, ...] = (one_left, match_over)
