@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import Field
 
 from cardtable.cli.errors import UsageProblem
 from cardtable.cli.play import rules_from_options
+from cardtable.config import RulesetModel
 from cardtable.engine import RulesetError
 from cardtable.games import find
-from cardtable.games.tcg import TcgRules
+from cardtable.games.tcg import TcgRules, load_set
 from cardtable.games.war import WarRules
 from tests.cli.helpers import invoke
 
@@ -25,11 +27,10 @@ def test_values_are_read_as_their_fields_types() -> None:
         ["--players", "4", "--face-down=0", "--dealing", "blocks", "--won-cards", "shuffled"],
     )
     assert rules == WarRules(players=4, face_down=0, dealing="blocks", won_cards="shuffled")
-    deck = rules_from_options(
-        TCG, TcgRules(), ["--deck", "1, 2,3", "--first-hand", "1", "--second-hand", "2"]
-    )
-    assert deck.deck == (1, 2, 3)
-    assert deck.first_hand == 1
+    tcg = rules_from_options(TCG, TcgRules(), ["--minions", "yes", "--board-size", "2"])
+    assert (tcg.minions, tcg.board_size) == (True, 2)
+    listed = rules_from_options(TCG, Listed(), ["--costs", "1, 2,3"])
+    assert listed.costs == (1, 2, 3)
 
 
 def test_no_options_leave_the_ruleset_as_it_is() -> None:
@@ -60,11 +61,39 @@ def test_bad_values_are_the_usual_ruleset_errors(args: list[str], reason: str) -
         rules_from_options(WAR, WarRules(), args)
 
 
+class Listed(RulesetModel):
+    """A ruleset with a list of numbers (no game of ours has one)."""
+
+    costs: tuple[int, ...] = Field((1,), min_length=1)
+
+
 def test_bad_lists_are_ruleset_errors() -> None:
-    with pytest.raises(RulesetError, match=r"deck\.1: must be a whole number \(got 'x'\)"):
-        rules_from_options(TCG, TcgRules(), ["--deck", "1,x"])
-    with pytest.raises(RulesetError, match="deck: needs at least 1 item"):
-        rules_from_options(TCG, TcgRules(), ["--deck", ""])
+    with pytest.raises(RulesetError, match=r"costs\.1: must be a whole number \(got 'x'\)"):
+        rules_from_options(TCG, Listed(), ["--costs", "1,x"])
+    with pytest.raises(RulesetError, match="costs: needs at least 1 item"):
+        rules_from_options(TCG, Listed(), ["--costs", ""])
+
+
+def test_a_card_set_and_deck_files_come_from_the_games_own_options(tmp_path: Path) -> None:
+    rules = rules_from_options(TCG, TcgRules(), ["--cards", "legends", "--starting-health", "20"])
+    assert rules.minions  # the Legends starter deck holds minions
+    assert rules.starting_health == 20
+    assert {card.id for card in rules.cards} == {card.id for card in load_set("legends").cards}
+    deck = tmp_path / "mine.toml"
+    deck.write_text(
+        'name = "Mine"\nset = "kata"\n\n[cards]\nbolt = 4\nd1 = 4\nd2 = 4\nd3 = 4\nd4 = 4\n',
+        encoding="utf-8",
+    )
+    played = rules_from_options(TCG, TcgRules(), [f"--deck=1={deck}", "--cards", "kata"])
+    assert played.decks[1] == ("bolt",) * 4 + ("d1",) * 4 + ("d2",) * 4 + ("d3",) * 4 + ("d4",) * 4
+    assert played.decks[0] == load_set("kata").deck
+    with pytest.raises(RulesetError, match="the deck is built from the Kata set, but the match"):
+        rules_from_options(TCG, TcgRules(), ["--deck", str(deck)])
+
+
+def test_fields_that_are_not_plain_values_belong_in_a_rules_file() -> None:
+    with pytest.raises(UsageProblem, match="--decks is not a plain value: set it in a rules"):
+        rules_from_options(TCG, TcgRules(), ["--decks", "d1"])
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from rich import box
 from rich.panel import Panel
@@ -244,10 +244,14 @@ def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) 
     Each value is read as its field's type (a whole number, text, true/false, or a
     comma-separated list) and the ruleset model validates the result, so a bad value is
     refused with the usual ``RulesetError``; an option that names no rule of the game is a
-    ``UsageProblem`` listing the game's rules.
+    ``UsageProblem`` listing the game's rules. A game's own options
+    (:meth:`~cardtable.engine.Game.ruleset_options`, such as a card set or a deck file) apply
+    in their order around the plain fields.
     """
     fields: dict[str, Any] = dict(type(ruleset).model_fields)
+    special = game.ruleset_options()
     changes: dict[str, object] = {}
+    later: list[tuple[int, int, Any, str]] = []
     index = 0
     while index < len(args):
         word = args[index]
@@ -259,7 +263,7 @@ def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) 
             )
         option, equals, value = word.partition("=")
         name = option[2:].replace("-", "_")
-        if name not in fields:
+        if name not in fields and name not in special:
             raise UsageProblem(
                 f"{option} is not an option of play nor a rule of {game.title} "
                 f"({_rule_options(game, fields)})"
@@ -269,14 +273,46 @@ def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) 
             if index >= len(args):
                 raise UsageProblem(f"{option} needs a value, as in {option} VALUE")
             value = args[index]
-        changes[name] = _read_value(fields[name].annotation, value)
+        if name in special:
+            later.append((special[name].order, len(later), special[name].apply, value))
+        elif not _plain(fields[name].annotation):
+            raise UsageProblem(
+                f"{option} is not a plain value: set it in a rules file (--rules FILE)"
+            )
+        else:
+            changes[name] = _read_value(fields[name].annotation, value)
         index += 1
-    return ruleset.changed(**changes) if changes else ruleset
+    later.sort(key=lambda entry: entry[:2])
+    for order, _, apply, value in later:
+        if order < 0:
+            ruleset = apply(ruleset, value)
+    if changes:
+        ruleset = ruleset.changed(**changes)
+    for order, _, apply, value in later:
+        if order >= 0:
+            ruleset = apply(ruleset, value)
+    return ruleset
 
 
 def _rule_options(game: Game[Any, Any], fields: dict[str, Any]) -> str:
-    options = ", ".join("--" + name.replace("_", "-") for name in fields)
+    plain = [name for name, field in fields.items() if _plain(field.annotation)]
+    names = [*game.ruleset_options(), *plain]
+    options = ", ".join("--" + name.replace("_", "-") for name in dict.fromkeys(names))
     return f"{game.title}'s rules are {options}; see cardtable rules {game.name} --schema"
+
+
+def _plain(annotation: Any) -> bool:
+    """Whether a field's type can be written on a command line: a number, a word, true/false,
+    one of some words, or a list of those."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _plain(get_args(annotation)[0])
+    if annotation in (int, bool, str) or origin is Literal:
+        return True
+    if origin in (tuple, list):
+        items = [item for item in get_args(annotation) if item is not Ellipsis]
+        return len(items) == 1 and _plain(items[0]) and get_origin(items[0]) not in (tuple, list)
+    return False
 
 
 def _read_value(annotation: Any, text: str) -> object:

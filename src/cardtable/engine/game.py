@@ -17,7 +17,8 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -67,6 +68,18 @@ class Conceded(Action[State]):
         return {"type": "conceded", "seat": self.seat}
 
 
+@dataclass(frozen=True, slots=True)
+class RulesetOption:
+    """A way to change a ruleset from one piece of text, beyond setting a field (loading a
+    card set, a deck file...). Front ends offer it as ``--name VALUE``; ``order`` says when it
+    applies among the others (lower first; setting plain fields is order 0)."""
+
+    name: str
+    help: str
+    apply: Callable[[Any, str], Any]
+    order: int = 0
+
+
 class Game(ABC, Generic[S, R]):
     """Base of every game definition. Subclasses are stateless: all state is in ``S``."""
 
@@ -96,6 +109,11 @@ class Game(ABC, Generic[S, R]):
     @abstractmethod
     def load_ruleset(self, data: Mapping[str, object]) -> R:
         """Validate ``data`` into a ruleset (``RulesetError`` naming each bad field)."""
+
+    def ruleset_options(self) -> Mapping[str, RulesetOption]:
+        """Named ways to change a ruleset from text (see :class:`RulesetOption`); none by
+        default."""
+        return {}
 
     def example_rulesets(self) -> list[R]:
         """Rulesets that exercise the rules' corners (the conformance suite plays them all)."""

@@ -17,7 +17,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, RulesetOption
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -38,6 +38,7 @@ from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
+from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, MINION_RULES, RULES
 from cardtable.games.tcg.state import TcgState
 from cardtable.games.tcg.targets import characters, price
@@ -67,6 +68,9 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def load_ruleset(self, data: Mapping[str, object]) -> TcgRules:
         return TcgRules.from_json(data)
+
+    def ruleset_options(self) -> Mapping[str, RulesetOption]:
+        return OPTIONS
 
     def example_rulesets(self) -> list[TcgRules]:
         kata = load_set("kata")

@@ -1,0 +1,78 @@
+"""The Kata TCG's ruleset options beyond plain fields: card sets and deck files.
+
+* ``cards SET``: play with a card set (a built-in set's name or a set file): its cards are the
+  pool and its starter deck is both players' deck; minions switch on when that deck holds
+  minion cards.
+* ``deck [SEAT=]FILE``: a deck file for seat 0 (or the seat named), built from the pool's set.
+
+>>> rules = OPTIONS["cards"].apply(TcgRules(), "kata")
+>>> len(rules.cards), rules.decks[0] == load_set("kata").deck
+(24, True)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cardtable.engine.errors import RulesetError
+from cardtable.engine.game import RulesetOption
+from cardtable.games.tcg.cardsets import CardSet, load_set
+from cardtable.games.tcg.config import TcgRules
+from cardtable.games.tcg.decks import check_deck, load_deck
+
+
+def with_cards(rules: TcgRules, name: str) -> TcgRules:
+    """``rules`` with the card set ``name`` as the pool and its starter deck for both seats."""
+    card_set = load_set(name)
+    if not card_set.deck:
+        raise RulesetError(f"the {card_set.name} set has no starter deck: give decks with --deck")
+    minions = rules.minions or any(card_set.card(card).kind == "minion" for card in card_set.deck)
+    size = len(card_set.deck)
+    return rules.changed(
+        cards=[card.model_dump() for card in card_set.cards],
+        decks=[list(card_set.deck), list(card_set.deck)],
+        deck_size=size,
+        minions=minions,
+        first_hand=min(rules.first_hand, size),
+        second_hand=min(rules.second_hand, size),
+    )
+
+
+def with_deck_file(rules: TcgRules, text: str) -> TcgRules:
+    """``rules`` with a seat's deck from a deck file (``0=FILE``, ``1=FILE`` or just ``FILE``
+    for seat 0); the deck's set must be the pool's."""
+    found = re.fullmatch(r"([01])=(.+)", text.strip())
+    seat, path = (int(found.group(1)), found.group(2)) if found else (0, text.strip())
+    deck, card_set = load_deck(Path(path), rules)
+    _same_pool(rules, card_set, path)
+    check_deck(deck, card_set, rules, source=path)
+    decks = [list(rules.decks[0]), list(rules.decks[1])]
+    decks[seat] = list(deck.cards)
+    return rules.changed(decks=decks)
+
+
+def _same_pool(rules: TcgRules, card_set: CardSet, path: str) -> None:
+    pool = {card.id: card for card in rules.cards}
+    for card in card_set.cards:
+        if pool.get(card.id) != card:
+            raise RulesetError(
+                f"{path}: the deck is built from the {card_set.name} set, but the match plays "
+                f"with other cards (give --cards {card_set.name.lower()} before --deck)"
+            )
+
+
+OPTIONS = {
+    "cards": RulesetOption(
+        "cards",
+        "play with a card set: a built-in set (classic, kata, legends) or a set file",
+        with_cards,
+        order=-1,
+    ),
+    "deck": RulesetOption(
+        "deck",
+        "a deck file for seat 0, or SEAT=FILE for another seat",
+        with_deck_file,
+        order=1,
+    ),
+}
