@@ -5,8 +5,9 @@ when the engine lists a ``Play`` of it among the legal moves. With minions, each
 its minions: yours as ``a1``, ``a2``... (to attack with), theirs as ``m1``, ``m2``... (to aim
 at). Short input (every move is checked by the engine, whose legal moves also give targets):
 
-* ``3``: play hand card 3 in its own way (aimed at the opposing hero when it needs a target);
-  ``3>m2``: aimed at their minion 2; ``3h``: as a heal; ``3m``: as a minion;
+* ``3``: play hand card 3 in its own way (aimed at the opposing hero when it needs a target
+  and may take one); ``3>m2``: aimed at their minion 2; ``3>a1``: at your own minion 1;
+  ``3>me``: at your own hero; ``3>h``: at their hero; ``3h``: as a heal; ``3m``: as a minion;
 * ``a1``: your minion 1 attacks their hero; ``a1>m2``: it attacks their minion 2;
 * ``c3``: a card costing 3; ``e``: end the turn.
 
@@ -57,8 +58,9 @@ MAX_PIPS = 10
 """Beyond this many mana slots (or cards in a hand) only numbers are shown."""
 
 _COST = re.compile(r"[c$]([0-9]{1,6})", re.ASCII)
-_PLAY = re.compile(r"([0-9]{1,3})(h|heal|m|minion)?(?:>(h|m[0-9]{1,2}))?", re.ASCII)
-_ATTACK = re.compile(r"a([0-9]{1,2})(?:>(h|m[0-9]{1,2}))?", re.ASCII)
+_AT = r"(?:>(h|me|[am][0-9]{1,2}))?"
+_PLAY = re.compile(r"([0-9]{1,3})(h|heal|m|minion)?" + _AT, re.ASCII)
+_ATTACK = re.compile(r"a([0-9]{1,2})" + _AT, re.ASCII)
 _QUIET = {"shuffle"}
 
 
@@ -182,6 +184,8 @@ class TcgBoard(Board):
             for place, minion in enumerate(minions, start=1):
                 line.append(f" {letter}{place} ", style="bold cyan")
                 line.append(f"{minion.name} {minion.stat('attack')}/{minion.stat('life')}")
+                if minion.stat("shield") > 0:
+                    line.append(" shielded", style="bold yellow")
                 line.append(f" {_readiness(minion)} ", style="dim")
             rows.append(line)
         return Panel(Group(*rows), title="Minions", title_align="left", box=box.ROUNDED)
@@ -304,7 +308,8 @@ class TcgBoard(Board):
             )
             if mode:
                 return Play(card.id, mode)
-            return _aimed(card.id, self._target(view, found.group(3)), legal)
+            seat = view.seat if view.seat is not None else 0
+            return _aimed(card.id, self._target(view, found.group(3)), legal, seat)
         found = _ATTACK.fullmatch(word)
         if found:
             mine = self._minions(view, view.seat)
@@ -343,19 +348,24 @@ class TcgBoard(Board):
         return () if zone is None or zone.cards is None else zone.cards
 
     def _target(self, view: View[Any], word: str | None) -> Target | None:
-        """``h`` is their hero, ``mN`` their minion N; ``None`` when none was named."""
+        """``h`` is their hero, ``me`` your own, ``mN`` their minion N, ``aN`` your minion N;
+        ``None`` when none was named."""
         if word is None:
             return None
         if word == "h":
             return _their_hero(view)
-        theirs = self._minions(view, _their_seat(view))
-        place = int(word[1:])
-        if not 1 <= place <= len(theirs):
+        if word == "me":
+            return Target.hero(view.seat if view.seat is not None else 0)
+        letter, place = word[0], int(word[1:])
+        seat = view.seat if letter == "a" else _their_seat(view)
+        minions = self._minions(view, seat)
+        if not 1 <= place <= len(minions):
+            whose = "you have" if letter == "a" else "they have"
             raise InvalidDecision(
-                f"they have no minion m{place}"
-                + (f": choose m1 to m{len(theirs)}" if theirs else "")
+                f"{whose} no minion {letter}{place}"
+                + (f": choose {letter}1 to {letter}{len(minions)}" if minions else "")
             )
-        return Target.minion(theirs[place - 1].id)
+        return Target.minion(minions[place - 1].id)
 
     def _my_hand(self, view: View[Any]) -> tuple[CardView, ...]:
         zone = view.zones.get(f"hand:{view.seat}")
@@ -370,6 +380,7 @@ class TcgBoard(Board):
         if rules.get("minions"):
             rows += [
                 ("2>m1", "play card 2 at their minion m1 (2 or 2>h: at their hero)"),
+                ("2>a1, 2>me", "play card 2 at your own minion a1, or at your own hero"),
                 ("2m", "play card 2 as a minion (it sleeps until your next turn)"),
                 ("a1, a1>m2", "your minion a1 attacks their hero, or their minion m2"),
             ]
@@ -390,16 +401,17 @@ def _their_hero(view: View[Any]) -> Target:
     return Target.hero(_their_seat(view))
 
 
-def _aimed(card: int, target: Target | None, legal: Decisions) -> Play:
+def _aimed(card: int, target: Target | None, legal: Decisions, mine: int) -> Play:
     """Play ``card`` in its own way at ``target``; with no target named, as the legal moves
-    have it (aimed at the opposing hero when the rules want a target)."""
+    have it: at the opposing hero when it may be aimed there, else at the seat's own hero
+    ``mine`` (a spell that only helps friends)."""
     own = [m for m in legal.moves if isinstance(m, Play) and m.card == card and not m.mode]
     if target is not None:
         return Play(card, "", target)
     if any(move.target is None for move in own) or not own:
         return Play(card)
     heroes = [move for move in own if move.target is not None and move.target.seat is not None]
-    return heroes[0] if heroes else own[0]
+    return min(heroes, key=lambda move: move.target == Target.hero(mine)) if heroes else own[0]
 
 
 def _readiness(minion: CardView) -> str:
