@@ -87,8 +87,11 @@ def test_a_card_set_and_deck_files_come_from_the_games_own_options(tmp_path: Pat
     played = rules_from_options(TCG, TcgRules(), [f"--deck=1={deck}", "--cards", "kata"])
     assert played.decks[1] == ("bolt",) * 4 + ("d1",) * 4 + ("d2",) * 4 + ("d3",) * 4 + ("d4",) * 4
     assert played.decks[0] == load_set("kata").deck
+    alone = rules_from_options(TCG, TcgRules(), ["--deck", str(deck)])  # brings its set along
+    assert alone.decks == (played.decks[1], load_set("kata").deck)
+    assert alone.cards == played.cards
     with pytest.raises(RulesetError, match="the deck is built from the Kata set, but the match"):
-        rules_from_options(TCG, TcgRules(), ["--deck", str(deck)])
+        rules_from_options(TCG, TcgRules(), ["--deck", str(deck), "--cards", "legends"])
 
 
 def test_fields_that_are_not_plain_values_belong_in_a_rules_file() -> None:

@@ -3,7 +3,8 @@
 * ``cards SET``: play with a card set (a built-in set's name or a set file): its cards are the
   pool and its starter deck is both players' deck; minions switch on when that deck holds
   minion cards.
-* ``deck [SEAT=]FILE``: a deck file for seat 0 (or the seat named), built from the pool's set.
+* ``deck [SEAT=]FILE``: a deck file for seat 0 (or the seat named). A deck built from another
+  set than the classic one brings its set along when no ``cards`` option chose the pool.
 
 >>> rules = OPTIONS["cards"].apply(TcgRules(), "kata")
 >>> len(rules.cards), rules.decks[0] == load_set("kata").deck
@@ -24,7 +25,10 @@ from cardtable.games.tcg.decks import check_deck, load_deck
 
 def with_cards(rules: TcgRules, name: str) -> TcgRules:
     """``rules`` with the card set ``name`` as the pool and its starter deck for both seats."""
-    card_set = load_set(name)
+    return _with_set(rules, load_set(name))
+
+
+def _with_set(rules: TcgRules, card_set: CardSet) -> TcgRules:
     if not card_set.deck:
         raise RulesetError(f"the {card_set.name} set has no starter deck: give decks with --deck")
     minions = rules.minions or any(card_set.card(card).kind == "minion" for card in card_set.deck)
@@ -45,21 +49,23 @@ def with_deck_file(rules: TcgRules, text: str) -> TcgRules:
     found = re.fullmatch(r"([01])=(.+)", text.strip())
     seat, path = (int(found.group(1)), found.group(2)) if found else (0, text.strip())
     deck, card_set = load_deck(Path(path), rules)
-    _same_pool(rules, card_set, path)
+    if not _same_pool(rules, card_set):
+        if rules.cards != TcgRules().cards:
+            raise RulesetError(
+                f"{path}: the deck is built from the {card_set.name} set, but the match plays "
+                "with other cards (give the deck's set with --cards)"
+            )
+        rules = _with_set(rules, card_set)
     check_deck(deck, card_set, rules, source=path)
     decks = [list(rules.decks[0]), list(rules.decks[1])]
     decks[seat] = list(deck.cards)
     return rules.changed(decks=decks)
 
 
-def _same_pool(rules: TcgRules, card_set: CardSet, path: str) -> None:
+def _same_pool(rules: TcgRules, card_set: CardSet) -> bool:
+    """Whether every card of ``card_set`` is in the pool of ``rules``, just as the set has it."""
     pool = {card.id: card for card in rules.cards}
-    for card in card_set.cards:
-        if pool.get(card.id) != card:
-            raise RulesetError(
-                f"{path}: the deck is built from the {card_set.name} set, but the match plays "
-                f"with other cards (give --cards {card_set.name.lower()} before --deck)"
-            )
+    return all(pool.get(card.id) == card for card in card_set.cards)
 
 
 OPTIONS = {
