@@ -72,7 +72,7 @@ def test_the_same_generator_gives_the_same_world() -> None:
     assert GAME.state_to_json(one) == GAME.state_to_json(two)
 
 
-def test_a_closed_pool_needs_a_sampler() -> None:
+def test_a_closed_pool_needs_a_sampler_that_can_tell() -> None:
     match = Match(GAME, TcgRules(), seed=1)
     state = match.state
     state.pools = dict(state.pools)  # matches share their pools (see test_state.py)
@@ -80,7 +80,7 @@ def test_a_closed_pool_needs_a_sampler() -> None:
     view = match.view(0)
     assert "p1" not in view.pools
     with pytest.raises(Inconsistent, match="seat 0 does not know pool p1's manifest"):
-        determinise(view, state.rules, Rng(0))
+        determinise(view, state.rules, Rng(0), sampler=lambda v, p, n, r: None)
 
     def sampler(view: View[Any], pool: str, count: int, rng: Rng) -> list[str]:
         return ["d8"] * count
@@ -142,3 +142,16 @@ def test_hidden_cards_get_the_free_ids_in_ascending_order() -> None:
     ]
     # Pool by pool (in name order), zone by zone in view order, card by card: ascending ids.
     assert dealt == hidden_ids
+
+
+def test_made_cards_are_public_in_the_pool_the_view_and_json() -> None:
+    pool = Pool(name="p1", owner=1, manifest=("d1", "burden"), public=False, made=("burden",))
+    assert Pool.from_json(pool.to_json()) == pool
+    assert "made" not in Pool(name="p0", owner=0, manifest=()).to_json()
+    match = Match(GAME, TcgRules(), seed=1)
+    match.state.pools = {**match.state.pools, "p1": pool}
+    view = match.view(0)
+    assert "p1" not in view.pools
+    assert view.made == {"p1": ("burden",)}
+    assert view_to_json(view)["made"] == {"p1": ["burden"]}
+    assert "made" not in view_to_json(Match(GAME, TcgRules(), seed=1).view(0))

@@ -4,8 +4,11 @@ Search agents cannot see hidden cards, so they sample worlds that could be true:
 seat sees is copied from the view; the cards the seat has not seen are re-dealt, pool by pool,
 into the zones it cannot see (each zone keeps its size; a hidden card only ever comes from the
 pool it could really come from). The manifest of each pool the seat knows tells which cards are
-unseen: the manifest minus the pool's visible cards. No hidden state is read: the function
-never receives the true state.
+unseen: the manifest minus the pool's visible cards. For a pool whose manifest the seat does
+not know (a closed deck list), the cards made into it during the match are known, and the
+rest is drawn by a sampler: the one given, or the game's :meth:`~Game.sample_unseen`, which
+draws what the pool could have started with (for a deck, under the deck-building limits).
+No hidden state is read: the function never receives the true state.
 
 Hidden cards get the ids the view does not show, in ascending order as they are dealt (pool by
 pool in name order, then zone by zone): ids of hidden cards carry no information, so which id
@@ -26,8 +29,9 @@ from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import View
 
-Sampler = Callable[[View[Any], str, int, Rng], list[str]]
-"""Draws ``count`` card keys for a pool whose manifest the seat does not know."""
+Sampler = Callable[[View[Any], str, int, Rng], list[str] | None]
+"""Draws ``count`` card keys that a pool whose manifest the seat does not know could have
+started with, beside the cards the view shows (``None``: it cannot say)."""
 
 
 class Inconsistent(Exception):
@@ -46,10 +50,11 @@ def determinise(
     state.outcome = view.outcome
     state.load_public(view.public)
     for name, known in state.pools.items():
+        made = view.made.get(name, ())
         if name in view.pools:
-            state.pools[name] = replace(known, manifest=view.pools[name])
+            state.pools[name] = replace(known, manifest=view.pools[name], made=made)
         else:  # a pool the seat does not know stays unknown to it in the world too
-            state.pools[name] = replace(known, public=False)
+            state.pools[name] = replace(known, public=False, made=made)
     for name in view.pools:
         if name not in state.pools:
             raise Inconsistent(f"the view names a pool {name} this game does not have")
@@ -82,10 +87,20 @@ def determinise(
         needed = sum(view.zones[name].size for name in zone_names)
         if pool_name in view.pools:
             keys = list(view.unseen(pool_name).elements())
-        elif sampler is not None:
-            keys = sampler(view, pool_name, needed, rng)
         else:
-            raise Inconsistent(f"seat {view.seat} does not know pool {pool_name}'s manifest")
+            keys = list(view.unseen_made(pool_name).elements())
+            if len(keys) < needed:
+                missing = needed - len(keys)
+                drawn = (
+                    sampler(view, pool_name, missing, rng)
+                    if sampler is not None
+                    else game.sample_unseen(book, view, pool_name, missing, rng)
+                )
+                if drawn is None:
+                    raise Inconsistent(
+                        f"seat {view.seat} does not know pool {pool_name}'s manifest"
+                    )
+                keys += drawn
         if len(keys) != needed:
             raise Inconsistent(
                 f"pool {pool_name}: {len(keys)} unseen cards for {needed} hidden places"

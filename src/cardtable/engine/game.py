@@ -259,6 +259,16 @@ class Game(ABC, Generic[S, R]):
         """What ``seat`` may know (``None``: a spectator)."""
         return make_view(state, seat, self.to_act(state), self.public_view(state, seat))
 
+    def sample_unseen(
+        self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng
+    ) -> list[str] | None:
+        """``count`` card keys that ``pool``, whose manifest ``view.seat`` does not know (a
+        closed deck list), could hold besides what the seat has seen, drawn with ``rng``; for
+        determinisation. The default, ``None``, says the game cannot tell: a game with closed
+        pools overrides it (a deck: cards of the card pool within the deck-building limits).
+        """
+        return None
+
     def rules_text(self) -> str:
         """The rules of the game in our own words (Markdown)."""
         package, name = self.rules_resource

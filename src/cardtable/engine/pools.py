@@ -4,6 +4,10 @@ A pool has a manifest: the card keys it started with (a player's deck list, the 
 shared draw pile). A public manifest (an open deck list) lets any seat work out which cards of
 the pool it has not seen: the manifest minus the pool's visible cards.
 
+Cards that effects create during a match join the manifest, and their keys are also listed in
+``made``, which everyone knows (creating a card is public): so a seat that does not know a
+closed pool's manifest still knows which made cards may hide in it.
+
 >>> Pool(name="p0", owner=0, manifest=("a", "a", "b"), public=True).visible_to(1)
 True
 """
@@ -31,18 +35,22 @@ class Pool:
     owner: int | None
     manifest: tuple[str, ...]
     public: bool = True
+    made: tuple[str, ...] = ()
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` knows the manifest (its own pool, or any public one)."""
         return self.public or (seat is not None and seat == self.owner)
 
     def to_json(self) -> JsonObject:
-        return {
+        data: JsonObject = {
             "name": self.name,
             "owner": self.owner,
             "manifest": list(self.manifest),
             "public": self.public,
         }
+        if self.made:
+            data["made"] = list(self.made)
+        return data
 
     @classmethod
     def from_json(cls, value: JsonValue) -> Pool:
@@ -58,4 +66,7 @@ class Pool:
                 for key in as_list(data.get("manifest"), "pool manifest")
             ),
             public=public,
+            made=tuple(
+                as_str(key, "pool made key") for key in as_list(data.get("made", []), "pool made")
+            ),
         )

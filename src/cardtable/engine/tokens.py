@@ -1,8 +1,9 @@
 """Cards that effects create during a match (tokens): a recorded event, like any other.
 
 A created card gets the next id, lands in a zone (it fizzles when that zone is full) and, when
-the zone hides its cards in a pool, joins that pool's manifest, so views, determinisation and
-card conservation stay exact. The creation is public: everyone sees what was made and where.
+the zone hides its cards in a pool, joins that pool's manifest and its public list of made
+cards, so views, determinisation and card conservation stay exact. The creation is public:
+everyone sees what was made and where.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ class CreateCard(Action[State]):
         card = state.create_card(self.definition, zone, owner=self.owner, pool=zone.pool)
         if zone.pool is not None and zone.pool in state.pools:
             pool = state.pools[zone.pool]
-            state.pools[zone.pool] = replace(pool, manifest=(*pool.manifest, card.key))
+            state.pools[zone.pool] = replace(
+                pool, manifest=(*pool.manifest, card.key), made=(*pool.made, card.key)
+            )
         self.card = card.id
         self.face = card_view_to_json(card_view(state, card))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardtable.engine.cards import Card, CardDef, Component
@@ -87,6 +87,9 @@ class View(Generic[P]):
     zones: dict[str, ZoneView]
     pools: dict[str, tuple[str, ...]]
     public: P
+    made: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """For each pool cards were made into during the match: their keys (known to all, even
+    when the pool's manifest is not; see :class:`~cardtable.engine.pools.Pool`)."""
 
     def zone(self, name: str) -> ZoneView:
         return self.zones[name]
@@ -98,15 +101,28 @@ class View(Generic[P]):
             raise ValueError(f"{zone} is hidden from seat {self.seat}")
         return found
 
+    def shown(self, pool: str) -> Counter[str]:
+        """The keys of the pool's cards this seat can see now."""
+        return Counter(
+            card.key
+            for zone in self.zones.values()
+            if zone.cards is not None
+            for card in zone.cards
+            if card.pool == pool
+        )
+
     def unseen(self, pool: str) -> Counter[str]:
         """The keys of the pool's cards this seat has not seen (needs the pool's manifest)."""
-        remaining = Counter(self.pools[pool])
-        for zone in self.zones.values():
-            if zone.cards is not None:
-                for card in zone.cards:
-                    if card.pool == pool:
-                        remaining[card.key] -= 1
-        return +remaining
+        return Counter(self.pools[pool]) - self.shown(pool)
+
+    def seen(self, pool: str) -> Counter[str]:
+        """The keys of the pool's visible cards that were there from the start (not made;
+        a visible card whose key was also made counts as made first)."""
+        return self.shown(pool) - Counter(self.made.get(pool, ()))
+
+    def unseen_made(self, pool: str) -> Counter[str]:
+        """The cards made into a pool this seat does not know that it cannot see now."""
+        return Counter(self.made.get(pool, ())) - self.shown(pool)
 
 
 def card_view(state: State, card: Card) -> CardView:
@@ -144,7 +160,13 @@ def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -
             len(zone.cards),
             tuple(card_view(state, card) for card in zone.cards) if shown else None,
         )
-    pools = {name: pool.manifest for name, pool in state.pools.items() if pool.visible_to(seat)}
+    pools: dict[str, tuple[str, ...]] = {}
+    made: dict[str, tuple[str, ...]] = {}
+    for name, pool in state.pools.items():
+        if pool.visible_to(seat):
+            pools[name] = pool.manifest
+        if pool.made:
+            made[name] = pool.made
     return View(
         state.rules.game.name,
         seat,
@@ -157,6 +179,7 @@ def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -
         zones,
         pools,
         public,
+        made,
     )
 
 
@@ -190,7 +213,7 @@ def view_to_json(view: View[Any]) -> JsonObject:
             "cards": None if zone.cards is None else [card_view_to_json(c) for c in zone.cards],
         }
     public: JsonValue = view.public
-    return {
+    data: JsonObject = {
         "game": view.game,
         "seat": view.seat,
         "version": view.version,
@@ -203,6 +226,9 @@ def view_to_json(view: View[Any]) -> JsonObject:
         "pools": {name: list(manifest) for name, manifest in view.pools.items()},
         "public": public,
     }
+    if view.made:
+        data["made"] = {name: list(keys) for name, keys in view.made.items()}
+    return data
 
 
 def describe(view: View[Any]) -> str:

@@ -21,6 +21,7 @@ from cardtable.engine.game import Game, RulesetOption
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.view import View
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
 from cardtable.games.tcg import decisions
 from cardtable.games.tcg.actions import (
@@ -98,6 +99,13 @@ class TcgGame(Game[TcgState, TcgRules]):
             TcgRules(minions=True, board_size=1, starting_health=15),
             # Cards written in the vocabulary: spells, triggers, shields and tokens.
             TcgRules(minions=True, cards=legends.cards, decks=(legends.deck, legends.deck)),
+            # Closed deck lists: hidden cards are imagined from the pool, tokens included.
+            TcgRules(
+                minions=True,
+                cards=legends.cards,
+                decks=(legends.deck, legends.deck),
+                open_decklists=False,
+            ),
         ]
 
     def seats(self, ruleset: TcgRules) -> int:
@@ -157,6 +165,23 @@ class TcgGame(Game[TcgState, TcgRules]):
         public = state.public()
         public["variations"] = list(state.rules.ruleset.variations)
         return public
+
+    def sample_unseen(
+        self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng
+    ) -> list[str] | None:
+        """With closed deck lists, a deck's unseen cards come from the card pool under the
+        deck-building limits (never from the real list): any card but tokens, at most
+        ``copies_limit`` copies counting those already seen."""
+        rules: TcgRules = book.ruleset
+        seen = view.seen(pool)
+        copies = [
+            card.id
+            for card in rules.cards
+            if not card.token
+            for _ in range(max(rules.copies_limit - seen[card.id], 0))
+        ]
+        rng.shuffle(copies)
+        return copies[:count]
 
     def to_act(self, state: TcgState) -> int | None:
         return None if state.outcome is not None else state.active

@@ -70,8 +70,8 @@ def scenario(
 
     Card ids follow the order of the arguments: seat 0's hand, seat 1's hand, then both decks
     (seat 0's, then seat 1's, bottom to top), then both graveyards, then both boards. The
-    state's pools list the cards each seat really has (its deck list is public, as in a real
-    match), the journal is on and nothing is queued. ``ValueError`` says what is wrong with
+    state's pools list the cards each seat really has (public unless the rules close deck
+    lists), the journal is on and nothing is queued. ``ValueError`` says what is wrong with
     impossible numbers.
     """
     book_rules = rules if rules is not None else TcgRules()
@@ -142,7 +142,10 @@ def scenario(
             (card for card in state.cards if card.owner == seat), key=lambda c: c.printed("cost")
         )
         state.pools[pool] = Pool(
-            name=pool, owner=seat, manifest=tuple(card.key for card in owned), public=True
+            name=pool,
+            owner=seat,
+            manifest=tuple(card.key for card in owned),
+            public=book_rules.open_decklists,
         )
         hero = state.heroes[seat]
         hero.life.value = lives[seat]
