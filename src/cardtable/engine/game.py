@@ -211,6 +211,7 @@ class Game(ABC, Generic[S, R]):
         if not 0 <= seat < state.seats:
             raise IllegalDecision(f"there is no seat {seat} in this match")
         if isinstance(decision, Concede):
+            self.concede(state, seat)  # a game may refuse (a player already out)
             return
         self.plan(state, seat, decision)
 

@@ -94,6 +94,8 @@ def test_a_player_out_of_the_match_cannot_concede_again() -> None:
     assert snapshot(state) == before
     assert not GAME.legal(state, 1).can_concede
     assert GAME.legal(state, 0).can_concede
+    assert not GAME.can(state, 1, CONCEDE)  # verify asks the game, as decide does
+    assert GAME.can(state, 0, CONCEDE)
 
 
 def test_waiting_players_may_concede() -> None:
