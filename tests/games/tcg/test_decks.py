@@ -9,7 +9,25 @@ import pytest
 from cardtable.agents import RandomAgent
 from cardtable.engine import RulesetError
 from cardtable.games.tcg import TcgRules, load_set
-from cardtable.games.tcg.decks import Deck, check_deck, deck_text, load_deck, save_deck, with_decks
+from cardtable.games.tcg.decks import (
+    DEFAULT_SET,
+    Deck,
+    add_cards,
+    card_summary,
+    check_deck,
+    copies_allowed,
+    counts_text,
+    deck_text,
+    load_deck,
+    mana_curve,
+    parse_counts,
+    parse_deck,
+    read_deck,
+    remove_cards,
+    save_deck,
+    set_reference,
+    with_decks,
+)
 from cardtable.simulation import agent_rng, play_match
 from tests.games.tcg.helpers import GAME
 
@@ -133,3 +151,142 @@ def test_loaded_decks_are_played(tmp_path: Path) -> None:
     match = play_match(GAME, rules, agents, seed=3)
     assert match.over
     assert {card.key for card in match.state.cards if card.owner == 0} <= set(ours.cards)
+
+
+LEGENDS = load_set("legends")
+
+
+def test_the_default_set_is_the_default_pool() -> None:
+    assert load_set(DEFAULT_SET).cards == TcgRules().cards
+
+
+def test_a_deck_is_built_a_card_at_a_time_with_the_same_limits() -> None:
+    rules = TcgRules()
+    deck = Deck(name="Built", set="kata", counts=())
+    deck = add_cards(deck, KATA, rules, "bolt", 3)
+    deck = add_cards(deck, KATA, rules, "d1", 4)
+    deck = add_cards(deck, KATA, rules, "bolt")
+    assert deck.counts == (("bolt", 4), ("d1", 4))
+    assert deck.size == 8
+    with pytest.raises(RulesetError, match=r"5 copies of 'bolt'; at most 4 are allowed \(it holds"):
+        add_cards(deck, KATA, rules, "bolt")
+    with pytest.raises(RulesetError, match=r"no card 'blot' in the Kata set \(did you mean 'bolt'"):
+        add_cards(deck, KATA, rules, "blot")
+    with pytest.raises(RulesetError, match="at least one copy"):
+        add_cards(deck, KATA, rules, "d2", 0)
+    for card in ("d2", "d3", "d4"):
+        deck = add_cards(deck, KATA, rules, card, 4)
+    assert deck.size == 20
+    check_deck(deck, KATA, rules)
+    with pytest.raises(RulesetError, match=r"would hold 22 cards; .* 20 \(room for 2 more\)"):
+        add_cards(remove_cards(deck, "d4", 2), KATA, rules, "wall", 4)
+    with pytest.raises(RulesetError, match="the deck is full: it holds 20 cards"):
+        add_cards(deck, KATA, rules, "wall")
+
+
+def test_cards_are_removed_a_copy_or_several_at_a_time() -> None:
+    deck = Deck(name="d", set="kata", counts=(("bolt", 2), ("wall", 1)))
+    assert remove_cards(deck, "bolt").counts == (("bolt", 1), ("wall", 1))
+    assert remove_cards(deck, "bolt", 2).counts == (("wall", 1),)
+    with pytest.raises(RulesetError, match=r"holds no 'blot' \(did you mean 'bolt'\?\)"):
+        remove_cards(deck, "blot")
+    with pytest.raises(RulesetError, match="holds 1 of 'wall': remove 1 to 1"):
+        remove_cards(deck, "wall", 2)
+
+
+def test_tokens_never_go_into_a_deck(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="'burden' is a token: only effects make it"):
+        add_cards(Deck(name="d", set="legends", counts=()), LEGENDS, TcgRules(), "burden")
+    text = 'name = "t"\nset = "legends"\n\n[cards]\nfireball = 4\nskeleton = 4\n'
+    with pytest.raises(RulesetError, match=r"deck\.toml, line 6: 'skeleton' is a token"):
+        load_deck(write(tmp_path, text))
+    assert copies_allowed(LEGENDS.card("skeleton"), TcgRules()) == 0
+    assert copies_allowed(LEGENDS.card("fireball"), TcgRules(copies_limit=5)) == 5
+
+
+def test_a_wrong_size_says_how_many_to_add_or_remove(tmp_path: Path) -> None:
+    with pytest.raises(
+        RulesetError, match=r"holds 19 cards; a deck holds exactly 20 \(add 1 more\)"
+    ):
+        load_deck(write(tmp_path, GOOD.replace("wall = 2", "wall = 1")))
+    with pytest.raises(RulesetError, match=r"holds 21 cards; a deck holds exactly 20 \(remove 1\)"):
+        load_deck(write(tmp_path, GOOD.replace("wall = 2", "wall = 3")))
+
+
+def test_the_mana_curve_counts_cards_per_cost() -> None:
+    deck = parse_deck(GOOD, source="deck.toml")
+    assert mana_curve(deck, KATA) == ((0, 0), (1, 10), (2, 4), (3, 6))
+    assert sum(count for _, count in mana_curve(deck, KATA)) == 20
+    assert mana_curve(Deck(name="e", set="kata", counts=()), KATA) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("bolt", r"--cards: 'bolt' is not id=copies \(write them like bolt=4,d1=2\)"),
+        ("bolt=4,,d1=2", r"--cards: '' is not id=copies"),
+        ("bolt=four", r"'bolt=four' is not id=copies"),
+        ("bolt=-1", r"'bolt=-1' is not id=copies"),
+        ("bolt=0", r"bolt=0: give at least 1 copy"),
+        ("bolt=2,bolt=2", r"'bolt' is given twice"),
+    ],
+)
+def test_bad_card_counts_say_what_is_wrong(text: str, reason: str) -> None:
+    with pytest.raises(RulesetError, match=reason):
+        parse_counts(text)
+
+
+def test_card_counts_round_trip() -> None:
+    deck = parse_deck(GOOD, source="deck.toml")
+    assert parse_counts(counts_text(deck)) == deck.counts
+    assert parse_counts(" bolt = 4 , d1=2 ") == (("bolt", 4), ("d1", 2))
+
+
+def test_every_card_of_every_set_has_a_summary() -> None:
+    for name in ("classic", "kata", "legends"):
+        for card in load_set(name).cards:
+            assert card_summary(card)
+    assert card_summary(load_set("classic").card("d3")) == "deals 3 · heals 3 · minion 3/3"
+    assert card_summary(LEGENDS.card("skeleton")) == "minion 1/1 · token (effects make it)"
+    assert card_summary(LEGENDS.card("fireball")) == "Deal 6 damage to a chosen character."
+
+
+def test_a_set_file_is_named_relative_to_the_deck_file(tmp_path: Path) -> None:
+    (tmp_path / "sets").mkdir()
+    set_file = tmp_path / "sets" / "mine.toml"
+    set_file.write_text(
+        'name = "Mine"\n\n[[cards]]\nid = "spark"\nname = "Spark"\ncost = 1\ndamage = 2\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "decks").mkdir()
+    deck_path = tmp_path / "decks" / "sparks.toml"
+    reference = set_reference(str(set_file), deck_path)
+    assert reference == "../sets/mine.toml"
+    save_deck(Deck(name="Sparks", set=reference, counts=(("spark", 4),)), deck_path)
+    rules = TcgRules(deck_size=4, decks=(("d1",) * 4,) * 2)
+    deck, card_set = load_deck(deck_path, rules)
+    assert card_set.name == "Mine"
+    assert read_deck(deck_path) == deck
+    assert set_reference("legends", deck_path) == "legends"
+
+
+def test_unreadable_deck_files(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="that is a folder, not a deck file"):
+        read_deck(tmp_path)
+    binary = tmp_path / "b.toml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RulesetError, match="not a text file"):
+        read_deck(binary)
+
+
+def test_a_deck_that_cannot_be_written_says_so(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="cannot write it"):
+        save_deck(Deck(name="d", set="kata", counts=(("bolt", 1),)), tmp_path)
+
+
+@pytest.mark.parametrize("where", ["sub", "x" * 300])
+def test_a_set_that_is_no_file_is_no_set(tmp_path: Path, where: str) -> None:
+    (tmp_path / "sub").mkdir()
+    text = f'set = "{where}"\n[cards]\nd1 = 4\n'
+    with pytest.raises(RulesetError, match="is neither a card set of cardtable"):
+        load_deck(write(tmp_path, text))

@@ -25,12 +25,30 @@ set = "classic"
 d1 = 2
 >>> deck.cards
 ('d1', 'd1')
+
+A deck is built a card at a time with the same checks (:func:`add_cards`,
+:func:`remove_cards`), and its contents have a one-line text form for command lines:
+
+>>> rules, classic = TcgRules(), load_set("classic")
+>>> deck = add_cards(deck, classic, rules, "d3", 3)
+>>> counts_text(deck), deck.size
+('d1=2,d3=3', 5)
+>>> parse_counts("d1=2,d3=3") == deck.counts
+True
+>>> try:
+...     add_cards(deck, classic, rules, "d3", 2)
+... except RulesetError as error:
+...     print(error.reason)
+the deck would hold 5 copies of 'd3'; at most 4 are allowed (it holds 3)
+>>> mana_curve(deck, classic)
+((0, 0), (1, 2), (2, 0), (3, 3))
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -38,9 +56,14 @@ from pathlib import Path
 
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardsets import CardSet, builtin_sets, load_set
+from cardtable.games.tcg.cardspec import CardSpec
 from cardtable.games.tcg.config import TcgRules
 
 _KEY = re.compile(r"^\s*\"?([A-Za-z0-9_-]+)\"?\s*=")
+_COUNT = re.compile(r"\s*([^=\s]+)\s*=\s*([0-9]+)\s*")
+
+DEFAULT_SET = "classic"
+"""The built-in set whose cards are the Kata TCG's pool unless a match plays ``--cards SET``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +78,15 @@ class Deck:
     def cards(self) -> tuple[str, ...]:
         """Every card id of the deck, one per copy, in the file's order."""
         return tuple(card for card, count in self.counts for _ in range(count))
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds."""
+        return sum(count for _, count in self.counts)
+
+    def count(self, card: str) -> int:
+        """How many copies of ``card`` the deck holds."""
+        return sum(count for held, count in self.counts if held == card)
 
 
 def deck_text(deck: Deck) -> str:
@@ -74,18 +106,29 @@ def save_deck(deck: Deck, path: Path) -> None:
 
 def load_deck(path: Path, rules: TcgRules | None = None) -> tuple[Deck, CardSet]:
     """Read and check a deck file and load its set (``RulesetError`` saying what is wrong)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesetError(f"{path}: no such deck file") from None
-    except OSError as error:
-        raise RulesetError(f"{path}: cannot read it ({error.strerror or error})") from None
-    except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not a text file") from None
+    text = _read(path)
     deck = parse_deck(text, source=str(path))
     card_set = _load_set_for(deck, path)
     check_deck(deck, card_set, rules or TcgRules(), text=text, source=str(path))
     return deck, card_set
+
+
+def read_deck(path: Path) -> Deck:
+    """A deck file's deck, unchecked: its shape only (``RulesetError`` when it is unreadable)."""
+    return parse_deck(_read(path), source=str(path))
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: no such deck file") from None
+    except IsADirectoryError:
+        raise RulesetError(f"{path}: that is a folder, not a deck file") from None
+    except OSError as error:
+        raise RulesetError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: not a text file") from None
 
 
 def parse_deck(text: str, *, source: str) -> Deck:
@@ -125,24 +168,152 @@ def check_deck(
 ) -> None:
     """Raise ``RulesetError`` unless ``deck`` is a legal deck of ``card_set`` under ``rules``."""
     lines = _lines_of(text)
-    known = [card.id for card in card_set.cards]
     for card, count in deck.counts:
-        if card not in known:
-            close = difflib.get_close_matches(card, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+        where = _where(source, lines, card)
+        spec = _deck_card(card, card_set, where)
+        allowed = copies_allowed(spec, rules)
+        if count > allowed:
             raise RulesetError(
-                f"{_where(source, lines, card)}: no card {card!r} in the {card_set.name} set{hint}"
+                f"{where}: {count} copies of {card!r}; at most {allowed} are allowed"
             )
-        if count > rules.copies_limit:
-            raise RulesetError(
-                f"{_where(source, lines, card)}: {count} copies of {card!r}; at most "
-                f"{rules.copies_limit} are allowed"
-            )
-    size = sum(count for _, count in deck.counts)
+    size = deck.size
     if size != rules.deck_size:
+        change = size - rules.deck_size
+        fix = f"remove {change}" if change > 0 else f"add {-change} more"
         raise RulesetError(
-            f"{source}: the deck holds {size} cards; a deck holds exactly {rules.deck_size}"
+            f"{source}: the deck holds {size} cards; a deck holds exactly {rules.deck_size} ({fix})"
         )
+
+
+def copies_allowed(card: CardSpec, rules: TcgRules) -> int:
+    """The most copies of ``card`` a deck may hold under ``rules`` (none of a token).
+
+    >>> bolt = load_set("kata").card("bolt")
+    >>> copies_allowed(bolt, TcgRules()), copies_allowed(bolt.model_copy(update={"token": True}),
+    ...     TcgRules())
+    (4, 0)
+    """
+    return 0 if card.token else rules.copies_limit
+
+
+def add_cards(deck: Deck, card_set: CardSet, rules: TcgRules, card: str, copies: int = 1) -> Deck:
+    """``deck`` with ``copies`` more of ``card``; ``RulesetError`` when the deck could not hold
+    them (an unknown card or a token, too many copies, more cards than a deck holds)."""
+    if copies < 1:
+        raise RulesetError(f"add at least one copy of {card!r}")
+    allowed = copies_allowed(_deck_card(card, card_set, ""), rules)
+    held = deck.count(card) + copies
+    if held > allowed:
+        already = f" (it holds {deck.count(card)})" if deck.count(card) else ""
+        raise RulesetError(
+            f"the deck would hold {held} copies of {card!r}; at most {allowed} are allowed{already}"
+        )
+    size = deck.size + copies
+    if deck.size >= rules.deck_size:
+        raise RulesetError(
+            f"the deck is full: it holds {deck.size} cards, as many as a deck holds; "
+            "take one out first"
+        )
+    if size > rules.deck_size:
+        raise RulesetError(
+            f"the deck would hold {size} cards; a deck holds exactly {rules.deck_size} "
+            f"(room for {rules.deck_size - deck.size} more)"
+        )
+    if deck.count(card):
+        counts = tuple((c, n + copies if c == card else n) for c, n in deck.counts)
+    else:
+        counts = (*deck.counts, (card, copies))
+    return Deck(name=deck.name, set=deck.set, counts=counts)
+
+
+def remove_cards(deck: Deck, card: str, copies: int = 1) -> Deck:
+    """``deck`` with ``copies`` fewer of ``card`` (``RulesetError`` when it holds fewer).
+
+    >>> deck = Deck(name="Tiny", set="classic", counts=(("d1", 2), ("d2", 1)))
+    >>> remove_cards(deck, "d2").counts
+    (('d1', 2),)
+    """
+    held = deck.count(card)
+    if held == 0:
+        close = difflib.get_close_matches(card, [c for c, _ in deck.counts], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulesetError(f"the deck holds no {card!r}{hint}")
+    if copies < 1 or copies > held:
+        raise RulesetError(f"the deck holds {held} of {card!r}: remove 1 to {held}")
+    counts = tuple((c, n - copies if c == card else n) for c, n in deck.counts)
+    return Deck(name=deck.name, set=deck.set, counts=tuple((c, n) for c, n in counts if n))
+
+
+def mana_curve(deck: Deck, card_set: CardSet) -> tuple[tuple[int, int], ...]:
+    """How many of the deck's cards cost each amount of mana, from 0 to the dearest card."""
+    costs = [card_set.card(card).cost for card in deck.cards]
+    return tuple((cost, costs.count(cost)) for cost in range(max(costs, default=-1) + 1))
+
+
+def counts_text(deck: Deck) -> str:
+    """The deck's contents on one line, as :func:`parse_counts` reads them: ``bolt=4,d1=2``."""
+    return ",".join(f"{card}={count}" for card, count in deck.counts)
+
+
+def parse_counts(text: str, *, source: str = "--cards") -> tuple[tuple[str, int], ...]:
+    """Card counts written ``id=copies,id=copies`` (``RulesetError`` naming what is wrong)."""
+    counts: dict[str, int] = {}
+    for part in text.split(","):
+        found = _COUNT.fullmatch(part)
+        if found is None:
+            raise RulesetError(
+                f"{source}: {part.strip()!r} is not id=copies (write them like bolt=4,d1=2)"
+            )
+        card, count = found.group(1), int(found.group(2))
+        if card in counts:
+            raise RulesetError(f"{source}: {card!r} is given twice")
+        if count < 1:
+            raise RulesetError(f"{source}: {card}={count}: give at least 1 copy")
+        counts[card] = count
+    return tuple(counts.items())
+
+
+def card_summary(card: CardSpec) -> str:
+    """What a card does, on one line, for deck builders.
+
+    >>> kata = load_set("kata")
+    >>> card_summary(kata.card("bolt"))
+    'deals 3 · heals 1 · minion 1/1 — Cheap and strong.'
+    >>> card_summary(kata.card("scout"))
+    'draws 1 · minion 0/1 — Draw a card.'
+    >>> card_summary(load_set("legends").card("sniper"))
+    'minion 2/2 — When played: deal 2 damage to a chosen enemy minion.'
+    """
+    parts: list[str] = []
+    if card.kind == "value":
+        parts.append(f"draws {card.draw}" if card.draw else f"deals {card.damage}")
+        if card.heal:
+            parts.append(f"heals {card.heal}")
+    if card.kind != "spell":
+        parts.append(f"minion {card.attack}/{max(card.health, 1)}")
+    if card.token:
+        parts.append("token (effects make it)")
+    text = card.text or card.describe()
+    summary = " · ".join(parts)
+    return f"{summary} — {text}" if summary and text else summary or text
+
+
+def set_reference(name_or_path: str, deck_path: Path) -> str:
+    """What the ``set`` of a deck file saved at ``deck_path`` says for the set ``name_or_path``:
+    a built-in set's name, or a set file's path relative to the deck file's folder.
+
+    >>> set_reference("kata", Path("decks/mine.toml"))
+    'kata'
+    >>> set_reference("sets/mine.toml", Path("decks/fire.toml"))
+    '../sets/mine.toml'
+    """
+    if name_or_path in builtin_sets():
+        return name_or_path
+    target = Path(name_or_path).resolve()
+    try:
+        return Path(os.path.relpath(target, deck_path.resolve().parent)).as_posix()
+    except ValueError:  # another drive (Windows): only the full path leads there
+        return target.as_posix()
 
 
 def with_decks(rules: TcgRules, card_set: CardSet, decks: tuple[Deck, Deck]) -> TcgRules:
@@ -160,13 +331,33 @@ def path_name(source: str) -> str:
 def _load_set_for(deck: Deck, path: Path) -> CardSet:
     if deck.set in builtin_sets():
         return load_set(deck.set)
-    candidate = (path.parent / deck.set).resolve()
-    if candidate.exists():
-        return load_set(candidate)
+    candidate = path.parent / deck.set
+    try:
+        found = candidate.is_file()
+    except OSError:  # a name the file system refuses: no set file is called that
+        found = False
+    if found:
+        return load_set(candidate.resolve())
     known = ", ".join(builtin_sets())
     raise RulesetError(
         f"{path}: set {deck.set!r} is neither a card set of cardtable ({known}) nor a set file"
     )
+
+
+def _deck_card(card: str, card_set: CardSet, where: str) -> CardSpec:
+    """The set's card ``card`` if a deck may hold it (``RulesetError`` saying why not)."""
+    prefix = f"{where}: " if where else ""
+    known = [spec.id for spec in card_set.cards]
+    if card not in known:
+        close = difflib.get_close_matches(card, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulesetError(f"{prefix}no card {card!r} in the {card_set.name} set{hint}")
+    spec = card_set.card(card)
+    if spec.token:
+        raise RulesetError(
+            f"{prefix}{card!r} is a token: only effects make it, decks cannot hold it"
+        )
+    return spec
 
 
 def _lines_of(text: str) -> dict[str, int]:
