@@ -19,6 +19,7 @@ from rich.text import Text
 import cardtable
 from cardtable.agents import check_seats, parse_seats
 from cardtable.agents.registry import default_seats
+from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, exit_code, report
 from cardtable.cli.play import PlaySettings, check_save_path, rules_from_options
 from cardtable.cli.play import play as play_match
@@ -214,6 +215,13 @@ def replay_command(
         settings = ReplaySettings(record=record, game=find(record.game), seat=seat, run_all=run_all)
         code = replay_record(terminal, settings)
     raise typer.Exit(code)
+
+
+app.add_typer(
+    deck_app,
+    name="deck",
+    help="Build, show, check and list Kata TCG deck files (cardtable deck new fire.toml).",
+)
 
 
 def main() -> None:
