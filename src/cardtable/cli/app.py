@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: play, replay, list games, read their rules and schemas.
+"""The ``cardtable`` command: play, replay, build decks, list games, read rules and schemas.
 
 Every error cardtable raises on purpose ends a command as ``error: <reason>`` (see
 :mod:`cardtable.cli.errors`), never as a traceback.
@@ -6,8 +6,6 @@ Every error cardtable raises on purpose ends a command as ``error: <reason>`` (s
 
 import json
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -20,13 +18,12 @@ import cardtable
 from cardtable.agents import check_seats, parse_seats
 from cardtable.agents.registry import default_seats
 from cardtable.cli.deck import deck_app
-from cardtable.cli.errors import UsageProblem, exit_code, report
+from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.play import PlaySettings, check_save_path, rules_from_options
 from cardtable.cli.play import play as play_match
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
 from cardtable.cli.terminal import Terminal, make_console
-from cardtable.engine.errors import CardtableError
 from cardtable.engine.record import Record
 from cardtable.games import find, load_rules, names, plugin_problems, ruleset_schema
 from cardtable.games.schemas import game_schemas
@@ -38,16 +35,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-@contextmanager
-def guarded() -> Iterator[None]:
-    """Turn cardtable's errors into ``error: <reason>`` and an exit code."""
-    try:
-        yield
-    except CardtableError as error:
-        report(make_console(stderr=True), error)
-        raise typer.Exit(exit_code(error)) from None
 
 
 def _show_version(value: bool) -> None:

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -33,7 +31,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cli.errors import UsageProblem, exit_code, report
+from cardtable.cli.errors import UsageProblem, guarded, report
 from cardtable.cli.terminal import Terminal, make_console
 from cardtable.engine.errors import CardtableError, RulesetError
 from cardtable.games.tcg import CardSet, TcgRules, load_set
@@ -62,16 +60,6 @@ deck_app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_except
 SET_HELP = "A built-in card set (classic, kata, legends) or a set file."
 
 
-@contextmanager
-def _guarded() -> Iterator[None]:
-    """Turn cardtable's errors into ``error: <reason>`` and an exit code."""
-    try:
-        yield
-    except CardtableError as error:
-        report(make_console(stderr=True), error)
-        raise typer.Exit(exit_code(error)) from None
-
-
 class _Abandoned(Exception):
     """The person left the builder (the reason says how)."""
 
@@ -82,7 +70,7 @@ def pool_command(
 ) -> None:
     """Show the cards of a set: cost, kind, what each does and how many copies a deck may hold."""
     terminal = Terminal(make_console())
-    with _guarded():
+    with guarded():
         found = load_set(card_set)
     rules = TcgRules()
     terminal.say(f"The {found.name} set: {found.description}".rstrip(": "), style="bold")
@@ -113,7 +101,7 @@ def new_command(
     """Build a deck and save it; only a complete, legal deck is saved."""
     terminal = Terminal(make_console())
     rules = TcgRules()
-    with _guarded():
+    with guarded():
         _check_target(file, force=force)
         if name is not None and not name.strip():
             raise UsageProblem("--name: give the deck a name")
@@ -148,7 +136,7 @@ def new_command(
 def show_command(file: Annotated[Path, typer.Argument(help="A deck file.")]) -> None:
     """Show a deck: its cards with their costs and what they do, and its mana curve."""
     terminal = Terminal(make_console())
-    with _guarded():
+    with guarded():
         deck, found = load_deck(file)
     title = Text(deck.name, style="bold")
     title.append(f" · {deck.size} cards from the {found.name} set ({deck.set})")
@@ -188,7 +176,7 @@ def list_command(
 ) -> None:
     """List the deck files (*.toml) of a folder: name, set, cards, and valid or why not."""
     terminal = Terminal(make_console())
-    with _guarded():
+    with guarded():
         files = _deck_files(folder)
     if not files:
         terminal.say(f"No deck files (*.toml) in {folder}.")

@@ -11,10 +11,15 @@ else went wrong (a rules file or record that cannot be read, a file that cannot 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
 from rich.console import Console
 from rich.text import Text
 
 from cardtable.agents import UnknownAgent
+from cardtable.cli.terminal import make_console
 from cardtable.engine.errors import CardtableError, UnknownGame
 
 USAGE = 2
@@ -41,3 +46,13 @@ def report(console: Console, error: CardtableError) -> None:
     for line in rest:
         text.append(f"\n       {line}", style="red")
     console.print(text, soft_wrap=True)
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Turn cardtable's errors into ``error: <reason>`` on standard error and an exit code."""
+    try:
+        yield
+    except CardtableError as error:
+        report(make_console(stderr=True), error)
+        raise typer.Exit(exit_code(error)) from None
