@@ -1,0 +1,336 @@
+"""High Card on the cardtable engine: everyone plays a card face down, the highest wins."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Self
+
+from pydantic import Field, model_validator
+
+from cardtable.cards import ACE_HIGH, ACE_LOW, PlayingCardDef, standard_52
+from cardtable.config import RulesetModel
+from cardtable.engine import (
+    NOBODY,
+    OWNER,
+    PUBLIC,
+    Action,
+    Card,
+    Decision,
+    Decisions,
+    Game,
+    Hand,
+    IllegalDecision,
+    InvalidDecision,
+    JsonObject,
+    JsonValue,
+    Outcome,
+    Pool,
+    RecordError,
+    Rng,
+    RuleBook,
+    Stack,
+    State,
+    reaction,
+)
+from cardtable.engine.events import Shape
+from cardtable.engine.json import as_int, as_list
+
+
+class HighCardRules(RulesetModel):
+    """The rules of a High Card match; every field has a default."""
+
+    players: int = Field(2, ge=2, le=8, description="How many players sit down.")
+    hand_size: int = Field(5, ge=1, le=26, description="Cards dealt to each player.")
+    aces_high: bool = Field(True, description="Whether an ace beats a king (else it is lowest).")
+
+    @model_validator(mode="after")
+    def _enough_cards(self) -> Self:
+        if self.players * self.hand_size > 52:
+            raise ValueError(f"{self.players} hands of {self.hand_size} cards need more than 52")
+        return self
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RankedCard(PlayingCardDef):
+    """A playing card and its ``strength``: 1 for the lowest rank, 13 for the highest."""
+
+    strength: int
+
+
+def deck(rules: HighCardRules) -> dict[str, RankedCard]:
+    """The 52 cards by key (``"QH"`` is the queen of hearts), ranked as the rules say."""
+    order = ACE_HIGH if rules.aces_high else ACE_LOW
+    return {
+        card.text: RankedCard(**PlayingCardDef.fields_of(card), strength=order.strength(card.rank))
+        for card in standard_52()
+    }
+
+
+DECK = "deck"
+TABLE = "table"
+
+
+def hand(seat: int) -> str:
+    return f"hand:{seat}"
+
+
+def played(seat: int) -> str:
+    return f"played:{seat}"
+
+
+class HighCardState(State):
+    """Every card lies in a zone; the public data is the score and who has still to play."""
+
+    __slots__ = ("scores", "to_play")
+
+    def __init__(self, book: RuleBook, rng: Rng, *, seats: int) -> None:
+        super().__init__(book, rng, seats=seats)
+        self.scores = [0] * seats
+        self.to_play: list[int] = []
+
+    def copy_public(self, clone: Self) -> None:
+        clone.scores = self.scores[:]
+        clone.to_play = self.to_play[:]
+
+    def public(self) -> JsonObject:
+        scores: list[JsonValue] = list(self.scores)
+        to_play: list[JsonValue] = list(self.to_play)
+        return {"scores": scores, "to_play": to_play}
+
+    def load_public(self, data: JsonObject) -> None:
+        self.scores = [as_int(n, "score") for n in as_list(data.get("scores"), "scores")]
+        self.to_play = [as_int(n, "seat") for n in as_list(data.get("to_play"), "to_play")]
+        if len(self.scores) != self.seats or not set(self.to_play) <= set(range(self.seats)):
+            raise RecordError("highcard: scores and to_play do not fit the seats")
+
+
+class Deal(Action[HighCardState]):
+    """Shuffle the deck and deal every player a hand, one card at a time."""
+
+    __slots__ = ()
+
+    def execute(self, state: HighCardState) -> None:
+        cards = state.zones[DECK].cards
+        state.rng.shuffle(cards)
+        for _ in range(state.rules.ruleset.hand_size):
+            for seat in range(state.seats):
+                state.zones[hand(seat)].add(cards.pop())
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "deal"}
+
+
+class NextTrick(Action[HighCardState]):
+    """A new trick: everyone is to play, in seat order."""
+
+    __slots__ = ()
+
+    def execute(self, state: HighCardState) -> None:
+        state.turn += 1
+        state.to_play = list(range(state.seats))
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "trick"}
+
+
+class PlayCard(Action[HighCardState]):
+    """A player puts a card from their hand face down on the table."""
+
+    __slots__ = ("card", "seat")
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
+
+    def execute(self, state: HighCardState) -> None:
+        state.move(self.card, state.zones[played(self.seat)])
+        state.to_play.remove(self.seat)
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        # Everyone sees that a card was played; only its player sees which one.
+        card = self.card.key if seat == self.seat else None
+        return {"type": "play", "seat": self.seat, "card": card}
+
+
+class Reveal(Action[HighCardState]):
+    """Turn the played cards face up: the highest takes the trick (every tied player scores)."""
+
+    __slots__ = ("cards", "winners")
+
+    def __init__(self) -> None:
+        self.cards: list[str] = []
+        self.winners: list[int] = []
+
+    def execute(self, state: HighCardState) -> None:
+        turned = [state.zones[played(seat)].cards[-1] for seat in range(state.seats)]
+        for card in turned:
+            state.move(card, state.zones[TABLE])
+        best = max(card.printed("strength") for card in turned)
+        self.cards = [card.key for card in turned]
+        self.winners = [s for s, card in enumerate(turned) if card.printed("strength") == best]
+        for seat in self.winners:
+            state.scores[seat] += 1
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        cards: list[JsonValue] = list(self.cards)
+        winners: list[JsonValue] = list(self.winners)
+        return {"type": "reveal", "cards": cards, "winners": winners}
+
+
+@reaction(PlayCard)
+def everyone_played(
+    state: HighCardState, action: PlayCard, source: Card | None
+) -> list[Action[Any]]:
+    """The last card of a trick is played: reveal them all."""
+    return [] if state.to_play else [Reveal()]
+
+
+@reaction(Deal, Reveal)
+def next_trick(state: HighCardState, action: Action[Any], source: Card | None) -> list[Action[Any]]:
+    """After the deal and after each trick, the next trick (the check below may end the
+    match first: then the engine drops what is still queued)."""
+    return [NextTrick()]
+
+
+@reaction(Reveal)
+def hands_empty(state: HighCardState, action: Reveal, source: Card | None) -> None:
+    """A check: once the hands are empty, the most points win (ties share)."""
+    if any(state.zones[hand(seat)].cards for seat in range(state.seats)):
+        return
+    best = max(state.scores)
+    winners = tuple(seat for seat, score in enumerate(state.scores) if score == best)
+    state.outcome = Outcome(winners=winners, reason=f"the most points: {best}")
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Decision):
+    """Play card ``card`` from your hand, face down."""
+
+    kind: ClassVar[str] = "play"
+    card: int
+
+    def text(self) -> str:
+        return f"play #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealEvent(Shape):
+    type: Literal["deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickEvent(Shape):
+    type: Literal["trick"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent(Shape):
+    """``card`` is the key of the card played, for its player only (``None`` for others)."""
+
+    type: Literal["play"]
+    seat: int
+    card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RevealEvent(Shape):
+    """The cards turned face up, in seat order, and who scored."""
+
+    type: Literal["reveal"]
+    cards: list[str]
+    winners: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class HighCardPublic(Shape):
+    scores: list[int]
+    to_play: list[int]
+
+
+class HighCardGame(Game[HighCardState, HighCardRules]):
+    """High Card for two to eight players."""
+
+    name = "highcard"
+    title = "High Card"
+    summary = "Everyone plays a card face down; the highest card scores."
+    rules_resource = ("highcard", "rules.md")
+    ruleset_type = HighCardRules
+    decision_types = (Play,)
+    event_types = (DealEvent, TrickEvent, PlayEvent, RevealEvent)
+    public_type = HighCardPublic
+
+    def default_ruleset(self) -> HighCardRules:
+        return HighCardRules()
+
+    def load_ruleset(self, data: Mapping[str, object]) -> HighCardRules:
+        return HighCardRules.from_json(data)
+
+    def example_rulesets(self) -> list[HighCardRules]:
+        """What the conformance suite plays: the default, aces low, a single trick."""
+        return [
+            HighCardRules(),
+            HighCardRules(players=4, hand_size=4, aces_high=False),
+            HighCardRules(players=3, hand_size=1),
+        ]
+
+    def seats(self, ruleset: HighCardRules) -> int:
+        return ruleset.players
+
+    def build_rulebook(self, ruleset: HighCardRules) -> RuleBook:
+        return RuleBook(
+            game=self,
+            ruleset=ruleset,
+            cards=deck(ruleset),
+            rules=(everyone_played, next_trick),
+            checks=(hands_empty,),
+        )
+
+    def skeleton(self, book: RuleBook, rng: Rng) -> HighCardState:
+        state = HighCardState(book, rng, seats=book.ruleset.players)
+        state.add_zone(Stack(DECK, visibility=NOBODY, pool=DECK))
+        for seat in range(state.seats):
+            state.add_zone(Hand(hand(seat), owner=seat, pool=DECK))
+            state.add_zone(Stack(played(seat), owner=seat, visibility=OWNER, pool=DECK))
+        state.add_zone(Stack(TABLE, visibility=PUBLIC, pool=DECK))
+        state.add_pool(Pool(name=DECK, owner=None, manifest=tuple(book.cards)))
+        return state
+
+    def create_cards(self, state: HighCardState) -> None:
+        state.create_cards(state.rules.cards.values(), state.zones[DECK], owner=None, pool=DECK)
+
+    def opening(self, state: HighCardState) -> Sequence[Action[Any]]:
+        return (Deal(),)
+
+    def to_act(self, state: HighCardState) -> int | None:
+        if state.outcome is not None or not state.to_play:
+            return None
+        return state.to_play[0]
+
+    def legal(self, state: HighCardState, seat: int) -> Decisions:
+        if state.outcome is not None:
+            return Decisions(seat, (), None, can_concede=False)
+        if seat != self.to_act(state):
+            return Decisions(seat, (), None)
+        moves = tuple(Play(card.id) for card in state.zones[hand(seat)].cards)
+        return Decisions(seat, moves, moves[0])
+
+    def plan(self, state: HighCardState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        if not isinstance(decision, Play):
+            raise IllegalDecision(f"{decision.text()!r} is not a High Card decision")
+        if seat != self.to_act(state):
+            raise IllegalDecision("it is not your turn to play")
+        for card in state.zones[hand(seat)].cards:
+            if card.id == decision.card:
+                return (PlayCard(seat, card),)
+        raise IllegalDecision(f"card #{decision.card} is not in your hand")
+
+    def parse(self, text: str) -> Decision:
+        found = re.fullmatch(r"play #([0-9]{1,9})", " ".join(text.lower().split()))
+        if found is None:
+            raise InvalidDecision(f"{text.strip()!r} is not a High Card decision: write play #ID")
+        return Play(int(found.group(1)))
+
+
+GAME = HighCardGame()

@@ -1,0 +1,299 @@
+"""docs/writing-a-game.md is true: the files it shows are the example files, its Python runs
+and prints what the page says, its commands work, and its game installs as a plug-in and
+keeps the contracts of the conformance suite.
+
+The page marks a code block that shows a file (or one part of it) with ``<!-- file: PATH -->``
+and a block that shows what the Python block before it prints with ``<!-- output -->``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tests.conformance.test_conformance as conformance
+from cardtable.engine import Game
+from cardtable.games import registry
+from tests.cli.helpers import PLAIN_ENV, TIMEOUT, invoke
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "writing-a-game.md"
+EXAMPLES = ROOT / "examples"
+PACKAGE = EXAMPLES / "highcard"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A fenced code block of the page."""
+
+    lang: str
+    body: str
+    file: str | None
+    output: bool
+    line: int
+
+
+def _blocks() -> list[Block]:
+    text = PAGE.read_text(encoding="utf-8")
+    pattern = re.compile(
+        r"^(?:<!-- (?:file: (?P<file>\S+)|(?P<output>output)) -->\n)?"
+        r"```(?P<lang>\w*)\n(?P<body>.*?)^```$",
+        re.DOTALL | re.MULTILINE,
+    )
+    return [
+        Block(
+            lang=found["lang"],
+            body=found["body"],
+            file=found["file"],
+            output=found["output"] is not None,
+            line=text.count("\n", 0, found.start()) + 1,
+        )
+        for found in pattern.finditer(text)
+    ]
+
+
+def _interactive(args: list[str]) -> bool:
+    """Whether a ``cardtable`` command seats a person (who would be asked for input)."""
+    if args[0] != "play":
+        return False
+    if "--seats" not in args:
+        return True
+    return "human" in args[args.index("--seats") + 1].split(",")
+
+
+def _entry_points() -> dict[str, dict[str, str]]:
+    """The entry points the example's ``pyproject.toml`` declares, by group."""
+    project = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    found: dict[str, dict[str, str]] = project["entry-points"]
+    return found
+
+
+BLOCKS = _blocks()
+FILES: dict[str, list[str]] = {}
+for _block in BLOCKS:
+    if _block.file is not None:
+        FILES.setdefault(_block.file, []).append(_block.body)
+EXAMPLE_CODE = [
+    (block, following.body if following.output else None)
+    for block, following in zip(BLOCKS, [*BLOCKS[1:], BLOCKS[0]], strict=True)
+    if block.lang == "python" and block.file is None
+]
+COMMANDS = [
+    shlex.split(line, comments=True)
+    for block in BLOCKS
+    if block.lang == "sh"
+    for line in block.body.splitlines()
+    if line.strip()
+]
+CARDTABLE = [args[1:] for args in COMMANDS if args[0] == "cardtable"]
+GAMES = ["games"]
+PLAY = next(
+    (args for args in CARDTABLE if args[:2] == ["play", "highcard"] and not _interactive(args)),
+    ["play", "highcard", "--seats", "random,random"],
+)
+
+
+@pytest.fixture(scope="module")
+def highcard() -> Iterator[Game[Any, Any]]:
+    """The example game, imported from its source folder (as an editable install would)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(PACKAGE / "src"))
+        from highcard import GAME
+
+        yield GAME
+
+
+# -- the page and the example files agree ---------------------------------------------------
+
+
+def test_the_page_shows_files_examples_and_commands() -> None:
+    assert len(FILES) >= 5
+    assert len(EXAMPLE_CODE) >= 4
+    assert ["pip", "install", "-e", "examples/highcard"] in COMMANDS
+    assert GAMES in CARDTABLE
+    assert PLAY in CARDTABLE
+    assert any(args[:2] == ["play", "tcg"] and "--cards" in args for args in CARDTABLE)
+
+
+@pytest.mark.parametrize("path", sorted(FILES))
+def test_a_file_shown_is_the_example_file(path: str) -> None:
+    """A file shown in parts is its parts in order, two blank lines apart."""
+    shown = "\n\n".join(FILES[path])
+    assert shown == (ROOT / path).read_text(encoding="utf-8"), f"the page shows {path} otherwise"
+
+
+def test_every_example_file_is_shown() -> None:
+    made = {"__pycache__", ".mypy_cache", ".ruff_cache", "build", "dist"}
+    files = {
+        path.relative_to(ROOT).as_posix()
+        for path in EXAMPLES.rglob("*")
+        if path.is_file()
+        and not made & set(path.parts)
+        and not any(part.endswith(".egg-info") for part in path.parts)
+    }
+    assert files == set(FILES)
+
+
+# -- the Python examples run and print what the page says -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("block", "printed"), EXAMPLE_CODE, ids=[f"line{block.line}" for block, _ in EXAMPLE_CODE]
+)
+def test_a_python_example_prints_what_the_page_shows(
+    block: Block,
+    printed: str | None,
+    highcard: Game[Any, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(ROOT)
+    exec(compile(block.body, f"{PAGE.name}:{block.line}", "exec"), {"__name__": "page_example"})
+    assert printed is not None, "each Python example is followed by what it prints"
+    assert capsys.readouterr().out == printed
+
+
+def test_a_broken_card_set_is_refused_on_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (EXAMPLES / "cards" / "tinkers.toml").read_text(encoding="utf-8")
+    (tmp_path / "broken.toml").write_text(text.replace('"turn_end"', '"turn_ends"'), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("play", "tcg", "--cards", "broken.toml", "--seats", "random,random")
+    assert result.exit_code == 1
+    shown = [block.body for block in BLOCKS if block.output and "turn_ends" in block.body]
+    assert len(shown) == 1
+    assert result.stderr == f"error: {shown[0]}"
+
+
+# -- the game installs as a plug-in, and the page's commands work ---------------------------
+
+
+@pytest.fixture
+def installed(tmp_path: Path) -> dict[str, str]:
+    """The environment of a process in which the example package is installed.
+
+    ``pip install -e examples/highcard`` would fetch its build backend from the network;
+    what the install leaves behind is simple, so it is made here: a ``.dist-info`` folder with
+    the entry points of the example's ``pyproject.toml``, which the real
+    ``importlib.metadata`` finds, and the package's source folder on the path.
+    """
+    project = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    name, version = project["name"], project["version"]
+    info = tmp_path / f"{name}-{version}.dist-info"
+    info.mkdir()
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    (info / "METADATA").write_text(metadata, encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "".join(
+            f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in entries.items())
+            for group, entries in _entry_points().items()
+        ),
+        encoding="utf-8",
+    )
+    env = {key: value for key, value in os.environ.items() if key not in PLAIN_ENV}
+    env.update({key: value for key, value in PLAIN_ENV.items() if value is not None})
+    paths = [str(tmp_path), str(PACKAGE / "src"), env.get("PYTHONPATH", "")]
+    env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def test_the_installed_plugin_is_listed_and_played(installed: dict[str, str]) -> None:
+    """The page's ``cardtable games`` and its High Card match, as real processes (side by
+    side, to save time)."""
+    running = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cardtable", *args],
+            cwd=ROOT,
+            env=installed,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        for args in (GAMES, PLAY)
+    ]
+    (games, games_err), (play, play_err) = [run.communicate(timeout=TIMEOUT) for run in running]
+    assert [run.returncode for run in running] == [0, 0], games_err + play_err
+    assert games_err == play_err == "", "no plug-in failed to load"
+    assert re.search(r"^highcard\s+High Card\s+Everyone plays a card", games, re.MULTILINE)
+    assert re.search(r"^Outcome: player \d \(random\) (wins|and player)", play, re.MULTILINE)
+
+
+@pytest.fixture
+def registered(highcard: Game[Any, Any], monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This process's registry sees the entry points of the example's ``pyproject.toml``."""
+    found = [
+        EntryPoint(key, value, group)
+        for group, entries in _entry_points().items()
+        for key, value in entries.items()
+    ]
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        return [entry for entry in found if entry.group == group]
+
+    monkeypatch.setattr(registry, "entry_points", entry_points)
+    registry._plugins.cache_clear()
+    yield
+    registry._plugins.cache_clear()
+
+
+@pytest.mark.parametrize("args", CARDTABLE, ids=[" ".join(args) for args in CARDTABLE])
+def test_a_command_on_the_page_runs(
+    args: list[str], registered: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each ``cardtable`` command of the page runs. One that seats a person gets no input,
+    and is abandoned at that person's first decision."""
+    monkeypatch.chdir(ROOT)
+    result = invoke(*args, input="")
+    assert result.stderr == ""
+    if _interactive(args):
+        assert result.exit_code == 1
+        assert re.search(r"abandoned after \d+ decisions?: the input ended", result.stdout)
+        return
+    assert result.exit_code == 0
+    if args == GAMES:
+        assert "High Card" in result.stdout
+    elif args[0] == "play":
+        assert "Outcome: player" in result.stdout
+
+
+# -- the example game keeps the contracts of the conformance suite --------------------------
+
+CONTRACTS = [name for name in dir(conformance) if name.startswith("test_")]
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+def test_the_example_game_keeps_the_contract(contract: str, highcard: Game[Any, Any]) -> None:
+    for ruleset in highcard.example_rulesets():
+        getattr(conformance, contract)((highcard, ruleset))
+
+
+def test_the_example_package_is_typed_and_lint_clean() -> None:
+    """``./dev test`` checks ``src`` and ``tests``; this holds the example to the same rules."""
+    tools = Path(sys.executable).parent
+    if not (tools / "ruff").exists():
+        pytest.skip("the development tools are not installed (pip install -e '.[dev]')")
+    source = PACKAGE.relative_to(ROOT).as_posix()
+    for command in (
+        [str(tools / "ruff"), "check", source],
+        [str(tools / "ruff"), "format", "--check", source],
+        [sys.executable, "-m", "mypy", "--strict", f"{source}/src"],
+    ):
+        result = subprocess.run(
+            command, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT, check=False
+        )
+        assert result.returncode == 0, f"{shlex.join(command)}:\n{result.stdout}{result.stderr}"
