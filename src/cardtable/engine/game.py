@@ -125,7 +125,14 @@ class Game(ABC, Generic[S, R]):
 
     def rulebook(self, ruleset: R) -> RuleBook:
         """The (cached) rule book of a ruleset."""
-        return _cached_rulebook(self, ruleset)
+        known = _RECENT_BOOKS.get((id(self), id(ruleset)))
+        if known is not None and known[0] is ruleset:  # the same object: no hashing at all
+            return known[1]
+        book = _cached_rulebook(self, ruleset)
+        if len(_RECENT_BOOKS) >= 64:
+            _RECENT_BOOKS.clear()
+        _RECENT_BOOKS[(id(self), id(ruleset))] = (ruleset, book)
+        return book
 
     @abstractmethod
     def build_rulebook(self, ruleset: R) -> RuleBook:
@@ -404,6 +411,11 @@ def _card_json(state: State, card: Card) -> JsonObject:
     if live:
         data["live"] = {name: stat.to_json() for name, stat in live.items()}
     return data
+
+
+_RECENT_BOOKS: dict[tuple[int, int], tuple[Any, RuleBook]] = {}
+"""Rule books by the identity of their ruleset (kept alive here, so ids are not reused): a
+ruleset with many cards is slow to hash, and matches are usually made from the same object."""
 
 
 @functools.lru_cache(maxsize=128)

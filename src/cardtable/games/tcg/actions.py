@@ -158,7 +158,7 @@ class PlayCard(Action[TcgState]):
     """Pay a card's cost and take it from the hand: to the board as a sleeping minion, or to
     the graveyard (its effect, an attack, a heal or draws, follows as a reaction)."""
 
-    __slots__ = ("card", "cost", "mode", "seat", "target")
+    __slots__ = ("card", "cost", "mode", "seat", "summons", "target")
 
     def __init__(self, seat: int, card: Card, mode: str = "", target: Target | None = None) -> None:
         self.seat = seat
@@ -166,11 +166,8 @@ class PlayCard(Action[TcgState]):
         self.mode = mode
         self.target = target
         self.cost = 0
-
-    @property
-    def summons(self) -> bool:
+        self.summons = mode == MINION or getattr(card.definition, "kind", "") == "minion"
         """Whether the card goes to the board (played as a minion, or a minion card)."""
-        return self.mode == MINION or getattr(self.card.definition, "kind", "") == "minion"
 
     def can_execute(self, state: TcgState) -> bool:
         card = self.card

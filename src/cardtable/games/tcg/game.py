@@ -40,7 +40,7 @@ from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
 from cardtable.games.tcg.options import OPTIONS
-from cardtable.games.tcg.rules import CHECKS, MINION_RULES, RULES
+from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
 from cardtable.games.tcg.state import TcgState
 from cardtable.games.tcg.targets import characters, price
 from cardtable.games.tcg.triggers import trigger_reactions
@@ -49,6 +49,12 @@ from cardtable.games.tcg.triggers import trigger_reactions
 @functools.cache
 def _catalogue(rules: TcgRules) -> dict[str, TcgCard]:
     return {card.id: card.definition() for card in rules.cards}
+
+
+def _discounts(card: TcgCard) -> bool:
+    """Whether any effect of ``card`` (its own or a trigger's) discounts drawn cards."""
+    effects = card.effects + tuple(e for trigger in card.triggers for e in trigger.effects)
+    return any(effect.do == "discount" for effect in effects)
 
 
 class TcgGame(Game[TcgState, TcgRules]):
@@ -112,8 +118,10 @@ class TcgGame(Game[TcgState, TcgRules]):
         return SEATS
 
     def build_rulebook(self, ruleset: TcgRules) -> RuleBook:
-        rules = RULES + (MINION_RULES if ruleset.minions else ())
         cards = _catalogue(ruleset)
+        rules = RULES + (MINION_RULES if ruleset.minions else ())
+        if any(_discounts(card) for card in cards.values()):
+            rules += DISCOUNT_RULES
         triggers = trigger_reactions(cards.values())
         return RuleBook(
             game=self,
@@ -284,6 +292,8 @@ class TcgGame(Game[TcgState, TcgRules]):
             )
         if definition.kind != "value":
             return self._plan_data(state, seat, rules, play, definition)
+        if not play.mode and play.target is None and not rules.minions:
+            return PlayCard(seat, card)  # the core game: nothing more to check
         if play.mode == HEAL:
             if not rules.healing:
                 raise IllegalDecision("these rules have no healing: play the card as it is")

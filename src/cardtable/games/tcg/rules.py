@@ -148,11 +148,13 @@ RULES: tuple[Reaction, ...] = (
     combat,
     next_turn,
     random_hit,
-    discount_drawn,
 )
 
 MINION_RULES: tuple[Reaction, ...] = (deaths(_graveyard),)
 """Rules that only matter with minions on."""
+
+DISCOUNT_RULES: tuple[Reaction, ...] = (discount_drawn,)
+"""Rules that only matter when a card of the pool makes drawn cards cheaper."""
 
 
 @reaction(Damage)
