@@ -39,6 +39,9 @@ from tests.conformance.helpers import (
 
 PAIRS = game_rulesets()
 SEEDS = range(12)
+PLAYOUT = 200
+"""How many decisions a playout from a copy or a determinised world takes at most: enough to
+prove it independent and playable without making long games' checks quadratic."""
 
 pytestmark = pytest.mark.parametrize("pair", PAIRS, ids=[pair_id(p) for p in PAIRS])
 
@@ -117,7 +120,9 @@ def test_copies_are_independent(pair: tuple[Game[Any, Any], Any]) -> None:
             clone = match.state.copy()
             assert state_text(game, clone) == before
             playout = Rng(seed)
-            while clone.outcome is None:
+            for _ in range(PLAYOUT):
+                if clone.outcome is not None:
+                    break
                 seat = game.to_act(clone)
                 assert seat is not None
                 game.decide(clone, seat, playout.choice(game.legal(clone, seat).moves))
@@ -208,7 +213,9 @@ def test_determinisation_matches_the_view(pair: tuple[Game[Any, Any], Any]) -> N
                 assert set(census.values()) <= {1}
                 assert len(census) == len(match.state.cards)
                 playout = Rng(seed)
-                while world.outcome is None:
+                for _ in range(PLAYOUT):
+                    if world.outcome is not None:
+                        break
                     actor = game.to_act(world)
                     assert actor is not None
                     game.decide(world, actor, playout.choice(game.legal(world, actor).moves))

@@ -17,14 +17,14 @@ from typing import Any
 
 from cardtable.engine.errors import UnknownGame
 from cardtable.engine.game import Game
-from cardtable.games import tcg, war
+from cardtable.games import karata, tcg, war
 
 ENTRY_POINT_GROUP = "cardtable.games"
 
 
 @functools.cache
 def _builtin() -> dict[str, Game[Any, Any]]:
-    games: list[Game[Any, Any]] = [tcg.GAME, war.GAME]
+    games: list[Game[Any, Any]] = [tcg.GAME, war.GAME, karata.GAME]
     return {game.name: game for game in games}
 
 

@@ -1,0 +1,257 @@
+"""Karata on the engine: build a turn card by card (or give it whole), then finish it.
+
+>>> from cardtable.engine import Match
+>>> game = KarataGame()
+>>> match = Match(game, KarataRules(players=3), seed=2)
+>>> [len(match.state.hands[seat].cards) for seat in range(3)], match.to_act
+([4, 4, 4], 0)
+>>> match.legal(0).default
+Pass()
+>>> match.decide(0, "pass")
+>>> match.to_act, len(match.state.hands[0].cards)
+(1, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.cards import Card
+from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.errors import IllegalDecision
+from cardtable.engine.game import Game
+from cardtable.engine.pools import Pool
+from cardtable.engine.rng import Rng
+from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.zones import NOBODY, PUBLIC, Hand, Stack
+from cardtable.games.karata import decisions
+from cardtable.games.karata.actions import (
+    DECLARATION,
+    TURN,
+    ChooseStarter,
+    Deal,
+    Fined,
+    FinishTurn,
+    Leave,
+    Passing,
+    ReturnStaged,
+    ShuffleDeck,
+    StageCard,
+    TurnUp,
+)
+from cardtable.games.karata.cards import deck
+from cardtable.games.karata.config import KarataRules
+from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
+from cardtable.games.karata.errors import BadDeclaration, RuleBroken
+from cardtable.games.karata.events import KARATA_EVENTS, KarataPublic
+from cardtable.games.karata.rules import CHECKS, RULES
+from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, hand_names
+from cardtable.games.karata.turns import (
+    first_problem,
+    last_card_problem,
+    next_problem,
+    request_problem,
+    requests,
+    settle,
+    the,
+    turn_problem,
+    usual_request,
+)
+
+
+class KarataGame(Game[KarataState, KarataRules]):
+    """Karata, the Kenyan card game: empty your hand on a plain card after declaring last
+    card."""
+
+    name = "karata"
+    title = "Karata"
+    summary = "The Kenyan game of runs, bombs, jumps, kickbacks and requests: niko kadi!"
+    rules_resource = ("cardtable.games.karata", "rules.md")
+    ruleset_type = KarataRules
+    decision_types = (Play, Finish, Pass, Turn)
+    event_types = KARATA_EVENTS
+    public_type = KarataPublic
+
+    def default_ruleset(self) -> KarataRules:
+        return KarataRules()
+
+    def load_ruleset(self, data: Mapping[str, object]) -> KarataRules:
+        return KarataRules.from_json(data)
+
+    def example_rulesets(self) -> list[KarataRules]:
+        """Tables that reach every corner of the rules."""
+        return [
+            self.default_ruleset(),
+            # Three players, a random starter: jumps and kickbacks around a table.
+            KarataRules(players=3, random_start=True),
+            # Four players and every house rule that loosens play.
+            KarataRules(
+                players=4, cumulative_bombs=True, anything_answers=True, last_card_check=False
+            ),
+            # Fines of one card between two players.
+            KarataRules(fine=1),
+            # Six full hands: the deck runs out and the pile is shuffled back, or the match
+            # ends with no winner; fines of two, heavy bombs.
+            KarataRules(players=6, max_players=6, hand_size=7, fine=2, pick_two=4, pick_joker=10),
+        ]
+
+    def seats(self, ruleset: KarataRules) -> int:
+        return ruleset.players
+
+    def build_rulebook(self, ruleset: KarataRules) -> RuleBook:
+        cards = {card.key: card for card in deck()}
+        return RuleBook(game=self, ruleset=ruleset, rules=RULES, cards=cards, checks=CHECKS)
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def skeleton(self, book: RuleBook, rng: Rng) -> KarataState:
+        rules: KarataRules = book.ruleset
+        state = KarataState(book, rng, seats=rules.players)
+        state.add_zone(Stack(DECK, visibility=NOBODY, pool=POOL))
+        state.add_zone(Stack(PILE, visibility=PUBLIC, pool=POOL))
+        state.add_zone(Stack(PLAY, visibility=PUBLIC, pool=POOL))
+        for seat, name in enumerate(hand_names(rules.players)):
+            state.add_zone(Hand(name, owner=seat, pool=POOL))
+        state.add_pool(Pool(name=POOL, owner=None, manifest=tuple(c.key for c in deck())))
+        state.bind_zones()
+        return state
+
+    def create_cards(self, state: KarataState) -> None:
+        state.create_cards(deck(), state.deck, owner=None, pool=POOL)
+
+    def opening(self, state: KarataState) -> Sequence[Action[Any]]:
+        return (ShuffleDeck(), Deal(), TurnUp(), ChooseStarter())
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def to_act(self, state: KarataState) -> int | None:
+        return None if state.outcome is not None else state.active
+
+    def legal(self, state: KarataState, seat: int) -> Decisions:
+        if state.outcome is not None or not 0 <= seat < state.seats or seat in state.out:
+            return Decisions(seat, (), None, False)
+        if seat != state.active:
+            return Decisions(seat, (), None)
+        rules: KarataRules = state.rules.ruleset
+        staged = state.staged()
+        hand = state.hand_keys(seat)
+        if not staged:
+            table = state.table()
+            firsts = [Play(key) for key in hand if first_problem(key, table, rules) is None]
+            return Decisions(seat, (*firsts, PASS), PASS)
+        moves: list[Decision] = [
+            Play(key) for key in hand if next_problem(staged, key, rules) is None
+        ]
+        aces_left = settle(staged, state.table(), rules).aces_left
+        declare = last_card_problem(hand, rules) is None
+        for request in requests(aces_left):
+            moves.append(Finish(request))
+            if declare:
+                moves.append(Finish(request, last=True))
+        default = Finish(usual_request(hand) if aces_left else "")
+        return Decisions(seat, tuple(moves), default)
+
+    def plan(self, state: KarataState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        if seat in state.out:
+            raise IllegalDecision("you have left the table")
+        if seat != state.active:
+            raise IllegalDecision(f"it is not your turn: player {state.active} is playing")
+        rules: KarataRules = state.rules.ruleset
+        staged = state.staged()
+        if isinstance(decision, Play):
+            card = self._held(state, seat, decision.card)
+            problem = (
+                next_problem(staged, card.key, rules)
+                if staged
+                else first_problem(card.key, state.table(), rules)
+            )
+            if problem is not None:
+                raise RuleBroken(problem)
+            return (StageCard(seat, card),)
+        if isinstance(decision, Pass):
+            if staged:
+                raise IllegalDecision(
+                    "you have played cards this turn: finish it (finish) instead of passing"
+                )
+            return (Passing(seat),)
+        if isinstance(decision, Finish):
+            if not staged:
+                raise IllegalDecision("play a card first, or pass to pick")
+            self._check_finish(state, seat, staged, decision.request, decision.last)
+            return (FinishTurn(seat, decision.request, decision.last),)
+        if isinstance(decision, Turn):
+            if staged:
+                raise IllegalDecision(
+                    "you have started this turn card by card: play on, or finish it"
+                )
+            cards = self._whole_turn(state, seat, decision.cards)
+            problem = turn_problem(decision.cards, state.table(), rules)
+            if problem is not None:
+                raise RuleBroken(problem)
+            self._check_finish(state, seat, decision.cards, decision.request, decision.last)
+            staging: list[Action[Any]] = [StageCard(seat, card) for card in cards]
+            return (*staging, FinishTurn(seat, decision.request, decision.last))
+        raise IllegalDecision(f"{decision.text()!r} is not a decision of Karata")
+
+    @staticmethod
+    def _held(state: KarataState, seat: int, key: str) -> Card:
+        for card in state.hands[seat].cards:
+            if card.key == key:
+                return card
+        raise IllegalDecision(f"you do not hold {the(key)}")
+
+    def _whole_turn(self, state: KarataState, seat: int, keys: Sequence[str]) -> list[Card]:
+        if len(set(keys)) != len(keys):
+            raise IllegalDecision("a card can only be played once in a turn")
+        return [self._held(state, seat, key) for key in keys]
+
+    @staticmethod
+    def _check_finish(
+        state: KarataState, seat: int, cards: Sequence[str], request: str, last: bool
+    ) -> None:
+        """Raise ``RuleBroken`` unless the turn ``cards`` may finish with ``request`` and
+        ``BadDeclaration`` unless it may declare last card when ``last``."""
+        rules: KarataRules = state.rules.ruleset
+        settled = settle(cards, state.table(), rules)
+        problem = request_problem(request, settled.aces_left)
+        if problem is not None:
+            raise RuleBroken(problem)
+        if last:
+            played = set(cards)
+            left = [key for key in state.hand_keys(seat) if key not in played]
+            problem = last_card_problem(left, rules)
+            if problem is not None:
+                raise BadDeclaration(problem)
+
+    def penalty(
+        self, state: KarataState, seat: int, decision: Decision, error: IllegalDecision
+    ) -> Sequence[Action[Any]] | None:
+        """With fines on, a move that breaks a rule of play costs the fine: an invalid
+        declaration finishes the turn without it; any other breach takes the turn back and
+        ends it."""
+        rules: KarataRules = state.rules.ruleset
+        if not rules.fines or not isinstance(error, RuleBroken) or seat != state.active:
+            return None
+        if isinstance(error, BadDeclaration) and isinstance(decision, Finish | Turn):
+            fined = Fined(seat, rules.fine, error.reason, DECLARATION)
+            finish = FinishTurn(seat, decision.request, last=False)
+            if isinstance(decision, Turn):
+                cards = self._whole_turn(state, seat, decision.cards)
+                return (*[StageCard(seat, card) for card in cards], fined, finish)
+            return (fined, finish)
+        return (ReturnStaged(seat), Fined(seat, rules.fine, error.reason, TURN))
+
+    def parse(self, text: str) -> Decision:
+        return decisions.parse(text)
+
+    def concede(self, state: KarataState, seat: int) -> Sequence[Action[Any]]:
+        """The player leaves the table; play goes on without them."""
+        if seat in state.out:
+            raise IllegalDecision("you have left the table already")
+        return (Leave(seat),)
+
+
+GAME = KarataGame()
+"""Karata (the instance the registry lists)."""

@@ -1,0 +1,320 @@
+"""What makes a Karata turn legal, and what a finished turn does: pure functions of card keys.
+
+A turn starts from the :class:`Table`: the pile's top card, the active request (a suit letter,
+a card's key, or nothing) and the pick pending on the player (a bomb's count, or 0). A request
+and a bomb are never both active: a turn that ends in a bomb either satisfied the request
+with its first card, or began with an Ace, after which only Aces can follow. Each
+function returns the reason a player would be given, in plain words, or ``None`` when all is
+well; :func:`settle` works out what a finished turn leaves for the next player.
+
+>>> table = Table(top="7H")
+>>> first_problem("7S", table, KarataRules()) is None
+True
+>>> print(first_problem("9S", table, KarataRules()))
+The Nine of Spades does not match the Seven of Hearts: play the same face or suit, an Ace or \
+a Joker
+>>> next_problem(("QH",), "4H", KarataRules()) is None  # an answer to a question
+True
+>>> next_problem(("7H",), "JH", KarataRules())
+'A Jack cannot follow the Seven of Hearts: after a Seven only another Seven can come'
+>>> settle(("QH", "AS"), Table(top="7H"), KarataRules()).aces_left
+2
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable.games.karata.cards import (
+    ACE,
+    JOKER,
+    JUMP,
+    KICKBACK,
+    SUITS,
+    ace_value,
+    blocks_last_card,
+    bomb,
+    card_name,
+    face,
+    keys,
+    plays_anywhere,
+    question,
+    special,
+    suit,
+    suit_name,
+)
+from cardtable.games.karata.config import KarataRules
+
+_FACE_WORDS = {
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "10": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    JOKER: "Joker",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a turn starts from: the pile's ``top``, the active ``request`` (a suit letter, a
+    card's key, or ``""``) and the ``bomb`` count pending on the player (0: none)."""
+
+    top: str
+    request: str = ""
+    bomb: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What a finished turn leaves.
+
+    ``request`` stays active for the next player unless the turn cleared it (a request partly
+    paid becomes the requested card's suit); ``aces_left`` is what the turn's Aces have left
+    for a new request (1: a suit; 2 or more: a card or a suit). ``bomb`` is what the next
+    player must pick, ``unanswered`` whether the turn ended on a question (the player picks 1),
+    ``jumps`` and ``kings`` count Jacks and Kings, and ``again`` says an even number of Kings
+    gives the player another turn.
+    """
+
+    request: str
+    aces_left: int
+    bomb: int
+    unanswered: bool
+    jumps: int
+    kings: int
+    again: bool
+
+
+def face_word(key: str) -> str:
+    """``Seven``, ``Joker``."""
+    return _FACE_WORDS[face(key)]
+
+
+def article(word: str) -> str:
+    return f"an {word}" if word[0] in "AEIOU" else f"a {word}"
+
+
+def the(key: str) -> str:
+    """``the Nine of Spades``, ``the Black Joker``."""
+    return f"the {card_name(key)}"
+
+
+def is_suit(request: str) -> bool:
+    return request in SUITS
+
+
+def request_words(request: str) -> str:
+    """``Hearts`` for a suit request, ``the Nine of Spades`` for a card request."""
+    return suit_name(request) if is_suit(request) else the(request)
+
+
+def satisfies(key: str, request: str) -> bool:
+    """Whether ``key`` is what ``request`` asks for (that suit, or that very card)."""
+    if is_suit(request):
+        return suit(key) == request
+    return key == request
+
+
+def pick_count(key: str, rules: KarataRules) -> int:
+    """What a bomb makes the next player pick."""
+    return rules.pick_counts["J" if face(key) == JOKER else face(key)]
+
+
+# -- the first card ---------------------------------------------------------------------------
+
+
+def first_problem(key: str, table: Table, rules: KarataRules) -> str | None:
+    """Why ``key`` cannot start a turn on ``table`` (``None``: it can)."""
+    request = table.request
+    if request and not satisfies(key, request) and face(key) != ACE:
+        what = "A suit" if is_suit(request) else "A card"
+        return f"{what} has been requested: {request_words(request)} (or play an Ace)"
+    if table.bomb:
+        return _bomb_problem(key, table)
+    if request:
+        return None
+    top = table.top
+    if plays_anywhere(key) or plays_anywhere(top):
+        return None
+    if face(key) == face(top) or suit(key) == suit(top):
+        return None
+    return (
+        f"The {card_name(key)} does not match {the(top)}: play the same face or suit, "
+        "an Ace or a Joker"
+    )
+
+
+def _bomb_problem(key: str, table: Table) -> str | None:
+    top = table.top
+    pick = f"or pass to pick {table.bomb}"
+    if face(key) == ACE:
+        return None
+    if not bomb(key):
+        return f"A bomb is on you: counter it with a bomb, block it with an Ace, {pick}"
+    if face(top) == JOKER:
+        if face(key) != JOKER:
+            return f"Only a Joker counters a Joker (an Ace blocks it), {pick}"
+        return None
+    if face(key) == JOKER or face(key) == face(top) or suit(key) == suit(top):
+        return None
+    return (
+        f"The {card_name(key)} cannot counter {the(top)}: a Two or Three must match its face "
+        f"or suit (a Joker always may), {pick}"
+    )
+
+
+# -- the cards after it -----------------------------------------------------------------------
+
+
+def next_problem(cards: Sequence[str], key: str, rules: KarataRules) -> str | None:
+    """Why ``key`` cannot follow ``cards`` (the turn so far, at least one card)."""
+    before = cards[-1]
+    if question(before):
+        if rules.anything_answers or face(key) in (ACE, JOKER):
+            return None
+        if face(key) == face(before) or suit(key) == suit(before):
+            return None
+        return (
+            f"The {card_name(key)} does not answer {the(before)}: answer with the same face "
+            "or suit, an Ace or a Joker"
+        )
+    if face(key) == face(before):
+        return None
+    word, previous = face_word(key), face_word(before)
+    if face(key) == ACE:
+        return f"An Ace can only follow a question or another Ace, not {the(before)}"
+    if face(key) == JOKER:
+        return f"A Joker can only follow a question or another Joker, not {the(before)}"
+    reason = (
+        f"{article(word)} cannot follow {the(before)}: after {article(previous)} only "
+        f"another {previous} can come"
+    )
+    return reason[0].upper() + reason[1:]
+
+
+def turn_problem(cards: Sequence[str], table: Table, rules: KarataRules) -> str | None:
+    """Why the whole sequence ``cards`` is not a legal turn (``None``: it is)."""
+    if not cards:
+        return "A turn plays at least one card (or pass to pick)"
+    if len(set(cards)) != len(cards):
+        return "A card can only be played once"
+    problem = first_problem(cards[0], table, rules)
+    for index in range(1, len(cards)):
+        if problem is not None:
+            return problem
+        problem = next_problem(cards[:index], cards[index], rules)
+    return problem
+
+
+# -- what a turn leaves -----------------------------------------------------------------------
+
+
+def settle(cards: Sequence[str], table: Table, rules: KarataRules) -> Settled:
+    """What the legal turn ``cards`` leaves for the next player (see :class:`Settled`)."""
+    values = sum(ace_value(card) for card in cards)
+    first, last = cards[0], cards[-1]
+    request = table.request
+    if request and not satisfies(first, request):  # an Ace that does not satisfy it pays
+        cost = 1 if is_suit(request) else 2
+        if values >= cost:
+            values -= cost
+            request = ""
+        elif not is_suit(request) and suit(request):  # one of two paid: only the suit is left
+            request = suit(request)
+            values = 0
+        else:
+            values = 0
+    else:
+        request = ""
+    if table.bomb and face(first) == ACE:
+        values -= 1  # the block: a bomb never meets a request, so the Ace paid for nothing else
+    bombs = [card for card in cards if bomb(card)]
+    pending = 0
+    if bomb(last):
+        if rules.cumulative_bombs:
+            countered = table.bomb if bomb(first) else 0
+            pending = countered + sum(pick_count(card, rules) for card in bombs)
+        else:
+            pending = pick_count(last, rules)
+    kings = sum(1 for card in cards if face(card) == KICKBACK)
+    ends_open = question(last) or bomb(last)
+    return Settled(
+        request=request,
+        aces_left=max(values, 0),
+        bomb=pending,
+        unanswered=question(last),
+        jumps=sum(1 for card in cards if face(card) == JUMP),
+        kings=kings,
+        again=kings > 0 and kings % 2 == 0 and not ends_open,
+    )
+
+
+def request_problem(request: str, aces_left: int) -> str | None:
+    """Why ``request`` cannot finish a turn whose Aces have ``aces_left`` (``None``: fine)."""
+    if aces_left == 0:
+        if request:
+            return "Only Aces make a request, and this turn has none left to spend"
+        return None
+    if not request:
+        if aces_left == 1:
+            return "Your Ace asks for a suit: finish with ask and a suit (ask hearts)"
+        return "Your Aces ask for a card or a suit: finish with ask and one (ask 9S, ask hearts)"
+    if is_suit(request):
+        return None
+    if request not in keys():
+        return f"{request!r} is neither a suit nor a card"
+    if aces_left == 1:
+        return "One Ace can only ask for a suit; two Aces ask for a card"
+    return None
+
+
+def requests(aces_left: int) -> tuple[str, ...]:
+    """Every request a turn with ``aces_left`` may make, suits first."""
+    if aces_left == 0:
+        return ("",)
+    if aces_left == 1:
+        return SUITS
+    cards = tuple(sorted(keys(), key=_card_order))
+    return SUITS + cards
+
+
+def _card_order(key: str) -> tuple[int, str]:
+    return (SUITS.index(suit(key)) if suit(key) else len(SUITS), key)
+
+
+def usual_request(hand: Sequence[str]) -> str:
+    """The request a time-out makes: the suit the player holds most (ties: first in C, D,
+    H, S order; clubs with no suited card left)."""
+    counts = Counter(suit(card) for card in hand if suit(card))
+    return max(SUITS, key=lambda letter: (counts[letter], -SUITS.index(letter)))
+
+
+def last_card_problem(hand: Sequence[str], rules: KarataRules) -> str | None:
+    """Why a player left holding ``hand`` after their turn cannot declare last card."""
+    if not hand:
+        return "Last card is declared with cards left in your hand"
+    if rules.last_card_check:
+        blocking = [card for card in hand if blocks_last_card(card)]
+        if blocking:
+            return (
+                f"You cannot declare last card holding {the(blocking[0])}: not with an Ace, "
+                "a bomb, a Jack or a King in hand"
+            )
+    return None
+
+
+def wins(cards: Sequence[str], hand_after: Sequence[str], declared: bool) -> bool:
+    """Whether a turn wins: it empties the hand, ends on a non-special card, and the player
+    declared last card in an earlier turn."""
+    return not hand_after and not special(cards[-1]) and declared
