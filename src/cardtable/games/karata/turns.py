@@ -138,8 +138,10 @@ def first_problem(key: str, table: Table, rules: KarataRules) -> str | None:
     """Why ``key`` cannot start a turn on ``table`` (``None``: it can)."""
     request = table.request
     if request and not satisfies(key, request) and face(key) != ACE:
-        what = "A suit" if is_suit(request) else "A card"
-        return f"{what} has been requested: {request_words(request)} (or play an Ace)"
+        what, name = (
+            ("A suit", suit_name(request)) if is_suit(request) else ("A card", card_name(request))
+        )
+        return f"{what} has been requested: {name} (or play an Ace)"
     if table.bomb:
         return _bomb_problem(key, table)
     if request:
