@@ -35,7 +35,8 @@ def kind_of(requests: set[str]) -> str:
         return "nothing"
     if requests == set(SUITS):
         return "suits"
-    assert set(SUITS) < requests and {"9D", "BJ", "RJ", "AS"} <= requests
+    assert set(SUITS) < requests
+    assert {"9D", "BJ", "RJ", "AS"} <= requests
     assert len(requests) == 4 + 54
     return "cards"
 

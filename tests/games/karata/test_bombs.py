@@ -124,7 +124,7 @@ def test_each_bomb_is_blocked_by_an_ace(top: str, bomb: int, ace: str) -> None:
 def test_bombs_are_not_cumulative_unless_the_option_says_so(
     top: str, pending: int, turn: list[str], rules: KarataRules, next_bomb: int
 ) -> None:
-    deck = DECK + ["4H", "5H", "6H"]
+    deck = [*DECK, "4H", "5H", "6H"]
     state = scenario(
         hands=[[*turn, "5C"], ["9S"]], pile=[top], bomb=pending, rules=rules, deck=deck
     )
