@@ -64,7 +64,8 @@ class Deal(Action[KarataState]):
 
 class TurnUp(Action[KarataState]):
     """Turn up the pile's first card; a special card goes to the bottom of the deck and the
-    next is turned, until a plain card lies face up."""
+    next is turned, until a plain card lies face up. Each card is turned once at most: when
+    the deck holds no plain card at all, the last one turned stays up (it acts on nobody)."""
 
     __slots__ = ("buried", "card")
 
@@ -75,7 +76,9 @@ class TurnUp(Action[KarataState]):
     def execute(self, state: KarataState) -> None:
         deck = state.deck
         card = deck.pop()
-        while special(card.key):
+        for _ in range(len(deck.cards)):  # every card of the deck is turned once at most
+            if not special(card.key):
+                break
             self.buried.append(card)
             deck.add_bottom(card)
             card = deck.pop()
