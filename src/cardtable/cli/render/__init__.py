@@ -12,13 +12,14 @@ from typing import Any
 
 from cardtable.cli.render.base import Board, Scene, describe_generic
 from cardtable.cli.render.generic import GenericBoard
+from cardtable.cli.render.karata import KarataBoard
 from cardtable.cli.render.tcg import TcgBoard
 from cardtable.cli.render.war import WarBoard
 from cardtable.engine.game import Game
 
 BoardFactory = Callable[..., Board]
 
-_BOARDS: dict[str, BoardFactory] = {"tcg": TcgBoard, "war": WarBoard}
+_BOARDS: dict[str, BoardFactory] = {"karata": KarataBoard, "tcg": TcgBoard, "war": WarBoard}
 
 
 def board_for(game: Game[Any, Any], *, ascii_only: bool = False) -> Board:
@@ -30,6 +31,7 @@ def board_for(game: Game[Any, Any], *, ascii_only: bool = False) -> Board:
 __all__ = [
     "Board",
     "GenericBoard",
+    "KarataBoard",
     "Scene",
     "TcgBoard",
     "WarBoard",
