@@ -28,17 +28,46 @@ def pair_id(pair: tuple[Game[Any, Any], Any]) -> str:
 
 
 def random_decisions(
-    game: Game[Any, Any], ruleset: Any, seed: int
+    game: Game[Any, Any], ruleset: Any, seed: int, states: int | None = None
 ) -> Iterator[tuple[Match[Any], int, Decision]]:
-    """Play a match with random agents, yielding (match, seat, decision) before each decision."""
+    """Play a match with random agents, yielding (match, seat, decision) before each decision.
+
+    With ``states``, yield before at most that many decisions, spread evenly over the match
+    (the first and last included): checks that cost much per state stay linear in a game
+    whose random matches run to thousands of decisions. The match is played once to learn
+    its length, then again.
+    """
     match: Match[Any] = Match(game, ruleset, seed)
     agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(match.state.seats)]
+    played: list[tuple[int, Decision]] = []
     while not match.over:
         seat = match.to_act
         assert seat is not None, "a running match must have a seat to act"
         decision = agents[seat].choose(match.legal(seat))
-        yield match, seat, decision
+        if states is None:
+            yield match, seat, decision
+        played.append((seat, decision))
         match.decide(seat, decision)
+    if states is None:
+        return
+    chosen = _spread(len(played), states)
+    match = Match(game, ruleset, seed)
+    for index, (seat, decision) in enumerate(played):
+        if index in chosen:
+            yield match, seat, decision
+        match.decide(seat, decision)
+    assert match.over
+
+
+def _spread(length: int, count: int) -> set[int]:
+    """``count`` indices spread evenly over ``range(length)``, the first and last included.
+
+    >>> sorted(_spread(10, 4)), sorted(_spread(3, 10))
+    ([0, 3, 6, 9], [0, 1, 2])
+    """
+    if length <= count:
+        return set(range(length))
+    return {round(i * (length - 1) / (count - 1)) for i in range(count)}
 
 
 def shuffle_hidden(state: State, seat: int | None, rng: Rng) -> State:

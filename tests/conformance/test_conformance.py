@@ -3,8 +3,10 @@
 A game joins by registering; each of its example rulesets is played by random agents and
 checked for: playouts that never raise, cards conserved across zones, exact replays, states
 that round-trip through JSON, copies that are independent, decisions whose text round-trips,
-refused decisions that change nothing, views and event streams that do not depend on cards
-hidden from the seat, and determinisation consistent with the view it started from.
+refused decisions that change nothing, a seat that keeps trying decisions it may not make
+(refused, or penalised where the rules fine them) without breaking the match or its replay,
+views and event streams that do not depend on cards hidden from the seat, and determinisation
+consistent with the view it started from.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.agents import RandomAgent
 from cardtable.engine import (
     Decision,
     DecisionError,
@@ -27,6 +30,7 @@ from cardtable.engine import (
     view_to_json,
 )
 from cardtable.games.schemas import decision_from_json, validate_event, validate_view
+from cardtable.simulation import agent_rng
 from tests.conformance.helpers import (
     game_rulesets,
     pair_id,
@@ -39,6 +43,9 @@ from tests.conformance.helpers import (
 
 PAIRS = game_rulesets()
 SEEDS = range(12)
+STATES = 120
+"""How many states of one match the costlier checks examine at most, spread over the match
+(random Karata matches run to thousands of decisions; the other games' stay below this)."""
 PLAYOUT = 200
 """How many decisions a playout from a copy or a determinised world takes at most: enough to
 prove it independent and playable without making long games' checks quadratic."""
@@ -70,7 +77,7 @@ def test_cards_are_conserved(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
     for seed in SEEDS:
         count = None
-        for match, _, _ in random_decisions(game, ruleset, seed):
+        for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             state = match.state
             census = zone_census(state)
             created = sum(1 for e in match.events(None) if e["type"] == "card_created")
@@ -99,7 +106,7 @@ def test_state_round_trips_through_json(pair: tuple[Game[Any, Any], Any]) -> Non
     game, ruleset = pair
     rng = Rng(99)
     for seed in SEEDS:
-        for match, seat, decision in random_decisions(game, ruleset, seed):
+        for match, seat, decision in random_decisions(game, ruleset, seed, STATES):
             if rng.below(4):
                 continue
             text = json.dumps(game.state_to_json(match.state))
@@ -115,7 +122,7 @@ def test_state_round_trips_through_json(pair: tuple[Game[Any, Any], Any]) -> Non
 def test_copies_are_independent(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
     for seed in SEEDS[:4]:
-        for match, _, _ in random_decisions(game, ruleset, seed):
+        for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             before = state_text(game, match.state)
             clone = match.state.copy()
             assert state_text(game, clone) == before
@@ -132,7 +139,7 @@ def test_copies_are_independent(pair: tuple[Game[Any, Any], Any]) -> None:
 def test_decision_texts_round_trip(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
     for seed in SEEDS[:4]:
-        for match, seat, _ in random_decisions(game, ruleset, seed):
+        for match, seat, _ in random_decisions(game, ruleset, seed, STATES):
             for option in match.legal(seat).options:
                 assert game.parse_decision(option.text()) == option
 
@@ -140,7 +147,7 @@ def test_decision_texts_round_trip(pair: tuple[Game[Any, Any], Any]) -> None:
 def test_refused_decisions_change_nothing(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
     for seed in SEEDS[:4]:
-        for match, seat, _ in random_decisions(game, ruleset, seed):
+        for match, seat, _ in random_decisions(game, ruleset, seed, STATES):
             state = match.state
             before = state_text(game, state)
             others = [other for other in range(state.seats) if other != seat]
@@ -151,6 +158,48 @@ def test_refused_decisions_change_nothing(pair: tuple[Game[Any, Any], Any]) -> N
                     with pytest.raises(DecisionError):
                         game.decide(state, other, move)
                     assert state_text(game, state) == before
+
+
+def test_a_seat_trying_illegal_decisions_is_refused_or_penalised(
+    pair: tuple[Game[Any, Any], Any],
+) -> None:
+    """Seat 0 now and then repeats a decision made earlier in the match that it may not make
+    now (a card that does not match, a request without Aces, a move out of turn...). Each is
+    either refused,
+    changing nothing, or, where the rules penalise it (Karata's fines), applied as the
+    penalty; either way the match goes on to its end and its record replays exactly."""
+    game, ruleset = pair
+    tried = 0
+    for seed in SEEDS[:4]:
+        match: Match[Any] = Match(game, ruleset, seed)
+        agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(match.state.seats)]
+        rng = Rng(seed)
+        recent: list[Decision] = []
+        while not match.over:
+            seat = match.to_act
+            assert seat is not None
+            if rng.below(3) == 0:
+                wrong = [d for d in recent if not game.can(match.state, 0, d)]
+                if wrong:
+                    tried += 1
+                    before = state_text(game, match.state)
+                    try:
+                        error = match.decide(0, rng.choice(wrong))
+                    except DecisionError:
+                        assert state_text(game, match.state) == before
+                    else:
+                        assert error is not None, "an illegal decision was accepted"
+                        assert state_text(game, match.state) != before
+                    continue
+            decision = agents[seat].choose(match.legal(seat))
+            if decision not in recent:
+                recent = [*recent[-19:], decision]
+            match.decide(seat, decision)
+        census = zone_census(match.state)
+        assert set(census.values()) == {1}
+        record = Record.from_json(json.loads(json.dumps(match.record().to_json())))
+        assert Match.replay(game, record).hash() == match.hash()
+    assert tried > 0, "seat 0 never tried an illegal decision: the test proved nothing"
 
 
 def _common_move(
@@ -172,7 +221,7 @@ def test_hidden_cards_do_not_change_views_or_events(pair: tuple[Game[Any, Any], 
     rng = Rng(7)
     steps = 0
     for seed in SEEDS:
-        for match, _, _ in random_decisions(game, ruleset, seed):
+        for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             if rng.below(3):
                 continue
             for seat in _seats(match.state):
@@ -202,7 +251,7 @@ def test_determinisation_matches_the_view(pair: tuple[Game[Any, Any], Any]) -> N
     book = game.rulebook(ruleset)
     rng = Rng(11)
     for seed in SEEDS:
-        for match, _, _ in random_decisions(game, ruleset, seed):
+        for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             if rng.below(3):
                 continue
             for seat in range(match.state.seats):
@@ -225,7 +274,7 @@ def test_views_events_and_decisions_match_their_schemas(pair: tuple[Game[Any, An
     game, ruleset = pair
     for seed in SEEDS[:4]:
         match = None
-        for match, seat, _ in random_decisions(game, ruleset, seed):
+        for match, seat, _ in random_decisions(game, ruleset, seed, STATES):
             for observer in _seats(match.state):
                 validate_view(game, view_to_json(match.view(observer)))
             for option in match.legal(seat).options:

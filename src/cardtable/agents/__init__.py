@@ -1,6 +1,7 @@
 """Computer players: they see only their seat's view and the legal decisions."""
 
 from cardtable.agents.base import Agent, BlindAgent
+from cardtable.agents.karata import HeuristicAgent
 from cardtable.agents.random import RandomAgent
 from cardtable.agents.registry import (
     HUMAN,
@@ -18,6 +19,7 @@ __all__ = [
     "Agent",
     "BlindAgent",
     "GreedyAgent",
+    "HeuristicAgent",
     "RandomAgent",
     "SeatSpec",
     "UnknownAgent",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
+from cardtable.agents.karata import HeuristicAgent
 from cardtable.agents.random import RandomAgent
 from cardtable.agents.tcg import GreedyAgent
 from cardtable.engine.errors import CardtableError
@@ -45,7 +46,11 @@ class SeatSpec:
 
 
 _FOR_EVERY_GAME: dict[str, Factory] = {"random": RandomAgent}
-_PER_GAME: dict[str, dict[str, Factory]] = {"tcg": {"greedy": GreedyAgent}}
+_PER_GAME: dict[str, dict[str, Factory]] = {
+    "tcg": {"greedy": GreedyAgent},
+    "karata": {"heuristic": HeuristicAgent},
+}
+"""Each game's own computer players; the first is the seat's default."""
 
 
 def agent_names(game: Game[Any, Any]) -> list[str]:
@@ -54,14 +59,15 @@ def agent_names(game: Game[Any, Any]) -> list[str]:
 
 
 def default_agent(game: Game[Any, Any]) -> str:
-    """The computer player that takes a seat nobody named: the game's greedy player where it
+    """The computer player that takes a seat nobody named: the game's own player where it
     has one, else the random player.
 
     >>> from cardtable.games import find
-    >>> default_agent(find("tcg")), default_agent(find("war"))
-    ('greedy', 'random')
+    >>> default_agent(find("tcg")), default_agent(find("karata")), default_agent(find("war"))
+    ('greedy', 'heuristic', 'random')
     """
-    return "greedy" if "greedy" in _PER_GAME.get(game.name, {}) else "random"
+    own = _PER_GAME.get(game.name)
+    return next(iter(own)) if own else "random"
 
 
 def default_seats(game: Game[Any, Any], seats: int) -> list[SeatSpec]:
