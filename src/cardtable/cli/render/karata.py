@@ -115,6 +115,15 @@ class KarataBoard(Board):
 
     # -- drawing ----------------------------------------------------------------------------
 
+    @property
+    def _dot(self) -> str:
+        """The separator between short phrases (`` ·``; `` |`` in plain ASCII)."""
+        return " |" if self.ascii_only else " ·"
+
+    def _box(self, kind: box.Box = box.ROUNDED) -> box.Box:
+        """``kind`` of frame, or plain ASCII lines on terminals without symbols."""
+        return box.ASCII if self.ascii_only else kind
+
     def render(self, scene: Scene) -> RenderableType:
         view = scene.view
         parts: list[RenderableType] = [self._players(scene), self._table(scene)]
@@ -124,7 +133,7 @@ class KarataBoard(Board):
         lines = self.log(replace(scene, events=_without_turn_lines(scene.events)))
         if lines:
             parts.append(
-                Panel(Text("\n".join(lines)), title="Recent", title_align="left", box=box.ROUNDED)
+                Panel(Text("\n".join(lines)), title="Recent", title_align="left", box=self._box())
             )
         if scene.caption:
             parts.append(Text(scene.caption, style="bold"))
@@ -134,9 +143,9 @@ class KarataBoard(Board):
             status = f"{scene.label(view.to_act)} to play"
         return Panel(
             Group(*parts),
-            title=f"[bold]{self.game.title}[/] · turn {view.turn}",
+            title=f"[bold]{self.game.title}[/]{self._dot} turn {view.turn}",
             subtitle=status,
-            box=box.HEAVY if scene.legal is not None else box.ROUNDED,
+            box=self._box(box.HEAVY if scene.legal is not None else box.ROUNDED),
             border_style="cyan" if scene.legal is not None else "blue",
         )
 
@@ -147,7 +156,9 @@ class KarataBoard(Board):
         out = set(public["out"])
         bomb: int = public["bomb"]
         staged = bool(view.zones["play"].size)
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
+        table = Table(
+            box=self._box(box.SIMPLE_HEAD), show_edge=False, pad_edge=False, padding=(0, 1)
+        )
         table.add_column("player", no_wrap=True)
         table.add_column("cards", justify="right", no_wrap=True)
         table.add_column("")
@@ -175,7 +186,7 @@ class KarataBoard(Board):
             status = Text()
             for index, (words, style) in enumerate(notes):
                 if index:
-                    status.append(" · ", style="dim")
+                    status.append(f"{self._dot} ", style="dim")
                 status.append(words, style=style)
             table.add_row(name, "" if seat in out else str(count), status)
         return table
@@ -228,7 +239,7 @@ class KarataBoard(Board):
                     line.append(" ")
                 line.append_text(_card_text(key, ascii_only=ascii_only))
             lines.append(line)
-        return Panel(Group(*lines), title="On the table", title_align="left", box=box.ROUNDED)
+        return Panel(Group(*lines), title="On the table", title_align="left", box=self._box())
 
     def _request(self, request: str) -> str:
         """``Hearts ♥`` or ``the Nine of Spades (9♠)``."""
@@ -268,7 +279,7 @@ class KarataBoard(Board):
             line.append_text(
                 _card_text(key, ascii_only=self.ascii_only, style="dim" if dim else "bold")
             )
-        return Panel(line, title="Your hand", title_align="left", box=box.ROUNDED)
+        return Panel(line, title="Your hand", title_align="left", box=self._box())
 
     def prompt_hint(self, scene: Scene) -> str:
         view = scene.view
@@ -280,7 +291,7 @@ class KarataBoard(Board):
         numbers = [place for place, key in enumerate(keys, start=1) if key in playable]
         staged = [card.key for card in view.zones["play"].cards or ()]
         what = self._building(staged, numbers, legal) if staged else self._starting(view, numbers)
-        return f"Your turn: {what} · ? help"
+        return f"Your turn: {what}{self._dot} ? help"
 
     def _starting(self, view: View[Any], numbers: list[int]) -> str:
         public: dict[str, Any] = view.public
@@ -300,8 +311,8 @@ class KarataBoard(Board):
         if request:
             asked = self._request(request)
             if not numbers:
-                return f"{asked} was asked for and you have none (nor an Ace): p to pick 1"
-            return f"{asked} was asked for: play it or an Ace{these}, or p to pass and pick 1"
+                return f"the request is {asked} and you have none (nor an Ace): p to pick 1"
+            return f"the request is {asked}: play it or an Ace{these}, or p to pass and pick 1"
         if not numbers:
             return f"nothing you hold matches {shown}: p to pass and pick 1"
         if plays_anywhere(top):
@@ -318,8 +329,12 @@ class KarataBoard(Board):
         default = legal.default
         asking = isinstance(default, Finish) and default.request
         if asking and isinstance(default, Finish):
-            finish = f"f to finish asking for {self._request(default.request)} (f H, f 9S: ask"
-            parts.append(finish + " for another)")
+            cards = any(
+                isinstance(move, Finish) and move.request and not is_suit(move.request)
+                for move in legal.moves
+            )
+            other = "f H or f 9S to ask for another" if cards else "f H for another suit"
+            parts.append(f"f to finish asking for {self._request(default.request)} ({other})")
         else:
             finish = "f to finish"
             if question(last):
