@@ -16,8 +16,8 @@ from tests.games.karata.helpers import (
     fined,
     hand,
     kinds,
-    legal_texts,
     last_of,
+    legal_texts,
     new_events,
     pile,
     refused,
@@ -64,9 +64,7 @@ def test_with_fines_on_an_invalid_turn_returns_its_cards_and_costs_the_fine(
     fine: int, decisions: list[str], reason: str
 ) -> None:
     held = ["7S", "9S", "9D", "AH"]
-    state = scenario(
-        hands=[held, ["5C"]], pile=["7H"], deck=DECK, rules=KarataRules(fine=fine)
-    )
+    state = scenario(hands=[held, ["5C"]], pile=["7H"], deck=DECK, rules=KarataRules(fine=fine))
     for text in decisions[:-1]:
         act(state, 0, text)
     since = len(state.journal or [])
@@ -147,7 +145,9 @@ def test_an_invalid_declaration_with_fines_on_keeps_the_cards_and_costs_the_fine
     assert last_of(state, "finish")["last"] is False
 
 
-def test_an_invalid_declaration_with_fines_off_is_refused_and_the_turn_finishes_without_it() -> None:
+def test_an_invalid_declaration_with_fines_off_is_refused_and_the_turn_finishes_without_it() -> (
+    None
+):
     state = scenario(hands=[["9H", "AC"], ["5C"]], pile=["7H"], deck=DECK)
     act(state, 0, "play 9H")
     assert refused(state, 0, "finish last").startswith("You cannot declare last card")
@@ -165,7 +165,9 @@ def test_an_invalid_declaration_with_fines_off_is_refused_and_the_turn_finishes_
     ],
 )
 def test_mistakes_of_input_are_never_fined(seat: int, text: str, reason: str) -> None:
-    state = scenario(hands=[["9H", "AC"], ["5C"]], pile=["7H"], deck=DECK, rules=KarataRules(fine=2))
+    state = scenario(
+        hands=[["9H", "AC"], ["5C"]], pile=["7H"], deck=DECK, rules=KarataRules(fine=2)
+    )
     before = snapshot(state)
     with pytest.raises(IllegalDecision) as caught:
         GAME.decide(state, seat, GAME.parse_decision(text))
@@ -183,3 +185,25 @@ def test_a_time_out_is_never_fined() -> None:
     assert default is not None
     assert GAME.decide(state, 0, default) is None
     assert (state.request, hand(state, 0)) == ("S", ["9S", "4S", "JD"])
+
+
+@pytest.mark.parametrize("fine", FINES)
+def test_a_fined_declaration_on_the_emptying_turn_is_paid_and_does_not_win(fine: int) -> None:
+    state = scenario(
+        hands=[["9H"], ["5C"]], pile=["7H"], declared=[0], deck=DECK, rules=KarataRules(fine=fine)
+    )
+    error = fined(state, 0, "turn 9H last")
+    assert error == "Last card is declared with cards left in your hand"
+    assert state.outcome is None  # the fine is picked before the turn takes effect
+    assert hand(state, 0) == DECK[:fine]
+    assert pile(state) == ["9H", "7H"]
+    assert last_of(state, "finish")["won"] is False
+    assert state.active == 1
+
+
+def test_the_same_turn_without_fines_is_refused_then_wins_without_the_declaration() -> None:
+    state = scenario(hands=[["9H"], ["5C"]], pile=["7H"], declared=[0], deck=DECK)
+    assert refused(state, 0, "turn 9H last") == "Last card is declared with cards left in your hand"
+    act(state, 0, "turn 9H")
+    assert state.outcome is not None
+    assert state.outcome.winners == (0,)

@@ -29,6 +29,7 @@ from cardtable.engine.zones import NOBODY, PUBLIC, Hand, Stack
 from cardtable.games.karata import decisions
 from cardtable.games.karata.actions import (
     DECLARATION,
+    FINE,
     TURN,
     ChooseStarter,
     Deal,
@@ -36,6 +37,7 @@ from cardtable.games.karata.actions import (
     FinishTurn,
     Leave,
     Passing,
+    PickUp,
     ReturnStaged,
     ShuffleDeck,
     StageCard,
@@ -229,18 +231,23 @@ class KarataGame(Game[KarataState, KarataRules]):
         self, state: KarataState, seat: int, decision: Decision, error: IllegalDecision
     ) -> Sequence[Action[Any]] | None:
         """With fines on, a move that breaks a rule of play costs the fine: an invalid
-        declaration finishes the turn without it; any other breach takes the turn back and
-        ends it."""
+        declaration picks it, then finishes the turn without the declaration; any other breach
+        takes the turn back and ends it."""
         rules: KarataRules = state.rules.ruleset
         if not rules.fines or not isinstance(error, RuleBroken) or seat != state.active:
             return None
         if isinstance(error, BadDeclaration) and isinstance(decision, Finish | Turn):
-            fined = Fined(seat, rules.fine, error.reason, DECLARATION)
-            finish = FinishTurn(seat, decision.request, last=False)
+            # The fine is picked before the turn takes effect: a turn that empties the hand
+            # with a refused declaration does not win, and the fine announced is really paid.
+            fined = (
+                Fined(seat, rules.fine, error.reason, DECLARATION),
+                PickUp(seat, rules.fine, FINE),
+                FinishTurn(seat, decision.request, last=False),
+            )
             if isinstance(decision, Turn):
                 cards = self._whole_turn(state, seat, decision.cards)
-                return (*[StageCard(seat, card) for card in cards], fined, finish)
-            return (fined, finish)
+                return (*[StageCard(seat, card) for card in cards], *fined)
+            return fined
         return (ReturnStaged(seat), Fined(seat, rules.fine, error.reason, TURN))
 
     def parse(self, text: str) -> Decision:

@@ -4,8 +4,9 @@
   play moves on (a turn with n Jacks moves 1 + n seats; an even number of Kings, the same
   player again);
 * a pass picks the pending bomb's count, or one card; then play moves on;
-* a fine (with fines on) is picked, with a bomb that was pending; an invalid turn then moves
-  play on;
+* a fine for an invalid turn (with fines on) is picked, with a bomb that was pending, and play
+  moves on (the fine for an invalid declaration is picked by the penalty itself, before the
+  turn takes effect, so a hand the turn empties is not empty any more: no win, no cardless);
 * a player who leaves on their turn hands it on;
 * a check: a turn that empties its player's hand on a plain card, after a last-card
   declaration, wins the match.
@@ -52,11 +53,12 @@ def after_a_pass(state: KarataState, action: Passing, source: Card | None) -> li
 
 @reaction(Fined)
 def after_a_fine(state: KarataState, action: Fined, source: Card | None) -> list[Action[Any]]:
+    if action.what != TURN:  # a declaration's fine is picked before the turn takes effect
+        return []
     following: list[Action[Any]] = [PickUp(action.seat, action.fine, FINE)]
-    if action.what == TURN:
-        if action.bomb:
-            following.append(PickUp(action.seat, action.bomb, BOMB))
-        following.append(Advance(action.seat))
+    if action.bomb:
+        following.append(PickUp(action.seat, action.bomb, BOMB))
+    following.append(Advance(action.seat))
     return following
 
 
