@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import cardtable
+from cardtable.engine import Record
 from tests.cli.helpers import invoke
 
 
@@ -118,6 +122,31 @@ def test_the_wrong_number_of_seats_is_a_usage_error() -> None:
     assert "needs 2 seats, got 3" in result.stderr
 
 
+def test_the_seats_set_the_number_of_players_when_nothing_else_does(tmp_path: Path) -> None:
+    path = tmp_path / "karata.json"
+    seats = "heuristic,random,heuristic"
+    result = invoke("play", "karata", "--seats", seats, "--seed", "1", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert Record.load(path).ruleset["players"] == 3
+    result = invoke("play", "war", "--seats", "random,random,random,random", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "player 3 (random)" in result.output
+
+
+def test_seats_that_disagree_with_the_players_asked_for_are_refused(tmp_path: Path) -> None:
+    result = invoke("play", "karata", "--players", "2", "--seats", "random,random,random")
+    assert result.exit_code == 2
+    assert "needs 2 seats, got 3" in result.stderr
+    rules = tmp_path / "house.toml"
+    rules.write_text('game = "karata"\nplayers = 4\n', encoding="utf-8")
+    result = invoke("play", "karata", "--rules", str(rules), "--seats", "random,random")
+    assert result.exit_code == 2
+    assert "needs 4 seats, got 2" in result.stderr
+    result = invoke("play", "karata", "--seats", "random,random,random,random,random")
+    assert result.exit_code != 0
+    assert "5 players, but these rules allow at most 4" in result.stderr
+
+
 def test_a_negative_delay_is_refused_by_typer() -> None:
     result = invoke("play", "tcg", "--delay", "-1")
     assert result.exit_code == 2
@@ -149,3 +178,20 @@ def test_schema_names_the_parts_when_asked_for_a_wrong_one() -> None:
     result = invoke("schema", "tcg", "colour")
     assert result.exit_code == 2
     assert "choose from ruleset, decision, view, event" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["war", "karata", "tcg"])
+def test_an_ascii_only_output_gets_ascii_boards_not_a_traceback(game: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1", "COLUMNS": "80"}
+    command = ["play", game, "--seats", "random,random", "--seed", "3"]
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable", *command],
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode("ascii", "replace")
+    assert b"Traceback" not in result.stderr
+    assert b"Outcome:" in result.stdout
+    result.stdout.decode("ascii")  # nothing but ASCII

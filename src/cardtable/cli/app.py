@@ -19,7 +19,12 @@ from cardtable.agents import check_seats, parse_seats
 from cardtable.agents.registry import default_seats
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
-from cardtable.cli.play import PlaySettings, check_save_path, rules_from_options
+from cardtable.cli.play import (
+    PlaySettings,
+    check_save_path,
+    players_from_seats,
+    rules_from_options,
+)
 from cardtable.cli.play import play as play_match
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
@@ -156,8 +161,12 @@ def play_command(
     with guarded():
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args)
+        if seats is not None:
+            specs = parse_seats(seats)
+            ruleset = players_from_seats(ruleset, len(specs), ctx.args, rules is not None)
+        else:
+            specs = default_seats(found, found.seats(ruleset))
         count = found.seats(ruleset)
-        specs = parse_seats(seats) if seats is not None else default_seats(found, count)
         check_seats(specs, found, count)
         if save is not None:
             check_save_path(save)

@@ -294,6 +294,27 @@ def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) 
     return ruleset
 
 
+def players_from_seats(ruleset: Any, seats: int, args: Sequence[str], file: bool) -> Any:
+    """``ruleset`` seating ``seats`` players when ``--seats`` names a different number and
+    nothing else chose one: the ruleset has a ``players`` field, and neither ``--players``
+    nor a rules file (``file``) set it.
+
+    >>> from cardtable.games.war import WarRules
+    >>> players_from_seats(WarRules(), 3, [], file=False).players
+    3
+    >>> players_from_seats(WarRules(), 3, ["--players", "4"], file=False).players
+    4
+    """
+    if (
+        file
+        or "players" not in type(ruleset).model_fields
+        or ruleset.players == seats
+        or any(word.partition("=")[0] == "--players" for word in args)
+    ):
+        return ruleset
+    return ruleset.changed(players=seats)
+
+
 def _rule_options(game: Game[Any, Any], fields: dict[str, Any]) -> str:
     plain = [name for name, field in fields.items() if _plain(field.annotation)]
     names = [*game.ruleset_options(), *plain]

@@ -8,6 +8,7 @@ an exception.
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 from typing import TextIO
@@ -20,7 +21,16 @@ ERASE_SCROLLBACK = "\x1b[3J"
 
 
 def make_console(*, stderr: bool = False) -> Console:
-    """A console that colours a terminal and writes plain text to pipes and files."""
+    """A console that colours a terminal and writes plain text to pipes and files.
+
+    On an output whose encoding is not UTF (``PYTHONIOENCODING=ascii``, an old locale) the
+    boards draw plain ASCII, and any other symbol that cannot be written becomes ``?``
+    instead of stopping the program.
+    """
+    stream = sys.stderr if stderr else sys.stdout
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
+    if not encoding.startswith("utf") and isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
