@@ -32,3 +32,17 @@ def test_the_instruction_workload_runs() -> None:
             timeout=120,
         )
         assert result.returncode == 0, result.stderr
+
+
+def test_the_karata_benchmark_runs_in_quick_mode() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "karata_speed.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        cwd=ROOT / "benchmarks",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "heuristic player alone" in result.stdout
+    assert "decisions/s" in result.stdout
