@@ -15,7 +15,6 @@ KINGS = ["KH", "KS", "KD"]
 FILLERS = ["4C", "5C", "6C", "9C", "10C"]
 
 
-
 @pytest.mark.parametrize("direction", [1, -1])
 @pytest.mark.parametrize("jacks", [1, 2, 3])
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -12,9 +12,7 @@ from tests.games.karata.helpers import act, hand, last_of, legal_texts, refused
 DECK = ["4C", "6C", "9C", "10C", "4D", "5D", "6D", "9D", "10D"]
 
 
-@pytest.mark.parametrize(
-    "turn", [["9H"], ["9H", "9S"], ["QH", "4H"], ["8H", "8S", "10S"], ["7S"]]
-)
+@pytest.mark.parametrize("turn", [["9H"], ["9H", "9S"], ["QH", "4H"], ["8H", "8S", "10S"], ["7S"]])
 def test_a_declared_player_wins_by_emptying_their_hand_on_a_plain_card(turn: list[str]) -> None:
     state = scenario(hands=[turn, ["5C"]], pile=["7H"], declared=[0], deck=DECK)
     act(state, 0, " ".join(["turn", *turn]))
