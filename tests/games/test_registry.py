@@ -37,7 +37,7 @@ def test_an_unknown_game_lists_the_known_ones() -> None:
 
 def test_a_plugin_game_joins_the_registry(plugins: list[EntryPoint]) -> None:
     plugins.append(EntryPoint("mytcg", "tests.games.plugin_game:MyGame", "cardtable.games"))
-    assert names() == ["tcg", "war", "mytcg"]
+    assert names() == ["tcg", "war", "karata", "mytcg"]
     assert find("mytcg").title == "My TCG"
     assert plugin_problems() == {}
 
@@ -46,7 +46,7 @@ def test_broken_plugins_are_reported_not_raised(plugins: list[EntryPoint]) -> No
     plugins.append(EntryPoint("gone", "no_such_module_here:Game", "cardtable.games"))
     plugins.append(EntryPoint("dumps", "json:dumps", "cardtable.games"))
     plugins.append(EntryPoint("clash", "tests.games.plugin_game:Clash", "cardtable.games"))
-    assert names() == ["tcg", "war"]
+    assert names() == ["tcg", "war", "karata"]
     problems = plugin_problems()
     assert "failed to load (ModuleNotFoundError" in problems["gone"]
     assert problems["dumps"] == "json:dumps is not a cardtable game"
@@ -65,5 +65,5 @@ def test_plugin_problems_are_found_whatever_the_case(plugins: list[EntryPoint]) 
 def test_two_plugins_cannot_share_a_name(plugins: list[EntryPoint]) -> None:
     plugins.append(EntryPoint("mytcg", "tests.games.plugin_game:MyGame", "cardtable.games"))
     plugins.append(EntryPoint("again", "tests.games.plugin_game:MyGame", "cardtable.games"))
-    assert names() == ["tcg", "war", "mytcg"]
+    assert names() == ["tcg", "war", "karata", "mytcg"]
     assert plugin_problems() == {"again": "another plug-in already provides a game named 'mytcg'"}

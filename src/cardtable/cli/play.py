@@ -302,7 +302,7 @@ def players_from_seats(ruleset: Any, seats: int, args: Sequence[str], file: bool
     >>> from cardtable.games.war import WarRules
     >>> players_from_seats(WarRules(), 3, [], file=False).players
     3
-    >>> players_from_seats(WarRules(), 3, ["--players", "4"], file=False).players
+    >>> players_from_seats(WarRules(players=4), 3, ["--players", "4"], file=False).players
     4
     """
     if (
