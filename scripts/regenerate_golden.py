@@ -27,6 +27,15 @@ CASES: list[tuple[str, str, int, str, dict[str, object]]] = [
         "random,random",
         {"suits": 2, "ranks": 5, "face_down": 3, "won_cards": "shuffled"},
     ),
+    # Karata: three heuristic players; four players under loose house rules with fines.
+    ("karata-three.txt", "karata", 26, "heuristic,heuristic,heuristic", {"players": 3}),
+    (
+        "karata-house.txt",
+        "karata",
+        5,
+        "heuristic,random,heuristic,random",
+        {"players": 4, "cumulative_bombs": True, "anything_answers": True, "fine": 1},
+    ),
 ]
 
 
