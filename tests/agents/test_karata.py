@@ -13,7 +13,7 @@ from cardtable.agents.registry import default_agent
 from cardtable.engine import Decision, DecisionError, Match, Record, Rng
 from cardtable.games import find
 from cardtable.games.karata import Finish, KarataRules, Pass, Play
-from cardtable.simulation import agent_rng
+from cardtable.simulation import agent_rng, play_match
 
 GAME = find("karata")
 
@@ -176,3 +176,12 @@ def test_fines_off_the_same_blunders_are_refused_and_change_nothing() -> None:
             decision = legal.default if legal.default is not None else legal.moves[0]
         match.decide(seat, decision)
     assert refused > 0
+
+
+def test_it_plans_with_the_rules_of_the_match_it_was_told() -> None:
+    agent = HeuristicAgent(Rng(0))
+    assert agent.rules == KarataRules()
+    rules = KarataRules(players=2, anything_answers=True, pick_joker=7)
+    match = play_match(GAME, rules, [agent, HeuristicAgent(Rng(1))], seed=1)
+    assert match.over
+    assert agent.rules is rules

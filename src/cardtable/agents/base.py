@@ -1,7 +1,9 @@
 """The agent protocol: an agent sees its seat's view and legal decisions, and decides.
 
 Agents own their seeded generators (never the match's, which serves only the rules), so a
-record replays exactly whoever played it. A :class:`BlindAgent` decides from the legal
+record replays exactly whoever played it. Before the first decision a runner tells each agent
+the game and the rules of the match (:meth:`Agent.sit`): everyone at a table knows the house
+rules, and a player that looks ahead needs them. A :class:`BlindAgent` decides from the legal
 decisions alone, so runners need not build it a view at all.
 """
 
@@ -11,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
 from cardtable.engine.view import View
 
@@ -22,6 +25,13 @@ class Agent(ABC):
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        self.game: Game[Any, Any] | None = None
+        self.ruleset: Any = None
+
+    def sit(self, game: Game[Any, Any], ruleset: Any) -> None:
+        """Learn the game and the ruleset of the match this agent is about to play."""
+        self.game = game
+        self.ruleset = ruleset
 
     @abstractmethod
     def decide(self, view: View[Any], legal: Decisions) -> Decision:

@@ -15,9 +15,8 @@ worse than picking. What a turn is worth, in short:
   unanswered question costs the card it picks.
 
 With Aces to spend it asks for a card it holds (nobody else can meet that request but with an
-Ace) or, with one Ace, for the suit it holds most. It sees only its seat's view: the house
-rules reach it through the legal decisions it is offered; beyond the next card it plans with
-the usual rules.
+Ace) or, with one Ace, for the suit it holds most. It sees only its seat's view and plans with
+the match's house rules (the usual ones when it was not told them).
 
 >>> from cardtable.engine import Match, Rng
 >>> from cardtable.games import find
@@ -50,7 +49,7 @@ from cardtable.games.karata.turns import (
 )
 
 USUAL = KarataRules()
-"""The rules the agent plans with beyond the next card."""
+"""The rules the agent plans with when nobody told it the match's (:meth:`Agent.sit`)."""
 SEARCH_LIMIT = 4000
 """How many partial turns the agent looks at, at most, before deciding."""
 
@@ -115,6 +114,11 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
+    @property
+    def rules(self) -> KarataRules:
+        """The rules it plans with: the match's, or the usual ones."""
+        return self.ruleset if isinstance(self.ruleset, KarataRules) else USUAL
+
     def decide(self, view: View[Any], legal: Decisions) -> Decision:
         seen = Seen.of(view, legal.seat)
         plays = [move for move in legal.moves if isinstance(move, Play)]
@@ -150,7 +154,7 @@ class HeuristicAgent(Agent):
             return
         left = _without(seen.hand, cards)
         for key in dict.fromkeys(left):
-            if next_problem(cards, key, USUAL) is None:
+            if next_problem(cards, key, self.rules) is None:
                 yield from self._turns(seen, (*cards, key), budget)
 
     def _score(self, seen: Seen, cards: Sequence[str]) -> float:
@@ -158,7 +162,7 @@ class HeuristicAgent(Agent):
         left = _without(seen.hand, cards)
         if wins(cards, left, seen.declared[seen.seat]):
             return WIN
-        settled = settle(cards, seen.table, USUAL)
+        settled = settle(cards, seen.table, self.rules)
         score = SHED * len(cards)
         if not left:  # "cardless": it must pick, and can only declare after another turn
             score -= CARDLESS
@@ -170,7 +174,7 @@ class HeuristicAgent(Agent):
             score -= PICK
         if any(face(card) in PLAIN for card in left):
             score += PLAIN_KEPT
-        if left and last_card_problem(left, USUAL) is None:
+        if left and last_card_problem(left, self.rules) is None:
             score += MAY_DECLARE
             if len({face(card) for card in left}) == 1:
                 score += ONE_TURN_LEFT

@@ -89,6 +89,9 @@ class PlaySession:
             None if spec.human else make_agent(spec, game, agent_rng(settings.seed, seat))
             for seat, spec in enumerate(settings.seats)
         ]
+        for agent in self.agents:
+            if agent is not None:
+                agent.sit(game, settings.ruleset)
         self.people = [seat for seat, spec in enumerate(settings.seats) if spec.human]
         self.labels = seat_labels(settings.seats)
         self.board = board_for(game, ascii_only=terminal.ascii_only)

@@ -42,7 +42,12 @@ def play_match(
     journal: bool = True,
     limit: int = DEFAULT_DECISION_LIMIT,
 ) -> Match[Any]:
-    """Play a match to its end with one agent per seat; return it (record and journal kept)."""
+    """Play a match to its end with one agent per seat; return it (record and journal kept).
+
+    Each agent is first told the game and the rules (:meth:`~cardtable.agents.Agent.sit`).
+    """
+    for agent in agents:
+        agent.sit(game, ruleset)
     match: Match[Any] = Match(
         game, ruleset, seed, seats=[agent.name for agent in agents], journal=journal
     )
