@@ -28,6 +28,8 @@ from cardtable.cli.play import (
 from cardtable.cli.play import play as play_match
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
+from cardtable.cli.simulate import CONTEXT as SIMULATE_CONTEXT
+from cardtable.cli.simulate import simulate_command
 from cardtable.cli.terminal import Terminal, make_console
 from cardtable.engine.record import Record
 from cardtable.games import find, load_rules, names, plugin_problems, ruleset_schema
@@ -212,6 +214,8 @@ def replay_command(
         code = replay_record(terminal, settings)
     raise typer.Exit(code)
 
+
+app.command("simulate", context_settings=SIMULATE_CONTEXT)(simulate_command)
 
 app.add_typer(
     deck_app,

@@ -241,7 +241,9 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
-def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) -> Any:
+def rules_from_options(
+    game: Game[Any, Any], ruleset: Any, args: Sequence[str], *, command: str = "play"
+) -> Any:
     """``ruleset`` with the rules given as ``--field-name VALUE`` (or ``--field-name=VALUE``).
 
     Each value is read as its field's type (a whole number, text, true/false, or a
@@ -268,7 +270,7 @@ def rules_from_options(game: Game[Any, Any], ruleset: Any, args: Sequence[str]) 
         name = option[2:].replace("-", "_")
         if name not in fields and name not in special:
             raise UsageProblem(
-                f"{option} is not an option of play nor a rule of {game.title} "
+                f"{option} is not an option of {command} nor a rule of {game.title} "
                 f"({_rule_options(game, fields)})"
             )
         if not equals:
