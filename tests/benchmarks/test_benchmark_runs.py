@@ -46,3 +46,16 @@ def test_the_karata_benchmark_runs_in_quick_mode() -> None:
     assert result.returncode == 0, result.stderr
     assert "heuristic player alone" in result.stdout
     assert "decisions/s" in result.stdout
+
+
+def test_the_simulation_scaling_benchmark_runs_in_quick_mode() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "simulate_scaling.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Two workers over one" in result.stdout
+    assert "matches/s" in result.stdout
