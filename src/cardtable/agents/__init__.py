@@ -12,14 +12,17 @@ from cardtable.agents.registry import (
     make_agent,
     parse_seats,
 )
-from cardtable.agents.tcg import GreedyAgent
+from cardtable.agents.tcg import CautiousAgent, GreedyAgent, HighestAgent, PlannerAgent
 
 __all__ = [
     "HUMAN",
     "Agent",
     "BlindAgent",
+    "CautiousAgent",
     "GreedyAgent",
     "HeuristicAgent",
+    "HighestAgent",
+    "PlannerAgent",
     "RandomAgent",
     "SeatSpec",
     "UnknownAgent",

@@ -16,7 +16,7 @@ from typing import Any
 from cardtable.agents.base import Agent
 from cardtable.agents.karata import HeuristicAgent
 from cardtable.agents.random import RandomAgent
-from cardtable.agents.tcg import GreedyAgent
+from cardtable.agents.tcg import CautiousAgent, GreedyAgent, HighestAgent, PlannerAgent
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
@@ -47,7 +47,12 @@ class SeatSpec:
 
 _FOR_EVERY_GAME: dict[str, Factory] = {"random": RandomAgent}
 _PER_GAME: dict[str, dict[str, Factory]] = {
-    "tcg": {"greedy": GreedyAgent},
+    "tcg": {
+        "greedy": GreedyAgent,
+        "highest": HighestAgent,
+        "cautious": CautiousAgent,
+        "planner": PlannerAgent,
+    },
     "karata": {"heuristic": HeuristicAgent},
 }
 """Each game's own computer players; the first is the seat's default."""
