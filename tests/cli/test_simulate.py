@@ -255,3 +255,48 @@ def test_a_real_process_prints_the_table_without_a_bar_into_a_pipe() -> None:
     assert "War: random #1" not in done.stdout
     assert "War: random vs random, 3 matches" in done.stdout
     assert "simulating" not in done.stderr
+
+
+def test_the_progress_bar_shows_matches_rate_and_time_left() -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardtable.cli.simulate import _Bar
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=100, color_system=None)
+    with _Bar(console, 10) as bar:
+        bar(4, 10)
+        bar(10, 10)
+    shown = screen.getvalue()
+    assert "simulating" in shown
+    assert "10/10 matches" in shown
+    assert "ETA" in shown
+
+
+def test_a_picture_that_cannot_be_written_is_an_error_after_the_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.simulation import plot
+
+    def refuse(summary: object, path: Path) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(plot, "write_plot", refuse)
+    result = invoke(
+        "simulate",
+        "tcg",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--workers",
+        "1",
+        "--plot",
+        str(tmp_path / "x.png"),
+    )
+    assert result.exit_code == 1
+    assert "Wins per player" in result.stdout
+    assert "error: could not write the picture" in result.stderr
+    assert "Permission denied" in result.stderr

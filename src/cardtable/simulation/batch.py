@@ -22,6 +22,7 @@ from __future__ import annotations
 import concurrent.futures
 import math
 import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -184,8 +185,11 @@ _WORKER_JOB: _Job | None = None
 
 
 def _start_worker(job: _Job) -> None:
+    """Keep ``job`` for the worker's matches, and leave Ctrl-C to the calling process, which
+    cancels what is left and waits for the chunks under way (no traceback from each worker)."""
     global _WORKER_JOB
     _WORKER_JOB = job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_chunk(start: int, stop: int) -> list[MatchResult]:
