@@ -1,7 +1,8 @@
 """Agents by name, and the seat grammar every command shares.
 
 ``--seats human,greedy`` gives seat 0 to a person and seat 1 to the greedy agent. A seat is
-``NAME`` or ``NAME:LEVEL`` (levels arrive with the search agents).
+``NAME`` or ``NAME:LEVEL``: the search player takes a level (``ismcts:hard``), a number of
+iterations (``ismcts:400``) or a time a decision (``ismcts:300ms``).
 
 >>> [spec.text() for spec in parse_seats("human, greedy")]
 ['human', 'greedy']
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
+from cardtable.agents.ismcts import BadLevel, ismcts_for
 from cardtable.agents.karata import HeuristicAgent
 from cardtable.agents.random import RandomAgent
 from cardtable.agents.tcg import CautiousAgent, GreedyAgent, HighestAgent, PlannerAgent
@@ -56,11 +58,13 @@ _PER_GAME: dict[str, dict[str, Factory]] = {
     "karata": {"heuristic": HeuristicAgent},
 }
 """Each game's own computer players; the first is the seat's default."""
+_WITH_LEVELS: dict[str, Callable[[str | None], Factory]] = {"ismcts": ismcts_for}
+"""Computer players for every game that take a level (``ismcts:hard``)."""
 
 
 def agent_names(game: Game[Any, Any]) -> list[str]:
     """The agents that can play ``game``."""
-    return [*_FOR_EVERY_GAME, *_PER_GAME.get(game.name, {})]
+    return [*_FOR_EVERY_GAME, *_PER_GAME.get(game.name, {}), *_WITH_LEVELS]
 
 
 def default_agent(game: Game[Any, Any]) -> str:
@@ -100,7 +104,18 @@ def parse_seats(text: str) -> list[SeatSpec]:
 
 
 def make_agent(spec: SeatSpec, game: Game[Any, Any], rng: Rng) -> Agent:
-    """The agent a seat spec names, for ``game``, with its own generator."""
+    """The agent a seat spec names, for ``game``, with its own generator.
+
+    >>> from cardtable.games import find
+    >>> agent = make_agent(parse_seats("ismcts:hard")[0], find("war"), Rng(0))
+    >>> agent.name, agent.iterations
+    ('ismcts', 1000)
+    """
+    if spec.name in _WITH_LEVELS:
+        try:
+            return _WITH_LEVELS[spec.name](spec.level)(rng)
+        except BadLevel as error:
+            raise UnknownAgent(error.reason) from None
     factory = _FOR_EVERY_GAME.get(spec.name) or _PER_GAME.get(game.name, {}).get(spec.name)
     if factory is None:
         known = ", ".join([HUMAN, *agent_names(game)])

@@ -190,6 +190,19 @@ class Game(ABC, Generic[S, R]):
     def parse(self, text: str) -> Decision:
         """Parse a game decision's canonical text (``InvalidDecision`` when it is not one)."""
 
+    def playout_move(self, state: S, legal: Decisions, rng: Rng) -> Decision:
+        """A quick move for a search player's playout from a world it dealt itself (default:
+        uniformly random). A game may play more like its players, so that playouts end sooner
+        and say more."""
+        moves = legal.moves
+        return moves[rng.below(len(moves))]
+
+    def estimate(self, state: S, seat: int) -> float:
+        """How well ``seat`` stands in the unfinished ``state``, from 0 to 1, for search
+        players that stop a playout before the end (the estimates of all seats should add up
+        to about 1). The default has no opinion: an equal share."""
+        return 1 / state.seats
+
     def concede(self, state: S, seat: int) -> Sequence[Action[Any]]:
         """The actions conceding queues (default: the other seats share the win)."""
         return (Conceded(seat),)

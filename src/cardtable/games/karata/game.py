@@ -253,6 +253,27 @@ class KarataGame(Game[KarataState, KarataRules]):
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
 
+    def playout_move(self, state: KarataState, legal: Decisions, rng: Rng) -> Decision:
+        """Two times in three a random card that may be played, else the default (pass, or
+        finish the turn): random players that pass at will make endless playouts."""
+        plays = [move for move in legal.moves if isinstance(move, Play)]
+        if plays and rng.below(3):
+            return plays[rng.below(len(plays))]
+        assert legal.default is not None
+        return legal.default
+
+    def estimate(self, state: KarataState, seat: int) -> float:
+        """A share that grows as a hand shrinks: each player still at the table counts
+        ``1 / (1 + cards in hand)``, and a player on last card counts double."""
+        weights = [
+            0.0
+            if other in state.out
+            else (2.0 if state.declared[other] else 1.0) / (1 + len(state.hands[other].cards))
+            for other in range(state.seats)
+        ]
+        total = sum(weights)
+        return weights[seat] / total if total else 1 / state.seats
+
     def concede(self, state: KarataState, seat: int) -> Sequence[Action[Any]]:
         """The player leaves the table; play goes on without them."""
         if seat in state.out:

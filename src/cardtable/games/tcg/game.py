@@ -376,6 +376,12 @@ class TcgGame(Game[TcgState, TcgRules]):
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
 
+    def estimate(self, state: TcgState, seat: int) -> float:
+        """The share of the heroes' health that is ``seat``'s."""
+        lives = [max(hero.life.value, 0) for hero in state.heroes]
+        total = sum(lives)
+        return lives[seat] / total if total else 1 / state.seats
+
 
 GAME = TcgGame()
 """The Kata TCG (the instance the registry lists)."""

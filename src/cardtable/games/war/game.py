@@ -138,6 +138,12 @@ class WarGame(Game[WarState, WarRules]):
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
 
+    def estimate(self, state: WarState, seat: int) -> float:
+        """The share of the cards in the players' piles that is ``seat``'s."""
+        held = [len(pile.cards) for pile in state.piles]
+        total = sum(held)
+        return held[seat] / total if total else 1 / state.seats
+
     def concede(self, state: WarState, seat: int) -> Sequence[Action[Any]]:
         """The conceding player leaves the match and the others play on (with two players
         that leaves one: the winner). Their pile is set aside."""

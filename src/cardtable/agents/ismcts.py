@@ -1,0 +1,257 @@
+"""A search player for every game: information-set Monte Carlo tree search.
+
+The player never looks at cards its seat cannot see. Each iteration deals a fresh *world*
+(:func:`~cardtable.engine.determinise`): the hidden cards re-dealt at random, consistently with
+its view, so that the world looks to its seat exactly like the real table. It then walks one
+tree shared by all worlds (single-observer ISMCTS): at each step the moves legal *in this world*
+are the candidates, the untried one is tried, or the best by UCB1, where a child's exploration
+counts the iterations in which it was available rather than its parent's visits. From the new
+leaf a playout (the game's :meth:`~cardtable.engine.Game.playout_move`, random unless the game
+plays more like its players) runs to the end, or, after ``playout_limit`` decisions, the game's
+:meth:`~cardtable.engine.Game.estimate` scores the position. Each node keeps the rewards of the
+seat that made its move, so the tree serves any number of players.
+
+Budgets are iterations (repeatable: the same seed and view give the same decision) or a time
+limit in milliseconds (not repeatable, as the machine's speed decides how far it looks). The
+levels a player picks map to budgets:
+
+>>> [(name, level.iterations) for name, level in LEVELS.items()]
+[('easy', 50), ('medium', 250), ('hard', 1000)]
+
+>>> from cardtable.engine import Match, Rng
+>>> from cardtable.games import find
+>>> game = find("war")
+>>> match = Match(game, game.default_ruleset(), seed=3)
+>>> agent = IsmctsAgent(Rng(1), iterations=20)
+>>> agent.sit(game, game.default_ruleset())
+>>> agent.decide(match.view(0), match.legal(0)).text()
+'turn'
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.agents.base import Agent
+from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.determinise import determinise
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.game import Game
+from cardtable.engine.rng import Rng
+from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.state import State
+from cardtable.engine.view import View
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant (rewards lie between 0 and 1)."""
+PLAYOUT_LIMIT = 80
+"""Decisions a playout makes before the game's estimate scores the position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty: the budget of iterations per decision."""
+
+    iterations: int
+    description: str
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(50, "50 iterations a decision: looks a little ahead, misses a lot"),
+    "medium": Level(250, "250 iterations a decision"),
+    "hard": Level(1000, "1,000 iterations a decision: about a second at most here"),
+}
+
+
+class NotSeated(CardtableError):
+    """The search player was asked to decide before it was told the game and its rules."""
+
+
+class Node:
+    """One decision in the shared tree: the move that led here and who made it."""
+
+    __slots__ = ("actor", "available", "children", "move", "parent", "reward", "visits")
+
+    def __init__(self, move: Decision | None, actor: int, parent: Node | None) -> None:
+        self.move = move
+        self.actor = actor
+        self.parent = parent
+        self.children: dict[Decision, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORATION * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+class IsmctsAgent(Agent):
+    """Information-set Monte Carlo tree search (see the module's documentation).
+
+    ``iterations`` bounds the work per decision; ``milliseconds``, when given, bounds it by
+    time instead (whichever comes first when both are given).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        rng: Rng,
+        *,
+        iterations: int = LEVELS["medium"].iterations,
+        milliseconds: float | None = None,
+        playout_limit: int = PLAYOUT_LIMIT,
+    ) -> None:
+        super().__init__(rng)
+        if iterations < 1:
+            raise ValueError("a search needs at least one iteration")
+        self.iterations = iterations
+        self.milliseconds = milliseconds
+        self.playout_limit = playout_limit
+        self._book: RuleBook | None = None
+        self.last_iterations = 0
+        """How many iterations the latest decision made (for measurements)."""
+
+    def sit(self, game: Game[Any, Any], ruleset: Any) -> None:
+        super().sit(game, ruleset)
+        self._book = game.rulebook(ruleset)
+
+    def decide(self, view: View[Any], legal: Decisions) -> Decision:
+        book, game = self._book, self.game
+        if book is None or game is None:
+            raise NotSeated("the search player must be told the game and its rules (Agent.sit)")
+        moves = legal.moves
+        if len(moves) == 1:
+            return moves[0]
+        seat = legal.seat
+        root = Node(None, seat, None)
+        deadline = (
+            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
+        )
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = determinise(view, book, self.rng)
+            self._iterate(game, world, root, moves)
+            done += 1
+        self.last_iterations = done
+        best = max(
+            (root.children[move] for move in moves if move in root.children),
+            key=lambda node: (node.visits, node.reward),
+        )
+        assert best.move is not None
+        return best.move
+
+    # -- one iteration ------------------------------------------------------------------------
+
+    def _iterate(
+        self, game: Game[Any, Any], world: State, root: Node, root_moves: tuple[Decision, ...]
+    ) -> None:
+        node = root
+        rng = self.rng
+        moves = root_moves  # the real legal moves: the world agrees with them
+        while world.outcome is None:
+            actor = game.to_act(world)
+            if actor is None:
+                break
+            if node is not root:
+                moves = game.legal(world, actor).moves
+            if not moves:
+                break
+            children = node.children
+            untried = [move for move in moves if move not in children]
+            for move in moves:
+                if move in children:
+                    children[move].available += 1
+            if untried:
+                move = untried[rng.below(len(untried))]
+                child = Node(move, actor, node)
+                child.available = 1
+                children[move] = child
+                game.decide(world, actor, move)
+                node = child
+                break
+            node = max((children[move] for move in moves), key=Node.ucb)
+            assert node.move is not None
+            game.decide(world, actor, node.move)
+        rewards = self._playout(game, world)
+        while node is not root:
+            node.visits += 1
+            node.reward += rewards[node.actor]
+            parent = node.parent
+            assert parent is not None
+            node = parent
+        root.visits += 1
+
+    def _playout(self, game: Game[Any, Any], world: State) -> list[float]:
+        """Quick moves to the end, or to ``playout_limit``; each seat's reward in [0, 1]."""
+        rng = self.rng
+        for _ in range(self.playout_limit):
+            if world.outcome is not None:
+                break
+            actor = game.to_act(world)
+            if actor is None:
+                break
+            legal = game.legal(world, actor)
+            if not legal.moves:
+                break
+            game.decide(world, actor, game.playout_move(world, legal, rng))
+        seats = world.seats
+        outcome = world.outcome
+        if outcome is None:
+            return [game.estimate(world, seat) for seat in range(seats)]
+        winners = outcome.winners
+        if not winners:
+            return [1 / seats] * seats
+        share = 1 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(seats)]
+
+
+def ismcts_for(level: str | None) -> IsmctsAgentFactory:
+    """The factory of a search player at ``level``: a named level, a number of iterations
+    (``ismcts:400``) or a time limit (``ismcts:300ms``); ``None`` is medium.
+
+    >>> agent = ismcts_for("hard")(Rng(0))
+    >>> agent.iterations, agent.milliseconds
+    (1000, None)
+    >>> ismcts_for("300ms")(Rng(0)).milliseconds
+    300.0
+    """
+    return IsmctsAgentFactory(_budget(level))
+
+
+@dataclass(frozen=True, slots=True)
+class IsmctsAgentFactory:
+    """Makes search players with one budget: (iterations, milliseconds or ``None``)."""
+
+    budget: tuple[int, float | None]
+
+    def __call__(self, rng: Rng) -> IsmctsAgent:
+        iterations, milliseconds = self.budget
+        return IsmctsAgent(rng, iterations=iterations, milliseconds=milliseconds)
+
+
+class BadLevel(CardtableError):
+    """A search level that is neither a level's name, a count nor a time."""
+
+
+def _budget(level: str | None) -> tuple[int, float | None]:
+    if level is None:
+        return LEVELS["medium"].iterations, None
+    if level in LEVELS:
+        return LEVELS[level].iterations, None
+    if level.isdigit() and int(level) > 0:
+        return int(level), None
+    if level.endswith("ms") and level[:-2].isdigit() and int(level[:-2]) > 0:
+        return 10**9, float(level[:-2])
+    names = ", ".join(LEVELS)
+    raise BadLevel(
+        f"{level!r} is not a level of ismcts: choose {names}, a number of iterations (400) "
+        "or a time (300ms)"
+    )

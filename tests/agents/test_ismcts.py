@@ -1,0 +1,120 @@
+"""The search player: legal, fair (blind to hidden cards), repeatable, and stronger than random."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.agents import Agent, RandomAgent, UnknownAgent, make_agent, parse_seats
+from cardtable.agents.ismcts import LEVELS, IsmctsAgent, NotSeated
+from cardtable.agents.registry import agent_names
+from cardtable.engine import Match, Rng
+from cardtable.games import find
+from cardtable.simulation import agent_rng, play_match
+from tests.conformance.helpers import shuffle_hidden, state_text
+
+TCG = find("tcg")
+KARATA = find("karata")
+WAR = find("war")
+
+
+def seated(game: Any, ruleset: Any, rng: Rng, iterations: int = 30) -> IsmctsAgent:
+    agent = IsmctsAgent(rng, iterations=iterations)
+    agent.sit(game, ruleset)
+    return agent
+
+
+@pytest.mark.parametrize("game", [TCG, KARATA, WAR], ids=lambda g: g.name)
+def test_it_plays_every_game_with_legal_decisions_only(game: Any) -> None:
+    for ruleset in game.example_rulesets()[:3]:
+        players = game.seats(ruleset)
+        agents: list[Agent] = [seated(game, ruleset, agent_rng(1, 0), iterations=8)]
+        agents += [RandomAgent(agent_rng(1, seat)) for seat in range(1, players)]
+        match: Match[Any] = Match(game, ruleset, 1)
+        for _ in range(60):
+            seat = match.to_act
+            if seat is None:
+                break
+            legal = match.legal(seat)
+            decision = agents[seat].decide(match.view(seat), legal)
+            assert decision in legal.moves
+            match.decide(seat, decision)
+
+
+def test_it_decides_the_same_when_only_hidden_cards_differ() -> None:
+    """Two tables that differ only in cards the seat cannot see (the opponent's hand, the
+    deck's order) get the same decision from the same seeded search player."""
+    ruleset = TCG.default_ruleset()
+    checked = 0
+    for seed in range(6):
+        match: Match[Any] = Match(TCG, ruleset, seed)
+        seat = match.to_act
+        assert seat is not None
+        twin = shuffle_hidden(match.state, seat, Rng(seed))
+        if state_text(TCG, twin) == state_text(TCG, match.state):
+            continue
+        first = seated(TCG, ruleset, Rng(9)).decide(match.view(seat), match.legal(seat))
+        second = seated(TCG, ruleset, Rng(9)).decide(TCG.view(twin, seat), TCG.legal(twin, seat))
+        assert first == second
+        checked += 1
+    assert checked > 0
+
+
+def test_it_repeats_itself_with_the_same_seed() -> None:
+    ruleset = TCG.default_ruleset()
+
+    def record(seed: int) -> list[str]:
+        agents: list[Agent] = [seated(TCG, ruleset, agent_rng(seed, s), 10) for s in (0, 1)]
+        return [d.text() for _, d in play_match(TCG, ruleset, agents, seed).decisions]
+
+    assert record(4) == record(4)
+
+
+def test_it_beats_the_random_player_by_a_wide_margin() -> None:
+    ruleset = TCG.default_ruleset()
+    wins = 0
+    for seed in range(12):
+        me = seed % 2
+        agents: list[Agent] = [RandomAgent(agent_rng(seed, s)) for s in (0, 1)]
+        agents[me] = seated(TCG, ruleset, agent_rng(seed, me), iterations=40)
+        outcome = play_match(TCG, ruleset, agents, seed).outcome
+        assert outcome is not None
+        wins += outcome.winners == (me,)
+    assert wins >= 10, f"the search player won only {wins} of 12 against random"
+
+
+def test_a_time_budget_bounds_the_search() -> None:
+    ruleset = KARATA.default_ruleset().changed(players=3)
+    match: Match[Any] = Match(KARATA, ruleset, 2)
+    seat = match.to_act
+    assert seat is not None
+    agent = IsmctsAgent(Rng(0), iterations=10**9, milliseconds=30)
+    agent.sit(KARATA, ruleset)
+    assert agent.decide(match.view(seat), match.legal(seat)) in match.legal(seat).moves
+    assert 0 < agent.last_iterations < 10**9
+
+
+def test_it_must_be_told_the_rules_first() -> None:
+    match: Match[Any] = Match(TCG, TCG.default_ruleset(), 3)
+    seat = match.to_act
+    assert seat is not None
+    with pytest.raises(NotSeated, match="told the game and its rules"):
+        IsmctsAgent(Rng(0)).decide(match.view(seat), match.legal(seat))
+
+
+def test_levels_are_named_in_the_seat_grammar() -> None:
+    assert "ismcts" in agent_names(WAR)
+    for level, budget in LEVELS.items():
+        agent = make_agent(parse_seats(f"ismcts:{level}")[0], KARATA, Rng(0))
+        assert isinstance(agent, IsmctsAgent)
+        assert agent.iterations == budget.iterations
+    assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
+    counted = make_agent(parse_seats("ismcts:400")[0], TCG, Rng(0))
+    assert isinstance(counted, IsmctsAgent)
+    assert counted.iterations == 400
+    timed = make_agent(parse_seats("ismcts:250ms")[0], TCG, Rng(0))
+    assert isinstance(timed, IsmctsAgent)
+    assert timed.milliseconds == 250
+    with pytest.raises(UnknownAgent, match="not a level of ismcts"):
+        make_agent(parse_seats("ismcts:impossible")[0], TCG, Rng(0))
