@@ -47,8 +47,11 @@ from cardtable.engine.view import View
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards lie between 0 and 1)."""
-PLAYOUT_LIMIT = 80
-"""Decisions a playout makes before the game's estimate scores the position."""
+PLAYOUT_LIMIT = 10
+"""Decisions a playout makes before the game's estimate scores the position. Short playouts
+measured best: against two Karata heuristic players, 300 iterations won 8 of 12 three-player
+matches with 10 (83 ms a decision), 7 of 12 with 30 (204 ms); against the Kata TCG planner
+(healing and minions) all three of 10, 30 and 80 won 20 of 20, in 81, 136 and 184 ms."""
 
 
 @dataclass(frozen=True, slots=True)
