@@ -1,0 +1,221 @@
+"""A ladder: every table of agents plays, and each agent gets a rating and a record against
+each other agent.
+
+With ``k`` agents and a game of ``n`` seats, every combination of ``n`` agents makes a table,
+and each table plays ``games`` matches with the seats rotated (:func:`simulate`). Ratings come
+from openskill's Plackett-Luce model: each match ranks its winners first and everyone else
+after them (a match nobody won is a draw), and the matches are rated in a fixed order (the
+first match of every table, then the second...), so a ladder repeats exactly with its seed.
+An agent's place is its *ordinal*, ``mu - 3 sigma``: a rating it is very probably above.
+
+>>> from cardtable.agents import parse_seats
+>>> from cardtable.games import find
+>>> game = find("war")
+>>> result = ladder(game, game.default_ruleset(), parse_seats("random,random"), games=4, seed=1)
+>>> [table.agents for table in result.tables]
+[('random', 'random')]
+>>> [rating.matches for rating in result.ratings]
+[4, 4]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from cardtable.agents.registry import SeatSpec
+from cardtable.engine.game import Game
+from cardtable.simulation.batch import (
+    MatchResult,
+    Progress,
+    SimulationError,
+    SimulationResult,
+    match_seed,
+    simulate,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One agent's place on the ladder."""
+
+    agent: str
+    """The agent's seat text (``ismcts:hard``); the same agent named twice is two entries."""
+    mu: float
+    sigma: float
+    matches: int
+    wins: float
+    """Matches won, a shared win counting its share."""
+
+    @property
+    def ordinal(self) -> float:
+        """``mu - 3 sigma``: the ladder's order."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """How agent ``a`` did against agent ``b`` in the matches where both sat."""
+
+    a: int
+    b: int
+    ahead: int
+    """Matches ``a`` won and ``b`` did not."""
+    behind: int
+    """Matches ``b`` won and ``a`` did not."""
+    meetings: int
+
+    @property
+    def rate(self) -> float | None:
+        """The share of decided meetings ``a`` came out ahead in (``None``: none decided)."""
+        decided = self.ahead + self.behind
+        return self.ahead / decided if decided else None
+
+
+@dataclass(frozen=True, slots=True)
+class LadderResult:
+    """The tables played, the ratings (best first), and every pair's record."""
+
+    game: str
+    title: str
+    agents: tuple[str, ...]
+    seed: int
+    games: int
+    tables: tuple[SimulationResult, ...]
+    ratings: tuple[Rating, ...]
+    meetings: tuple[Meeting, ...]
+    """One per ordered pair of distinct agent entries that met."""
+
+    def meeting(self, a: int, b: int) -> Meeting | None:
+        """Agent entry ``a``'s record against ``b``."""
+        for found in self.meetings:
+            if (found.a, found.b) == (a, b):
+                return found
+        return None
+
+
+def tables_of(agents: int, seats: int) -> list[tuple[int, ...]]:
+    """The tables of a ladder: every combination of ``seats`` agent entries.
+
+    >>> tables_of(3, 2)
+    [(0, 1), (0, 2), (1, 2)]
+    >>> tables_of(4, 3)
+    [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    """
+    return list(itertools.combinations(range(agents), seats))
+
+
+def ladder(
+    game: Game[Any, Any],
+    ruleset: Any,
+    agent_specs: Sequence[SeatSpec],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    *,
+    progress: Progress | None = None,
+) -> LadderResult:
+    """Play every table of ``agent_specs`` ``games`` times and rate the agents."""
+    specs = tuple(agent_specs)
+    seats = game.seats(ruleset)
+    if len(specs) < max(seats, 2):
+        raise SimulationError(
+            f"a ladder of {game.title} needs at least {max(seats, 2)} agents (got "
+            f"{len(specs)}); to pit fewer against each other, use simulate"
+        )
+    tables = tables_of(len(specs), seats)
+    total = len(tables) * games
+    played: list[SimulationResult] = []
+    for number, table in enumerate(tables):
+        done_before = number * games
+
+        def report(done: int, _: int, before: int = done_before) -> None:
+            if progress is not None:
+                progress(before + done, total)
+
+        played.append(
+            simulate(
+                game,
+                ruleset,
+                [specs[entry] for entry in table],
+                games,
+                match_seed(seed, number),
+                workers,
+                progress=report,
+            )
+        )
+    ratings = _rate(specs, tables, played, games)
+    return LadderResult(
+        game=game.name,
+        title=game.title,
+        agents=tuple(spec.text() for spec in specs),
+        seed=seed,
+        games=games,
+        tables=tuple(played),
+        ratings=ratings,
+        meetings=_meetings(len(specs), tables, played),
+    )
+
+
+def _rate(
+    specs: tuple[SeatSpec, ...],
+    tables: list[tuple[int, ...]],
+    played: list[SimulationResult],
+    games: int,
+) -> tuple[Rating, ...]:
+    model = PlackettLuce()
+    ratings: list[PlackettLuceRating] = [model.rating(name=str(i)) for i in range(len(specs))]
+    matches = [0] * len(specs)
+    wins = [0.0] * len(specs)
+    for index in range(games):  # the first match of every table, then the second...
+        for table, result in zip(tables, played, strict=True):
+            match = result.matches[index]
+            if not match.finished:
+                continue
+            entries = _entries(table, match)
+            ranks: list[float] = [
+                0.0 if seat in match.winners or not match.winners else 1.0
+                for seat in range(len(entries))
+            ]
+            rated = model.rate([[ratings[entry]] for entry in entries], ranks=ranks)
+            for entry, team in zip(entries, rated, strict=True):
+                ratings[entry] = team[0]
+                matches[entry] += 1
+            for seat in match.winners:
+                wins[entries[seat]] += 1 / len(match.winners)
+    board = [
+        Rating(spec.text(), rating.mu, rating.sigma, matches[i], wins[i])
+        for i, (spec, rating) in enumerate(zip(specs, ratings, strict=True))
+    ]
+    return tuple(sorted(board, key=lambda rating: -rating.ordinal))
+
+
+def _entries(table: tuple[int, ...], match: MatchResult) -> list[int]:
+    """For each seat of ``match``, the ladder entry sitting there."""
+    return [table[agent] for agent in match.seating]
+
+
+def _meetings(
+    agents: int, tables: list[tuple[int, ...]], played: list[SimulationResult]
+) -> tuple[Meeting, ...]:
+    ahead = [[0] * agents for _ in range(agents)]
+    met = [[0] * agents for _ in range(agents)]
+    for table, result in zip(tables, played, strict=True):
+        for match in result.matches:
+            if not match.finished:
+                continue
+            entries = _entries(table, match)
+            for (seat_a, a), (seat_b, b) in itertools.permutations(enumerate(entries), 2):
+                met[a][b] += 1
+                if seat_a in match.winners and seat_b not in match.winners:
+                    ahead[a][b] += 1
+    return tuple(
+        Meeting(a, b, ahead[a][b], ahead[b][a], met[a][b])
+        for a in range(agents)
+        for b in range(agents)
+        if a != b and met[a][b]
+    )
