@@ -262,11 +262,11 @@ def test_the_progress_bar_shows_matches_rate_and_time_left() -> None:
 
     from rich.console import Console
 
-    from cardtable.cli.simulate import _Bar
+    from cardtable.cli.simulate import ProgressBar
 
     screen = io.StringIO()
     console = Console(file=screen, force_terminal=True, width=100, color_system=None)
-    with _Bar(console, 10) as bar:
+    with ProgressBar(console, 10) as bar:
         bar(4, 10)
         bar(10, 10)
     shown = screen.getvalue()

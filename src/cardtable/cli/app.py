@@ -19,6 +19,7 @@ from cardtable.agents import check_seats, parse_seats
 from cardtable.agents.registry import default_seats
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.ladder import ladder_command
 from cardtable.cli.play import (
     PlaySettings,
     check_save_path,
@@ -216,6 +217,7 @@ def replay_command(
 
 
 app.command("simulate", context_settings=SIMULATE_CONTEXT)(simulate_command)
+app.command("ladder", context_settings=SIMULATE_CONTEXT)(ladder_command)
 
 app.add_typer(
     deck_app,

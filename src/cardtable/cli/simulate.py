@@ -126,7 +126,7 @@ def simulate_command(
         show_bar = not json_output and err.is_terminal
         try:
             if show_bar:
-                with _Bar(err, games) as bar:
+                with ProgressBar(err, games) as bar:
                     result = simulate(found, ruleset, specs, games, seed, count, progress=bar)
             else:
                 result = simulate(found, ruleset, specs, games, seed, count)
@@ -183,7 +183,7 @@ class _RateColumn(ProgressColumn):
         return Text("" if speed is None else f"{speed:,.0f} matches/s", style="cyan")
 
 
-class _Bar:
+class ProgressBar:
     """A progress bar on standard error, redrawn at most every :data:`REFRESH` seconds, and
     only when told (no drawing thread: worker processes are forked from this one)."""
 

@@ -1,0 +1,102 @@
+"""``cardtable ladder``: a round robin between computer players, with ratings.
+
+    cardtable ladder tcg --agents random,greedy,planner,ismcts:easy --games 100 --seed 1
+
+Every combination of players that fills the game's seats plays ``--games`` matches, seats
+rotated; the players are rated with openskill and each pair's record is shown. ``--json``
+prints one JSON document instead. Any rule of the game is an option, as for ``play``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from cardtable.agents import SeatSpec, parse_seats
+from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.play import INTERRUPTED, rules_from_options
+from cardtable.cli.simulate import CONTEXT, ProgressBar, default_workers
+from cardtable.cli.terminal import make_console
+from cardtable.games import find, load_rules
+from cardtable.simulation.batch import MAX_WORKERS
+from cardtable.simulation.ladder import ladder, tables_of
+from cardtable.simulation.ladder_report import ladder_json, render_ladder
+
+__all__ = ["CONTEXT", "ladder_command"]
+
+
+def ladder_command(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game, e.g. tcg, war or karata.")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            help="The computer players to rank, comma-separated (at least as many as the "
+            "game's seats): random, greedy, heuristic, ismcts:hard...",
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", help="Matches each table of players plays.")
+    ] = 50,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed of the whole ladder (random when left out)."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", help="Worker processes (default: one per core); results do not change."
+        ),
+    ] = None,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="A rules file (TOML) with house rules.")
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON document instead of tables.")
+    ] = False,
+) -> None:
+    """Rank computer players: every table of them plays, openskill rates them.
+
+    Any rule of the game is an option too, after the game's name, as for play:
+    cardtable ladder karata --players 3 --agents heuristic,random,ismcts:easy,ismcts:medium.
+    """
+    err = make_console(stderr=True)
+    with guarded():
+        if games < 1:
+            raise UsageProblem(f"--games {games}: play at least one match a table")
+        count = default_workers() if workers is None else workers
+        if not 1 <= count <= MAX_WORKERS:
+            raise UsageProblem(f"--workers {count}: give a number from 1 to {MAX_WORKERS}")
+        found = find(game)
+        ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="ladder")
+        specs: list[SeatSpec] = parse_seats(agents)
+        if any(spec.human for spec in specs):
+            raise UsageProblem("a ladder has no people at the table: name computer players")
+        seats = found.seats(ruleset)
+        if len(specs) < max(seats, 2):
+            raise UsageProblem(
+                f"a ladder of {found.title} with {seats} seats needs at least {max(seats, 2)} "
+                f"players in --agents (got {len(specs)}); to pit fewer, use simulate"
+            )
+        if seed is None:
+            seed = 100_000 + secrets.randbelow(900_000)
+        total = len(tables_of(len(specs), seats)) * games
+        try:
+            if not json_output and err.is_terminal:
+                with ProgressBar(err, total) as bar:
+                    result = ladder(found, ruleset, specs, games, seed, count, progress=bar)
+            else:
+                result = ladder(found, ruleset, specs, games, seed, count)
+        except KeyboardInterrupt:
+            err.print(Text("ladder interrupted", style="bold yellow"))
+            raise typer.Exit(INTERRUPTED) from None
+        if json_output:
+            typer.echo(json.dumps(ladder_json(result), indent=2))
+        else:
+            make_console().print(render_ladder(result))
