@@ -102,7 +102,7 @@ def first(agent: Agent, state: TcgState) -> Decision:
 
 
 def test_the_styles_are_registered_after_greedy_which_stays_the_default() -> None:
-    assert agent_names(GAME) == ["random", "greedy", "highest", "cautious", "planner"]
+    assert agent_names(GAME) == ["random", "greedy", "highest", "cautious", "planner", "ismcts"]
     assert default_agent(GAME) == "greedy"
     for name, kind in [
         ("highest", HighestAgent),

@@ -143,21 +143,42 @@ def ladder(
                 ruleset,
                 [specs[entry] for entry in table],
                 games,
-                match_seed(seed, number),
+                table_seed(seed, number),
                 workers,
                 progress=report,
             )
         )
-    ratings = _rate(specs, tables, played, games)
+    return standings(game, specs, tuple(played), games, seed)
+
+
+def table_seed(seed: int, number: int) -> int:
+    """The simulation seed of table ``number`` in a ladder seeded ``seed``."""
+    return match_seed(seed, number)
+
+
+def standings(
+    game: Game[Any, Any],
+    agent_specs: Sequence[SeatSpec],
+    played: tuple[SimulationResult, ...],
+    games: int,
+    seed: int,
+) -> LadderResult:
+    """The ladder of tables already played (one per :func:`tables_of`, in order), for
+    callers that play the tables themselves, such as a run that keeps each table it
+    finishes."""
+    specs = tuple(agent_specs)
+    tables = tables_of(len(specs), played[0].seats if played else 2)
+    if len(played) != len(tables):
+        raise SimulationError(f"a ladder of {len(specs)} players has {len(tables)} tables")
     return LadderResult(
         game=game.name,
         title=game.title,
         agents=tuple(spec.text() for spec in specs),
         seed=seed,
         games=games,
-        tables=tuple(played),
-        ratings=ratings,
-        meetings=_meetings(len(specs), tables, played),
+        tables=played,
+        ratings=_rate(specs, tables, list(played), games),
+        meetings=_meetings(len(specs), tables, list(played)),
     )
 
 
