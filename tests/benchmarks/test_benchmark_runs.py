@@ -59,3 +59,23 @@ def test_the_simulation_scaling_benchmark_runs_in_quick_mode() -> None:
     assert result.returncode == 0, result.stderr
     assert "Two workers over one" in result.stdout
     assert "matches/s" in result.stdout
+
+
+def test_the_agents_report_runs_in_quick_mode() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "agents_report.py"),
+            "--quick",
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    for heading in ("## Ladders", "## Targets", "## Search speed"):
+        assert heading in result.stdout
+    assert "iterations a second" in result.stdout
