@@ -32,11 +32,16 @@ from typing import Any
 from cardtable.agents.registry import SeatSpec, check_seats, make_agent
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
+from cardtable.engine.match import Match
 from cardtable.engine.rng import Rng
 from cardtable.simulation.play import DEFAULT_DECISION_LIMIT, MatchTooLong, agent_rng, play_match
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in the calling process as matches finish."""
+
+Collect = Callable[[Match[Any]], Any]
+"""Called in the worker with each finished match (its journal kept) to keep what a study
+needs of it (:attr:`MatchResult.data`): small, picklable data, never the match itself."""
 
 MAX_WORKERS = 64
 """More worker processes than this is surely a typing mistake."""
@@ -70,6 +75,9 @@ class MatchResult:
     """The seat that made the match's first decision (``None`` if nobody decided anything)."""
     finished: bool = True
     """False when the match stopped without an outcome."""
+    data: Any = None
+    """What the simulation's ``collect`` function kept of the match (``None`` without one,
+    and for a match that did not finish)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,6 +146,7 @@ class _Job:
     specs: tuple[SeatSpec, ...]
     seed: int
     limit: int
+    collect: Collect | None = None
 
 
 def play_one(job: _Job, index: int) -> MatchResult:
@@ -149,7 +158,10 @@ def play_one(job: _Job, index: int) -> MatchResult:
         for seat, agent in enumerate(sitting)
     ]
     try:
-        match = play_match(job.game, job.ruleset, agents, seed, journal=False, limit=job.limit)
+        match = play_match(
+            job.game, job.ruleset, agents, seed, journal=job.collect is not None, limit=job.limit
+        )
+        data = None if job.collect is None or match.outcome is None else job.collect(match)
     except MatchTooLong:
         return MatchResult(
             index=index,
@@ -177,6 +189,7 @@ def play_one(job: _Job, index: int) -> MatchResult:
         decisions=len(decisions),
         first_to_act=decisions[0][0] if decisions else None,
         finished=outcome is not None,
+        data=data,
     )
 
 
@@ -217,19 +230,22 @@ def simulate(
     *,
     progress: Progress | None = None,
     limit: int = DEFAULT_DECISION_LIMIT,
+    collect: Collect | None = None,
 ) -> SimulationResult:
     """Play ``games`` matches of ``game`` between the agents ``agent_specs`` (one per seat,
     rotated from match to match) in ``workers`` processes; the results in match order.
 
     One worker plays in this process. The results (everything but the time taken) depend
-    only on the arguments other than ``workers`` and ``progress``. Raises
+    only on the arguments other than ``workers`` and ``progress``. With ``collect``, each
+    match keeps its journal and ``collect(match)``, run in the worker, becomes the match's
+    :attr:`~MatchResult.data`. Raises
     :class:`SimulationError` for a count below one, ``UnknownAgent`` for an agent that does
     not exist (or a person), and :class:`SimulationError` naming the match (and its seed) if
     a match fails.
     """
     specs = tuple(agent_specs)
     _check(game, ruleset, specs, games, workers)
-    job = _Job(game, ruleset, specs, seed, limit)
+    job = _Job(game, ruleset, specs, seed, limit, collect)
     workers = min(workers, games)
     size = chunk_size(games, workers)
     chunks = [(start, min(start + size, games)) for start in range(0, games, size)]

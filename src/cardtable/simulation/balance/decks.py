@@ -1,0 +1,265 @@
+"""Deck against deck: a win-rate matrix for a set of deck files.
+
+Every ordered pair of different decks ``(A, B)`` plays ``games`` matches with deck ``A`` at
+seat 0 and deck ``B`` at seat 1, the same computer player on both sides; the pair ``(B, A)``
+plays as many with the seats swapped, so each deck sits at each seat equally often against
+each other deck. (Who moves first is the rules' business: in the Kata TCG a coin flip of
+each match; :attr:`Versus.went_first` counts it.) Each pair is one
+:func:`~cardtable.simulation.batch.simulate` with its own seed (:func:`pair_seed`), so the
+matrix repeats exactly with its seed, whatever the number of workers.
+
+A deck is given as a file the game's ``deck`` ruleset option reads (``0=FILE`` for seat 0,
+``1=FILE`` for seat 1), so it is checked exactly as ``cardtable play tcg --deck FILE`` checks
+it.
+
+>>> import pathlib, tempfile
+>>> from cardtable.agents import SeatSpec
+>>> from cardtable.games import find
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "low.toml").write_text('set = "classic"\\n[cards]\\nd1 = 4\\nd2 = 4\\n'
+...     'd3 = 4\\nd4 = 4\\nd5 = 4\\n')
+>>> _ = (folder / "high.toml").write_text('set = "classic"\\n[cards]\\nd4 = 4\\nd5 = 4\\n'
+...     'd6 = 4\\nd7 = 4\\nd8 = 4\\n')
+>>> game = find("tcg")
+>>> matrix = deck_matrix(game, game.default_ruleset(),
+...     [folder / "low.toml", folder / "high.toml"], SeatSpec("greedy"), games=2, seed=1)
+>>> matrix.decks, [cell.matches for cell in matrix.cells]
+(('low', 'high'), [4, 4])
+>>> matrix.versus(0, 1).wins.count + matrix.versus(1, 0).wins.count
+4
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardtable.agents.registry import SeatSpec, check_seats
+from cardtable.engine.game import Game, RulesetOption
+from cardtable.simulation.batch import (
+    MatchResult,
+    Progress,
+    SimulationError,
+    match_seed,
+    simulate,
+)
+from cardtable.simulation.stats import _CONFIG, Rate
+
+DECK_OPTION = "deck"
+"""The ruleset option that reads a deck file for a seat (``0=FILE``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Versus:
+    """How one deck fared against another, over the matches they played each other."""
+
+    __pydantic_config__ = _CONFIG
+
+    deck: int
+    """The deck's place in the list of decks."""
+    opponent: int
+    """The other deck's place."""
+    matches: int
+    """Matches between the two (half with each deck at seat 0)."""
+    wins: Rate
+    """Matches this deck won (alone or shared), with a 95% interval."""
+    losses: int
+    """Matches the other deck won."""
+    draws: int
+    """Matches nobody won (or that did not finish)."""
+    went_first: int
+    """Matches in which this deck's player made the first move."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckStanding:
+    """One deck's results against all the others."""
+
+    __pydantic_config__ = _CONFIG
+
+    deck: int
+    name: str
+    wins: Rate
+    """Matches won of all the deck played, with a 95% interval."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckMatrix:
+    """The win rates of every deck against every other."""
+
+    __pydantic_config__ = _CONFIG
+
+    game: str
+    title: str
+    decks: tuple[str, ...]
+    """The decks' names (their files' names without the folder and ``.toml``)."""
+    files: tuple[str, ...]
+    """The deck files, as given."""
+    agent: str
+    """The computer player on both sides."""
+    games: int
+    """Matches per ordered pair of decks."""
+    seed: int
+    workers: int
+    seconds: float
+    """Wall-clock time the matches took (not reproducible: everything else is)."""
+    cells: tuple[Versus, ...]
+    """One per ordered pair of different decks: ``(0, 1), (0, 2)... (1, 0), (1, 2)...``."""
+    standings: tuple[DeckStanding, ...]
+    """Each deck's overall win rate, in the order of :attr:`decks`."""
+
+    def versus(self, deck: int, opponent: int) -> Versus:
+        """How ``deck`` fared against ``opponent``."""
+        for cell in self.cells:
+            if cell.deck == deck and cell.opponent == opponent:
+                return cell
+        raise KeyError(f"no results of deck {deck} against deck {opponent}")
+
+
+def pair_seed(seed: int, number: int) -> int:
+    """The simulation seed of ordered pair ``number`` in a matrix seeded ``seed``.
+
+    >>> pair_seed(1, 0) != pair_seed(1, 1)
+    True
+    """
+    return match_seed(seed, number)
+
+
+def deck_label(path: Path | str) -> str:
+    """A deck's name in tables: its file's name without folder and ``.toml``.
+
+    >>> deck_label("decks/fire.toml")
+    'fire'
+    """
+    return Path(path).stem
+
+
+def deck_matrix(
+    game: Game[Any, Any],
+    ruleset: Any,
+    deck_files: Sequence[Path | str],
+    agent_spec: SeatSpec,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    *,
+    progress: Progress | None = None,
+) -> DeckMatrix:
+    """Play every ordered pair of ``deck_files`` ``games`` times between ``agent_spec`` and
+    itself; the win rates of each deck against each other deck and overall.
+
+    Raises :class:`SimulationError` for fewer than two decks, a deck given twice, a game
+    without decks or without exactly two seats, or fewer than one match; ``RulesetError``
+    naming the file for a deck file that cannot be read or is not a legal deck; and what
+    :func:`~cardtable.simulation.batch.simulate` raises.
+    """
+    files = tuple(str(path) for path in deck_files)
+    option = _check(game, ruleset, files, agent_spec, games)
+    rulesets = [option.apply(ruleset, f"0={path}") for path in files]  # checks each file
+    del rulesets
+    pairs = [(a, b) for a in range(len(files)) for b in range(len(files)) if a != b]
+    total = len(pairs) * games
+    played: dict[tuple[int, int], tuple[MatchResult, ...]] = {}
+    started = time.perf_counter()
+    for number, (a, b) in enumerate(pairs):
+
+        def report(done: int, _: int, before: int = number * games) -> None:
+            if progress is not None:
+                progress(before + done, total)
+
+        pair_rules = option.apply(option.apply(ruleset, f"0={files[a]}"), f"1={files[b]}")
+        result = simulate(
+            game,
+            pair_rules,
+            [agent_spec, agent_spec],
+            games,
+            pair_seed(seed, number),
+            workers,
+            progress=report,
+        )
+        played[(a, b)] = result.matches
+    seconds = time.perf_counter() - started
+    cells = tuple(
+        _versus(deck, other, played)
+        for deck in range(len(files))
+        for other in range(len(files))
+        if deck != other
+    )
+    return DeckMatrix(
+        game=game.name,
+        title=game.title,
+        decks=tuple(deck_label(path) for path in files),
+        files=files,
+        agent=agent_spec.text(),
+        games=games,
+        seed=seed,
+        workers=min(workers, games),
+        seconds=seconds,
+        cells=cells,
+        standings=_standings(files, cells),
+    )
+
+
+def _check(
+    game: Game[Any, Any],
+    ruleset: Any,
+    files: tuple[str, ...],
+    spec: SeatSpec,
+    games: int,
+) -> RulesetOption:
+    option = game.ruleset_options().get(DECK_OPTION)
+    if option is None:
+        raise SimulationError(f"{game.title} has no decks to compare")
+    if game.seats(ruleset) != 2:
+        raise SimulationError(f"decks are compared in two-player matches ({game.title} has more)")
+    if len(files) < 2:
+        raise SimulationError(f"give at least two decks to compare (got {len(files)})")
+    twice = [path for number, path in enumerate(files) if path in files[:number]]
+    if twice:
+        raise SimulationError(f"{twice[0]}: the deck is given twice")
+    if games < 1:
+        raise SimulationError(f"each pair of decks plays at least one match (asked for {games})")
+    if spec.human:
+        raise SimulationError("decks are compared between computer players: name one")
+    check_seats([spec, spec], game, 2)
+    return option
+
+
+def _versus(
+    deck: int, other: int, played: dict[tuple[int, int], tuple[MatchResult, ...]]
+) -> Versus:
+    """``deck``'s results against ``other``: the pair's matches with ``deck`` at seat 0, and
+    those with ``deck`` at seat 1."""
+    wins = losses = draws = first = matches = 0
+    for seat, key in ((0, (deck, other)), (1, (other, deck))):
+        for match in played[key]:
+            matches += 1
+            won, lost = seat in match.winners, (1 - seat) in match.winners
+            wins += won
+            losses += lost and not won
+            draws += not match.winners
+            first += match.first_to_act == seat
+    return Versus(
+        deck=deck,
+        opponent=other,
+        matches=matches,
+        wins=Rate.of(wins, matches),
+        losses=losses,
+        draws=draws,
+        went_first=first,
+    )
+
+
+def _standings(files: tuple[str, ...], cells: tuple[Versus, ...]) -> tuple[DeckStanding, ...]:
+    standings = []
+    for deck, path in enumerate(files):
+        mine = [cell for cell in cells if cell.deck == deck]
+        wins = sum(cell.wins.count for cell in mine)
+        matches = sum(cell.matches for cell in mine)
+        standings.append(
+            DeckStanding(deck=deck, name=deck_label(path), wins=Rate.of(wins, matches))
+        )
+    return tuple(standings)
