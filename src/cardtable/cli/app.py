@@ -17,6 +17,7 @@ from rich.text import Text
 import cardtable
 from cardtable.agents import check_seats, parse_seats
 from cardtable.agents.registry import default_seats
+from cardtable.cli.balance import balance_app
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.ladder import ladder_command
@@ -223,6 +224,9 @@ app.add_typer(
     deck_app,
     name="deck",
     help="Build, show, check and list Kata TCG deck files (cardtable deck new fire.toml).",
+)
+app.add_typer(
+    balance_app, name="balance", help="Kata TCG balance: decks against decks, cards that win."
 )
 
 

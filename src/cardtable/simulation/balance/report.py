@@ -2,7 +2,7 @@
 
 >>> from cardtable.simulation.stats import Rate
 >>> cell(Rate.of(3, 4))
-'75.0% (41.5% to 95.9%)'
+'75.0% (30.1% to 95.4%)'
 """
 
 from __future__ import annotations
@@ -53,8 +53,11 @@ def render_matrix(matrix: DeckMatrix) -> RenderableType:
     for deck, name in enumerate(matrix.decks):
         row: list[str] = [name]
         for other in range(len(matrix.decks)):
+            if other == deck:
+                row.append("—")
+                continue
             wins = matrix.versus(deck, other).wins
-            row.append("—" if other == deck else f"{percent(wins.rate)}\n{span(wins.interval)}")
+            row.append(f"{percent(wins.rate)}\n{span(wins.interval)}")
         grid.add_row(*row)
     overall = Table(title="Each deck against all the others", box=box.SIMPLE_HEAD)
     overall.add_column("deck", style="bold")
