@@ -37,7 +37,7 @@ FORMAT_VERSION = 1
 HISTOGRAM_BINS = 20
 """At most this many bars in the match length histogram."""
 
-_CONFIG = ConfigDict(use_attribute_docstrings=True, extra="forbid")
+RESULT_CONFIG = ConfigDict(use_attribute_docstrings=True, extra="forbid")
 """How pydantic reads these classes for the JSON document (see ``simulation.schema``)."""
 
 
@@ -45,7 +45,7 @@ _CONFIG = ConfigDict(use_attribute_docstrings=True, extra="forbid")
 class Interval:
     """A 95% confidence interval for a rate."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     low: float
     high: float
@@ -55,7 +55,7 @@ class Interval:
 class Rate:
     """How often something happened: ``count`` of ``matches``, with a 95% interval."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     count: int
     """How many matches it happened in."""
@@ -112,7 +112,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> Interval:
 class AgentStats:
     """One agent's results, over every seat it sat in."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     agent: int
     """The agent's place in the list of agents (0 for the first one named)."""
@@ -132,7 +132,7 @@ class AgentStats:
 class SeatStats:
     """The results of one seat, whoever sat in it."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     seat: int
     won: Rate
@@ -144,7 +144,7 @@ class SeatStats:
 class FirstMover:
     """Whether going first helps."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     seat_zero: Rate
     """Matches won by the player at seat 0."""
@@ -162,7 +162,7 @@ class FirstMover:
 class Bin:
     """One bar of a histogram: matches of ``low`` to ``high`` decisions (both included)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     low: int
     high: int
@@ -173,7 +173,7 @@ class Bin:
 class Lengths:
     """The distribution of match lengths, in decisions."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     min: int
     median: float
@@ -189,7 +189,7 @@ class Lengths:
 class Summary:
     """Everything ``cardtable simulate`` reports: the JSON document of ``--json``."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     format: str
     """Always ``cardtable-simulation``."""

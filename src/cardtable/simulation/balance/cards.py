@@ -43,7 +43,7 @@ from cardtable.agents.registry import SeatSpec
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.simulation.batch import MatchResult, Progress, SimulationError, simulate
-from cardtable.simulation.stats import _CONFIG, Rate
+from cardtable.simulation.stats import RESULT_CONFIG, Rate
 
 UNUSED_SHARE = 0.1
 """A card played in fewer than this share of the matches it was drawn in is ``unused``."""
@@ -59,7 +59,7 @@ pairs, each sorted by key."""
 class CardSummary:
     """One card's statistics over every owner's match."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     card: str
     """The card's key (``bolt``)."""
@@ -81,7 +81,7 @@ class CardSummary:
 class CardStats:
     """Per-card statistics of a simulation."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     game: str
     title: str

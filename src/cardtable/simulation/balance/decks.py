@@ -46,7 +46,7 @@ from cardtable.simulation.batch import (
     match_seed,
     simulate,
 )
-from cardtable.simulation.stats import _CONFIG, Rate
+from cardtable.simulation.stats import RESULT_CONFIG, Rate
 
 DECK_OPTION = "deck"
 """The ruleset option that reads a deck file for a seat (``0=FILE``)."""
@@ -56,7 +56,7 @@ DECK_OPTION = "deck"
 class Versus:
     """How one deck fared against another, over the matches they played each other."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     deck: int
     """The deck's place in the list of decks."""
@@ -78,7 +78,7 @@ class Versus:
 class DeckStanding:
     """One deck's results against all the others."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     deck: int
     name: str
@@ -90,7 +90,7 @@ class DeckStanding:
 class DeckMatrix:
     """The win rates of every deck against every other."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = RESULT_CONFIG
 
     game: str
     title: str
