@@ -257,9 +257,14 @@ def page(
     for result, rules in ladders:
         lines += ladder_section(result, rules)
     lines += ["## Targets", ""]
-    hard_ms = {game: rows[-1][2] for game, rows in speeds.items()}
+    hard_ms = {game: rows[-1][2] for game, rows in speeds.items() if rows}
     for name, result, goal in targets:
         lines += target_section(name, result, goal, hard_ms)
+    if not targets:
+        lines.append(
+            "Not measured in this run (`--no-targets`): `./dev agents --write` plays them, 408 "
+            "matches each, and resumes from the blocks already kept."
+        )
     lines += [
         "",
         "## Search speed",
@@ -287,6 +292,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--fresh", action="store_true", help="forget the kept results")
     parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
+    parser.add_argument(
+        "--no-targets", action="store_true", help="only the ladders and the search speed"
+    )
     args = parser.parse_args()
     if args.fresh and CACHE.exists():
         for path in CACHE.glob("*.json"):
@@ -303,12 +311,13 @@ def main() -> int:
         for game, rules in (("tcg", TCG_RULES), ("karata", KARATA_RULES))
     }
     targets = []
-    for name, game, rules, agents, games, goal in TARGETS:
+    for name, game, rules, agents, games, goal in [] if args.no_targets else TARGETS:
         shown = [agent.replace("ismcts:hard", "ismcts:8") for agent in agents] if quick else agents
         targets.append(
             (name, run_target(name, game, rules, shown, games, args.workers, quick), goal)
         )
-    text = page(ladders, targets, speeds, "./dev agents" + (" --quick" if quick else ""))
+    options = " --quick" if quick else (" --no-targets" if args.no_targets else "")
+    text = page(ladders, targets, speeds, "./dev agents" + options + ("" if quick else " --write"))
     print(text)
     if args.write and not quick:
         write(text)

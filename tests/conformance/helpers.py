@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardtable.agents import RandomAgent
@@ -57,6 +57,32 @@ def random_decisions(
             yield match, seat, decision
         match.decide(seat, decision)
     assert match.over
+
+
+_LENGTHS: dict[tuple[str, str, int], int] = {}
+
+
+def match_length(game: Game[Any, Any], ruleset: Any, seed: int) -> int:
+    """How many decisions the random match of ``seed`` takes (remembered)."""
+    key = (game.name, canonical(ruleset.to_json()), seed)
+    if key not in _LENGTHS:
+        _LENGTHS[key] = sum(1 for _ in random_decisions(game, ruleset, seed))
+    return _LENGTHS[key]
+
+
+def seeds_within(
+    game: Game[Any, Any], ruleset: Any, seeds: Sequence[int], decisions: int, least: int = 3
+) -> list[int]:
+    """The first of ``seeds`` whose random matches take ``decisions`` in all (at least
+    ``least`` seeds, whatever their length): long games get fewer matches, not slower checks."""
+    chosen: list[int] = []
+    total = 0
+    for seed in seeds:
+        if len(chosen) >= least and total >= decisions:
+            break
+        chosen.append(seed)
+        total += match_length(game, ruleset, seed)
+    return chosen
 
 
 def _spread(length: int, count: int) -> set[int]:

@@ -35,6 +35,7 @@ from tests.conformance.helpers import (
     game_rulesets,
     pair_id,
     random_decisions,
+    seeds_within,
     shuffle_hidden,
     state_text,
     view_text,
@@ -43,6 +44,10 @@ from tests.conformance.helpers import (
 
 PAIRS = game_rulesets()
 SEEDS = range(12)
+"""The seeds of the matches each check plays, within a budget of decisions (see
+:func:`tests.conformance.helpers.seeds_within`): all twelve for games whose random matches are
+short, at least three for games whose random matches run to thousands of decisions."""
+DECISIONS = 12_000
 STATES = 120
 """How many states of one match the costlier checks examine at most, spread over the match
 (random Karata matches run to thousands of decisions; the other games' stay below this)."""
@@ -57,9 +62,13 @@ def _seats(state: State) -> list[int | None]:
     return [*range(state.seats), None]
 
 
+def seeds(game: Game[Any, Any], ruleset: Any) -> list[int]:
+    return seeds_within(game, ruleset, SEEDS, DECISIONS)
+
+
 def test_random_playouts_end_and_never_raise(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS:
+    for seed in seeds(game, ruleset):
         match = None
         for match, seat, _ in random_decisions(game, ruleset, seed):
             legal = match.legal(seat)
@@ -75,7 +84,7 @@ def test_random_playouts_end_and_never_raise(pair: tuple[Game[Any, Any], Any]) -
 
 def test_cards_are_conserved(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS:
+    for seed in seeds(game, ruleset):
         count = None
         for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             state = match.state
@@ -91,7 +100,7 @@ def test_cards_are_conserved(pair: tuple[Game[Any, Any], Any]) -> None:
 
 def test_replay_is_exact(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS:
+    for seed in seeds(game, ruleset):
         playing = [match for match, _, _ in random_decisions(game, ruleset, seed)]
         match = playing[-1]
         assert match.over
@@ -105,7 +114,7 @@ def test_replay_is_exact(pair: tuple[Game[Any, Any], Any]) -> None:
 def test_state_round_trips_through_json(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
     rng = Rng(99)
-    for seed in SEEDS:
+    for seed in seeds(game, ruleset):
         for match, seat, decision in random_decisions(game, ruleset, seed, STATES):
             if rng.below(4):
                 continue
@@ -121,7 +130,7 @@ def test_state_round_trips_through_json(pair: tuple[Game[Any, Any], Any]) -> Non
 
 def test_copies_are_independent(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS[:4]:
+    for seed in seeds(game, ruleset)[:4]:
         for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             before = state_text(game, match.state)
             clone = match.state.copy()
@@ -138,7 +147,7 @@ def test_copies_are_independent(pair: tuple[Game[Any, Any], Any]) -> None:
 
 def test_decision_texts_round_trip(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS[:4]:
+    for seed in seeds(game, ruleset)[:4]:
         for match, seat, _ in random_decisions(game, ruleset, seed, STATES):
             for option in match.legal(seat).options:
                 assert game.parse_decision(option.text()) == option
@@ -146,7 +155,7 @@ def test_decision_texts_round_trip(pair: tuple[Game[Any, Any], Any]) -> None:
 
 def test_refused_decisions_change_nothing(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS[:4]:
+    for seed in seeds(game, ruleset)[:4]:
         for match, seat, _ in random_decisions(game, ruleset, seed, STATES):
             state = match.state
             before = state_text(game, state)
@@ -170,7 +179,7 @@ def test_a_seat_trying_illegal_decisions_is_refused_or_penalised(
     penalty; either way the match goes on to its end and its record replays exactly."""
     game, ruleset = pair
     tried = 0
-    for seed in SEEDS[:4]:
+    for seed in seeds(game, ruleset)[:4]:
         match: Match[Any] = Match(game, ruleset, seed)
         agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(match.state.seats)]
         rng = Rng(seed)
@@ -220,7 +229,7 @@ def test_hidden_cards_do_not_change_views_or_events(pair: tuple[Game[Any, Any], 
     game, ruleset = pair
     rng = Rng(7)
     steps = 0
-    for seed in SEEDS:
+    for seed in seeds(game, ruleset):
         for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             if rng.below(3):
                 continue
@@ -250,7 +259,7 @@ def test_determinisation_matches_the_view(pair: tuple[Game[Any, Any], Any]) -> N
     game, ruleset = pair
     book = game.rulebook(ruleset)
     rng = Rng(11)
-    for seed in SEEDS:
+    for seed in seeds(game, ruleset):
         for match, _, _ in random_decisions(game, ruleset, seed, STATES):
             if rng.below(3):
                 continue
@@ -272,7 +281,7 @@ def test_determinisation_matches_the_view(pair: tuple[Game[Any, Any], Any]) -> N
 
 def test_views_events_and_decisions_match_their_schemas(pair: tuple[Game[Any, Any], Any]) -> None:
     game, ruleset = pair
-    for seed in SEEDS[:4]:
+    for seed in seeds(game, ruleset)[:4]:
         match = None
         for match, seat, _ in random_decisions(game, ruleset, seed, STATES):
             for observer in _seats(match.state):
