@@ -29,6 +29,7 @@ from cardtable.games import find
 from cardtable.simulation import MatchResult, SimulationResult, simulate, summarise
 from cardtable.simulation.ladder import LadderResult, standings, table_seed, tables_of
 from cardtable.simulation.report import percent, span
+from figures import replace_block
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "agents.md"
@@ -280,10 +281,8 @@ def page(
 
 
 def write(text: str) -> None:
-    current = DOC.read_text(encoding="utf-8")
-    head, _, rest = current.partition(START)
-    _, _, tail = rest.partition(END)
-    DOC.write_text(head + text + tail, encoding="utf-8")
+    inner = text.removeprefix(START + "\n").removesuffix("\n" + END)
+    replace_block(DOC, START, END, inner)
 
 
 def main() -> int:

@@ -21,7 +21,7 @@ from cardtable.engine import Match
 from cardtable.games import find
 from cardtable.games.karata import KarataRules
 from cardtable.simulation import agent_rng, play_match
-from tcg_speed import Figure, describe_machine, rate
+from figures import Figure, describe_machine, figure_rows, measured, rate, replace_block
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
@@ -86,12 +86,7 @@ def measure(count: int, rounds: int) -> list[Figure]:
 
 
 def table(figures: list[Figure]) -> str:
-    lines = ["| measure | best | median |", "|---|---:|---:|"]
-    for figure in figures:
-        lines.append(
-            f"| {figure.name} | {figure.best:,.0f} {figure.unit} | "
-            f"{figure.median:,.0f} {figure.unit} |"
-        )
+    lines = [figure_rows(figures)]
     random_best, heuristic_best = figures[0].best, figures[1].best
     lines.append("")
     lines.append(
@@ -103,21 +98,7 @@ def table(figures: list[Figure]) -> str:
 
 
 def write(figures: list[Figure], command: str) -> None:
-    block = "\n".join(
-        [
-            START,
-            f"Measured with `{command}` on {time.strftime('%Y-%m-%d')}, {describe_machine()}.",
-            "",
-            table(figures),
-            END,
-        ]
-    )
-    text = DOC.read_text(encoding="utf-8")
-    if START not in text:
-        raise SystemExit(f"{DOC.name} has no {START} marker")
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    DOC.write_text(head + block + tail, encoding="utf-8")
+    replace_block(DOC, START, END, measured(command, table(figures)))
 
 
 def main() -> int:

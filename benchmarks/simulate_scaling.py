@@ -32,6 +32,7 @@ from typing import Any
 from cardtable.agents import parse_seats
 from cardtable.games import find
 from cardtable.simulation import simulate
+from figures import replace_block
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
@@ -165,13 +166,7 @@ def idle_share(seconds: float = 1.0) -> float:
 
 
 def write(text: str) -> None:
-    block = f"{START}\n{text}\n{END}"
-    doc = DOC.read_text(encoding="utf-8")
-    if START not in doc:
-        raise SystemExit(f"{DOC.name} has no {START} marker")
-    head, _, rest = doc.partition(START)
-    _, _, tail = rest.partition(END)
-    DOC.write_text(head + block + tail, encoding="utf-8")
+    replace_block(DOC, START, END, text)
 
 
 def main() -> int:

@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from figures import replace_block
+
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parent / "docs" / "performance.md"
 START, END = "<!-- bench:instructions:start -->", "<!-- bench:instructions:end -->"
@@ -67,13 +69,8 @@ def main() -> int:
     print("\n".join(lines))
     if args.write:
         command = "./dev bench-instructions --write"
-        block = "\n".join(
-            [START, f"Counted with `{command}` on {time.strftime('%Y-%m-%d')}.", "", *lines, END]
-        )
-        text = DOC.read_text(encoding="utf-8")
-        head, _, rest = text.partition(START)
-        _, _, tail = rest.partition(END)
-        DOC.write_text(head + block + tail, encoding="utf-8")
+        block = "\n".join([f"Counted with `{command}` on {time.strftime('%Y-%m-%d')}.", "", *lines])
+        replace_block(DOC, START, END, block)
         print(f"updated {DOC.name}")
     return 0
 

@@ -12,13 +12,8 @@ measured in one run, not absolute figures across runs or machines.
 from __future__ import annotations
 
 import argparse
-import platform
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +22,7 @@ from cardtable.agents import GreedyAgent, RandomAgent
 from cardtable.engine import Match, Rng, State
 from cardtable.games import find
 from cardtable.simulation import agent_rng, play_match
+from figures import Figure, describe_machine, figure_rows, measured, rate, replace_block
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
@@ -34,21 +30,6 @@ START, END = "<!-- bench:tcg:start -->", "<!-- bench:tcg:end -->"
 
 GAME = find("tcg")
 RULES = GAME.default_ruleset()
-
-
-@dataclass
-class Figure:
-    name: str
-    unit: str
-    counts: list[float]
-
-    @property
-    def best(self) -> float:
-        return max(self.counts)
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.counts)
 
 
 def bare(n: int, offset: int) -> int:
@@ -84,14 +65,6 @@ def sample_states(count: int) -> list[State]:
             match.decide(seat, agents[seat].choose(match.legal(seat)))
         states.append(match.state)
     return states
-
-
-def rate(amount: int, work: Callable[..., int], *args: Any, **kwargs: Any) -> tuple[float, float]:
-    """(items per second, decisions per second) for one round of ``work(*args, **kwargs)``."""
-    start = time.perf_counter()
-    decisions = work(*args, **kwargs)
-    elapsed = time.perf_counter() - start
-    return amount / elapsed, decisions / elapsed
 
 
 def copy_all(states: list[State], copies: int) -> int:
@@ -130,12 +103,7 @@ def measure(matches: int, rounds: int) -> list[Figure]:
 
 
 def table(figures: list[Figure]) -> str:
-    lines = ["| measure | best | median |", "|---|---:|---:|"]
-    for figure in figures:
-        lines.append(
-            f"| {figure.name} | {figure.best:,.0f} {figure.unit} | "
-            f"{figure.median:,.0f} {figure.unit} |"
-        )
+    lines = [figure_rows(figures)]
     bare_best, engine_best = figures[0].best, figures[1].best
     lines.append("")
     lines.append(
@@ -146,27 +114,8 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
-def describe_machine() -> str:
-    return (
-        f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"{platform.machine()}, {platform.system()}"
-    )
-
-
 def write(figures: list[Figure], command: str) -> None:
-    block = "\n".join(
-        [
-            START,
-            f"Measured with `{command}` on {time.strftime('%Y-%m-%d')}, {describe_machine()}.",
-            "",
-            table(figures),
-            END,
-        ]
-    )
-    text = DOC.read_text(encoding="utf-8")
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    DOC.write_text(head + block + tail, encoding="utf-8")
+    replace_block(DOC, START, END, measured(command, table(figures)))
 
 
 def main() -> int:
