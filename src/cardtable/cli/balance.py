@@ -13,7 +13,6 @@ JSON document instead of tables, and give the same results for a seed whatever `
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -24,8 +23,15 @@ from rich.text import Text
 from cardtable.agents import SeatSpec, check_seats, parse_seats
 from cardtable.agents.registry import default_agent
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.options import (
+    JsonOption,
+    RulesOption,
+    SeedOption,
+    WorkersOption,
+    workers_and_seed,
+)
 from cardtable.cli.play import INTERRUPTED, players_from_seats, rules_from_options
-from cardtable.cli.simulate import CONTEXT, ProgressBar, default_workers
+from cardtable.cli.simulate import CONTEXT, ProgressBar
 from cardtable.cli.terminal import make_console
 from cardtable.engine.errors import RulesetError
 from cardtable.engine.game import Game
@@ -33,7 +39,6 @@ from cardtable.games import find, load_rules
 from cardtable.simulation.balance import balance_json, card_stats, deck_matrix
 from cardtable.simulation.balance.decks import DECK_OPTION
 from cardtable.simulation.balance.report import render_cards, render_matrix
-from cardtable.simulation.batch import MAX_WORKERS
 from cardtable.simulation.batch import Progress as ProgressCallback
 
 T = TypeVar("T")
@@ -48,31 +53,6 @@ balance_app = typer.Typer(
 GamesOption = Annotated[
     int, typer.Option("--games", help="Matches per pair of decks (decks) or in all (cards).")
 ]
-SeedOption = Annotated[
-    int | None, typer.Option("--seed", help="Seed of the whole run (random when left out).")
-]
-WorkersOption = Annotated[
-    int | None,
-    typer.Option(
-        "--workers", help="Worker processes (default: one per core); results do not change."
-    ),
-]
-RulesOption = Annotated[
-    Path | None, typer.Option("--rules", help="A rules file (TOML) with house rules.")
-]
-JsonOption = Annotated[
-    bool, typer.Option("--json", help="Print one JSON document instead of tables.")
-]
-
-
-def _common(games: int, workers: int | None, seed: int | None) -> tuple[int, int]:
-    """The worker count and seed, after checking the counts given."""
-    if games < 1:
-        raise UsageProblem(f"--games {games}: play at least one match")
-    count = default_workers() if workers is None else workers
-    if not 1 <= count <= MAX_WORKERS:
-        raise UsageProblem(f"--workers {count}: give a number from 1 to {MAX_WORKERS}")
-    return count, 100_000 + secrets.randbelow(900_000) if seed is None else seed
 
 
 def _run(total: int, json_output: bool, work: Callable[[ProgressCallback | None], T]) -> T:
@@ -111,7 +91,7 @@ def decks_command(
 ) -> None:
     """Play every deck against every other: a win-rate matrix and each deck's win rate."""
     with guarded():
-        count, seed = _common(games, workers, seed)
+        count, seed = workers_and_seed(games, workers, seed)
         if len(files) < 2:
             raise UsageProblem(f"give at least two deck files to compare (got {len(files)})")
         found = find(GAME)
@@ -155,7 +135,7 @@ def cards_command(
     --deck fire.toml --deck 1=water.toml, --healing yes.
     """
     with guarded():
-        count, seed = _common(games, workers, seed)
+        count, seed = workers_and_seed(games, workers, seed)
         found = find(GAME)
         try:
             ruleset = rules_from_options(

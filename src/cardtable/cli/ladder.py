@@ -10,8 +10,6 @@ prints one JSON document instead. Any rule of the game is an option, as for ``pl
 from __future__ import annotations
 
 import json
-import secrets
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,11 +17,17 @@ from rich.text import Text
 
 from cardtable.agents import SeatSpec, parse_seats
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.options import (
+    JsonOption,
+    RulesOption,
+    SeedOption,
+    WorkersOption,
+    workers_and_seed,
+)
 from cardtable.cli.play import INTERRUPTED, rules_from_options
-from cardtable.cli.simulate import CONTEXT, ProgressBar, default_workers
+from cardtable.cli.simulate import CONTEXT, ProgressBar
 from cardtable.cli.terminal import make_console
 from cardtable.games import find, load_rules
-from cardtable.simulation.batch import MAX_WORKERS
 from cardtable.simulation.ladder import ladder, tables_of
 from cardtable.simulation.ladder_report import ladder_json, render_ladder
 
@@ -44,22 +48,10 @@ def ladder_command(
     games: Annotated[
         int, typer.Option("--games", help="Matches each table of players plays.")
     ] = 50,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Seed of the whole ladder (random when left out)."),
-    ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers", help="Worker processes (default: one per core); results do not change."
-        ),
-    ] = None,
-    rules: Annotated[
-        Path | None, typer.Option("--rules", help="A rules file (TOML) with house rules.")
-    ] = None,
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print one JSON document instead of tables.")
-    ] = False,
+    seed: SeedOption = None,
+    workers: WorkersOption = None,
+    rules: RulesOption = None,
+    json_output: JsonOption = False,
 ) -> None:
     """Rank computer players: every table of them plays, openskill rates them.
 
@@ -68,11 +60,7 @@ def ladder_command(
     """
     err = make_console(stderr=True)
     with guarded():
-        if games < 1:
-            raise UsageProblem(f"--games {games}: play at least one match a table")
-        count = default_workers() if workers is None else workers
-        if not 1 <= count <= MAX_WORKERS:
-            raise UsageProblem(f"--workers {count}: give a number from 1 to {MAX_WORKERS}")
+        count, seed = workers_and_seed(games, workers, seed)
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="ladder")
         specs: list[SeatSpec] = parse_seats(agents)
@@ -84,8 +72,6 @@ def ladder_command(
                 f"a ladder of {found.title} with {seats} seats needs at least {max(seats, 2)} "
                 f"players in --agents (got {len(specs)}); to pit fewer, use simulate"
             )
-        if seed is None:
-            seed = 100_000 + secrets.randbelow(900_000)
         total = len(tables_of(len(specs), seats)) * games
         try:
             if not json_output and err.is_terminal:

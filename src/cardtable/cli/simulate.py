@@ -14,7 +14,6 @@ The same seed gives the same results whatever the number of workers.
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -35,13 +34,20 @@ from rich.text import Text
 from cardtable.agents import SeatSpec, check_seats, parse_seats
 from cardtable.agents.registry import default_agent
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.options import (
+    JsonOption,
+    RulesOption,
+    SeedOption,
+    WorkersOption,
+    workers_and_seed,
+)
 from cardtable.cli.play import INTERRUPTED, players_from_seats, rules_from_options
 from cardtable.cli.terminal import make_console
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
 from cardtable.games import find, load_rules
-from cardtable.simulation.batch import MAX_WORKERS, simulate
 from cardtable.simulation.batch import Progress as ProgressCallback
+from cardtable.simulation.batch import simulate
 from cardtable.simulation.report import render
 from cardtable.simulation.schema import summary_json
 from cardtable.simulation.stats import Summary, summarise
@@ -57,14 +63,6 @@ class PlotProblem(CardtableError):
     """The picture could not be written."""
 
 
-def default_workers() -> int:
-    """One worker per core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def simulate_command(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game, e.g. tcg, war or karata.")],
@@ -78,22 +76,10 @@ def simulate_command(
         ),
     ] = None,
     games: Annotated[int, typer.Option("--games", help="How many matches to play.")] = 100,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Seed of the whole simulation (random when left out)."),
-    ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers", help="Worker processes (default: one per core); results do not change."
-        ),
-    ] = None,
-    rules: Annotated[
-        Path | None, typer.Option("--rules", help="A rules file (TOML) with house rules.")
-    ] = None,
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print one JSON document instead of tables.")
-    ] = False,
+    seed: SeedOption = None,
+    workers: WorkersOption = None,
+    rules: RulesOption = None,
+    json_output: JsonOption = False,
     plot: Annotated[
         Path | None,
         typer.Option("--plot", help="Draw win rates and match lengths into FILE (.png or .svg)."),
@@ -106,11 +92,7 @@ def simulate_command(
     """
     err = make_console(stderr=True)
     with guarded():
-        if games < 1:
-            raise UsageProblem(f"--games {games}: play at least one match")
-        count = default_workers() if workers is None else workers
-        if not 1 <= count <= MAX_WORKERS:
-            raise UsageProblem(f"--workers {count}: give a number from 1 to {MAX_WORKERS}")
+        count, seed = workers_and_seed(games, workers, seed)
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="simulate")
         if agents is not None:
@@ -121,8 +103,6 @@ def simulate_command(
         _check_agents(found, ruleset, specs)
         if plot is not None:
             _check_plot(plot)
-        if seed is None:
-            seed = 100_000 + secrets.randbelow(900_000)
         show_bar = not json_output and err.is_terminal
         try:
             if show_bar:
