@@ -23,6 +23,7 @@ attacks the hero too. They see only their view and the legal decisions:
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from cardtable.agents.base import Agent
@@ -111,13 +112,14 @@ class _KataStyle(Agent):
         return legal.default if legal.default is not None else End()
 
     def heal(self, cards: list[Candidate]) -> int:
-        """The id of the card (one of ``cards``: id, cost, heal value) to heal with."""
-        raise NotImplementedError
+        """The id of the card (one of ``cards``: id, cost, heal value) to heal with: by
+        default the one that heals the most."""
+        return strongest(cards)[0]
 
+    @abstractmethod
     def attack(self, cards: list[Candidate], mana: int) -> int | None:
         """The id of the card (one of ``cards``: id, cost, damage) to play at the opposing
         hero with ``mana`` left, or ``None`` to play none."""
-        raise NotImplementedError
 
     def _candidates(
         self, view: View[Any], seat: int, moves: dict[int, Play], value: str
@@ -178,9 +180,6 @@ class PlannerAgent(_KataStyle):
 
     name = "planner"
     heal_below = 10
-
-    def heal(self, cards: list[Candidate]) -> int:
-        return strongest(cards)[0]
 
     def attack(self, cards: list[Candidate], mana: int) -> int | None:
         chosen = set(best_damage_set(cards, mana))
