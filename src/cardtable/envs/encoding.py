@@ -1,0 +1,114 @@
+"""Encodings: how one game under one ruleset becomes numbers a learner can use.
+
+An :class:`Encoding` fixes, for a ruleset, two things that never change during a match:
+
+* an **action enumeration**: every decision the game can ever offer a seat under that
+  ruleset gets an integer in ``range(actions)``. Indices are relative to the deciding seat
+  (``play the card in hand slot 2``, not ``play card #17``), so the same index means the same
+  kind of move in every match. Conceding is left out: it is always legal and never a move
+  worth learning, so a random player would mostly resign.
+* an **observation**: a flat ``float32`` vector of ``size`` numbers in ``[0, 1]``, written
+  only from one seat's :class:`~cardtable.engine.view.View`. A view holds nothing the seat may
+  not know, so neither does the observation.
+
+The legal decisions of a seat become an action mask (:meth:`Encoding.mask`); an index chosen
+from the mask goes back to the decision it stands for. Two legal decisions sharing an index
+would be a bug in the encoding, so :meth:`~Encoding.mask` refuses it loudly.
+
+>>> from cardtable.envs.encodings import encoding_for
+>>> from cardtable.games import find
+>>> from cardtable.engine import Match
+>>> game = find("war")
+>>> match = Match(game, game.default_ruleset(), seed=1)
+>>> encoding = encoding_for(game, game.default_ruleset())
+>>> view = match.view(match.to_act)
+>>> mask, moves = encoding.mask(view, match.legal(match.to_act))
+>>> mask.tolist(), moves[0].text()
+([1], 'turn')
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.view import View
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+class EncodingError(CardtableError):
+    """A decision or a view does not fit the encoding (a bug in the encoding, or a ruleset
+    the encoding cannot express)."""
+
+
+class Encoding(ABC):
+    """The action enumeration and observation layout of one game under one ruleset."""
+
+    actions: int
+    """How many action indices there are (the size of the ``Discrete`` action space)."""
+    size: int
+    """How many numbers an observation holds."""
+    seats: int
+    """How many seats a match under the ruleset has."""
+
+    @abstractmethod
+    def indices(self, view: View[Any], decisions: Sequence[Decision]) -> list[int]:
+        """The index of each of ``decisions``, legal decisions of ``view.seat`` (the seat to
+        act)."""
+
+    def action(self, view: View[Any], decision: Decision) -> int:
+        """The index of one legal decision of ``view.seat``."""
+        return self.indices(view, (decision,))[0]
+
+    @abstractmethod
+    def action_text(self, index: int) -> str:
+        """A short description of what index ``index`` means, for any index."""
+
+    @abstractmethod
+    def write(self, view: View[Any], seat: int, out: Observation) -> None:
+        """Write the observation of ``seat`` (``view.seat``) into ``out`` (zeroed, of length
+        ``size``), reading nothing but ``view``."""
+
+    def observe(self, view: View[Any]) -> Observation:
+        """A new observation of ``view`` (every number clipped into ``[0, 1]``)."""
+        if view.seat is None:
+            raise EncodingError("observations are for seats, not spectators")
+        out = np.zeros(self.size, dtype=np.float32)
+        self.write(view, view.seat, out)
+        np.clip(out, 0.0, 1.0, out=out)
+        return out
+
+    def mask(self, view: View[Any], legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
+        """The action mask of ``legal`` (conceding left out) and the decision of each index
+        set in it."""
+        mask = np.zeros(self.actions, dtype=np.int8)
+        moves: dict[int, Decision] = {}
+        for decision, index in zip(legal.moves, self.indices(view, legal.moves), strict=True):
+            if not 0 <= index < self.actions:
+                raise EncodingError(
+                    f"{decision.text()!r} has index {index}, outside 0..{self.actions - 1}"
+                )
+            if index in moves:
+                raise EncodingError(
+                    f"{decision.text()!r} and {moves[index].text()!r} share index {index}"
+                )
+            moves[index] = decision
+            mask[index] = 1
+        return mask, moves
+
+
+def scaled(value: float, top: float) -> float:
+    """``value / top`` (the caller clips): counts and stats become numbers near ``[0, 1]``.
+
+    >>> scaled(3, 12)
+    0.25
+    """
+    return value / top if top > 0 else 0.0
