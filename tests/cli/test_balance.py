@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import invoke
-from tests.simulation.test_balance import write_decks, write_nuke_deck
+from tests.simulation.test_balance import (
+    MIDDLE,
+    STRONG,
+    write_deck,
+    write_decks,
+    write_nuke_deck,
+)
 
 
 def no_traceback(*outputs: str) -> None:
@@ -23,9 +29,9 @@ def test_decks_prints_the_matrix_and_each_decks_win_rate(tmp_path: Path) -> None
         "--agent", "greedy", "--games", "2", "--seed", "1", "--workers", "1",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "vs weak" in result.output
+    assert "vs Weak" in result.output
     assert "Each deck against all the others" in result.output
-    assert "strong" in result.output
+    assert "Strong" in result.output
     assert "went first" in result.output
 
 
@@ -46,9 +52,9 @@ def test_decks_as_json_is_the_same_for_any_number_of_workers(tmp_path: Path) -> 
     assert documents[0]["kind"] == "decks"
     assert len(documents[0]["cells"]) == 6
     assert [standing["name"] for standing in documents[0]["standings"]] == [
-        "strong",
-        "weak",
-        "middle",
+        "Strong",
+        "Weak",
+        "Middle",
     ]
 
 
@@ -66,6 +72,45 @@ def test_cards_flags_a_strong_card_in_a_table_and_in_json(tmp_path: Path) -> Non
     flags = {card["card"]: card["flag"] for card in document["cards"]}
     assert flags["nuke"] == "strong"
     assert flags["dud"] == "unused"
+
+
+def test_decks_of_the_same_name_show_where_they_come_from(tmp_path: Path) -> None:
+    old = write_deck(tmp_path / "old" / "fire.toml", MIDDLE)
+    new = write_deck(tmp_path / "new" / "fire.toml", STRONG)
+    args = ["balance", "decks", str(old), str(new), "--agent", "greedy", "--games", "1"]
+    args += ["--seed", "1", "--workers", "1"]
+    document = json.loads(invoke(*args, "--json").output)
+    assert document["decks"] == ["fire (old/fire.toml)", "fire (new/fire.toml)"]
+    table = invoke(*args)
+    assert table.exit_code == 0, table.output
+    assert "old/fire.toml" in table.output
+    assert "new/fire.toml" in table.output
+
+
+def test_cards_says_which_deck_each_seat_played(tmp_path: Path) -> None:
+    nuke = str(write_nuke_deck(tmp_path))
+    args = ["balance", "cards", "--agents", "greedy,greedy", "--games", "2", "--seed", "3"]
+    args += ["--workers", "1", "--deck", nuke]
+    document = json.loads(invoke(*args, "--json").output)
+    assert document["decks"] == ["Nuke", None]
+    both = json.loads(invoke(*args, f"--deck=1={nuke}", "--json").output)
+    assert both["decks"] == ["Nuke", "Nuke"]
+    table = invoke(*args)
+    assert table.exit_code == 0, table.output
+    assert "Decks: Nuke at seat 0, the rules' own at seat 1" in table.output
+    plain = invoke("balance", "cards", "--games", "2", "--seed", "1", "--json")
+    assert json.loads(plain.output)["decks"] == [None, None]
+    assert "Decks:" not in invoke("balance", "cards", "--games", "2", "--seed", "1").output
+
+
+def test_cards_tells_apart_two_decks_of_the_same_name(tmp_path: Path) -> None:
+    first = write_nuke_deck(tmp_path / "a")
+    second = write_nuke_deck(tmp_path / "b")
+    args = ["balance", "cards", "--agents", "greedy,greedy", "--games", "2", "--seed", "3"]
+    args += ["--workers", "1", "--deck", str(first), "--deck", f"1={second}", "--json"]
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["decks"] == ["Nuke (a/nuke.toml)", "Nuke (b/nuke.toml)"]
 
 
 def test_cards_with_a_card_set_and_the_default_players() -> None:

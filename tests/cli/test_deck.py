@@ -121,6 +121,7 @@ def test_new_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
         ),
         (["--set", "zoo", "--cards", "d1=4"], 1, "no card set is called 'zoo'"),
         (["--name", " ", "--cards", "d1=4"], 2, "--name: give the deck a name"),
+        (["--name", "Two\nlines", "--cards", "d1=4"], 2, "--name: name must be one line"),
     ],
 )
 def test_new_with_bad_cards_says_what_is_wrong_and_saves_nothing(

@@ -13,7 +13,7 @@ JSON document instead of tables, and give the same results for a seed whatever `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -36,8 +36,9 @@ from cardtable.cli.terminal import make_console
 from cardtable.engine.errors import RulesetError
 from cardtable.engine.game import Game
 from cardtable.games import find, load_rules
+from cardtable.games.tcg.options import deck_name, deck_seat
 from cardtable.simulation.balance import balance_json, card_stats, deck_matrix
-from cardtable.simulation.balance.decks import DECK_OPTION
+from cardtable.simulation.balance.decks import DECK_OPTION, deck_labels
 from cardtable.simulation.balance.report import render_cards, render_matrix
 from cardtable.simulation.batch import Progress as ProgressCallback
 
@@ -151,10 +152,13 @@ def cards_command(
         if any(spec.human for spec in specs):
             raise UsageProblem("card statistics come from computer players: name them")
         check_seats(specs, found, found.seats(ruleset))
+        decks = _seat_decks(ctx.args, found.seats(ruleset))
         stats = _run(
             games,
             json_output,
-            lambda bar: card_stats(found, ruleset, specs, games, seed, count, progress=bar),
+            lambda bar: card_stats(
+                found, ruleset, specs, games, seed, count, progress=bar, decks=decks
+            ),
         )
         if json_output:
             typer.echo(balance_json(stats))
@@ -188,3 +192,33 @@ def _check_decks(game: Game[Any, Any], ruleset: Any, files: list[Path]) -> None:
             option.apply(ruleset, f"0={path}")
         except RulesetError as error:
             raise UsageProblem(error.reason) from None
+
+
+def _seat_decks(args: Sequence[str], seats: int) -> tuple[str | None, ...]:
+    """Each of the ``seats`` seats' deck by name, from the ``--deck [SEAT=]FILE`` options
+    among the rule options ``args`` (already checked: each option has its value; the last one
+    for a seat counts, as when the rules are made); ``None`` for a seat given no deck file, and
+    nothing at all when no seat was.
+
+    >>> _seat_decks(["--healing", "yes", "--cards", "kata"], 2)
+    ()
+    """
+    files: dict[int, str] = {}
+    index = 0
+    while index < len(args):
+        option, equals, value = args[index].partition("=")
+        if not equals:
+            index += 1
+            value = args[index] if index < len(args) else ""
+        if option == f"--{DECK_OPTION}":
+            seat, path = deck_seat(value)
+            files[seat] = path
+        index += 1
+    if not files:
+        return ()
+    given = sorted(files)
+    names = deck_labels(
+        [deck_name(f"{seat}={files[seat]}") for seat in given], [files[seat] for seat in given]
+    )
+    named = dict(zip(given, names, strict=True))
+    return tuple(named.get(seat) for seat in range(seats))

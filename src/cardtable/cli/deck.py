@@ -41,6 +41,7 @@ from cardtable.games.tcg.decks import (
     add_cards,
     card_summary,
     check_deck,
+    check_name,
     copies_allowed,
     load_deck,
     mana_curve,
@@ -105,6 +106,11 @@ def new_command(
         _check_target(file, force=force)
         if name is not None and not name.strip():
             raise UsageProblem("--name: give the deck a name")
+        if name is not None:
+            try:
+                check_name(name, "--name")
+            except RulesetError as error:
+                raise UsageProblem(error.reason) from None
         found = load_set(card_set)
         deck = Deck(
             name=(name or path_name(str(file))).strip(),

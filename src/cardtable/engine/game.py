@@ -72,12 +72,14 @@ class Conceded(Action[State]):
 class RulesetOption:
     """A way to change a ruleset from one piece of text, beyond setting a field (loading a
     card set, a deck file...). Front ends offer it as ``--name VALUE``; ``order`` says when it
-    applies among the others (lower first; setting plain fields is order 0)."""
+    applies among the others (lower first; setting plain fields is order 0); ``label``, when
+    given, says what reports call a value (a deck file's own name rather than its path)."""
 
     name: str
     help: str
     apply: Callable[[Any, str], Any]
     order: int = 0
+    label: Callable[[str], str] | None = None
 
 
 class Game(ABC, Generic[S, R]):

@@ -40,6 +40,10 @@ HISTOGRAM_BINS = 20
 RESULT_CONFIG = ConfigDict(use_attribute_docstrings=True, extra="forbid")
 """How pydantic reads these classes for the JSON document (see ``simulation.schema``)."""
 
+DOCUMENT_CONFIG = ConfigDict(**RESULT_CONFIG, json_schema_serialization_defaults_required=True)
+"""The same for a whole document whose ``kind`` field has a default (it is always written, so
+the schema of what is written requires it)."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Interval:
@@ -48,7 +52,9 @@ class Interval:
     __pydantic_config__ = RESULT_CONFIG
 
     low: float
+    """The lower end, a rate from 0 to 1."""
     high: float
+    """The upper end, a rate from 0 to 1."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

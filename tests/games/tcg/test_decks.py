@@ -28,6 +28,7 @@ from cardtable.games.tcg.decks import (
     set_reference,
     with_decks,
 )
+from cardtable.games.tcg.options import OPTIONS, deck_seat
 from cardtable.simulation import agent_rng, play_match
 from tests.games.tcg.helpers import GAME
 
@@ -105,11 +106,34 @@ def test_a_deck_file_is_plain_readable_toml(tmp_path: Path) -> None:
         (GOOD.replace('set = "kata"\n', ""), r"deck\.toml: set must name the card set"),
         ("colour = 1\n" + GOOD, r"'colour' is not part of a deck file"),
         ('name = "x"\nset = "kata"\n', r"a \[cards\] table must list each card's copies"),
+        ("name = 3\n" + GOOD.replace('name = "Bolts"\n', ""), r"deck\.toml: name must be text"),
+        (GOOD.replace('"Bolts"', '"  "'), r"deck\.toml: name must be text"),
+        (GOOD.replace('"Bolts"', '"Bolts\\nand walls"'), r"deck\.toml: name must be one line"),
+        (GOOD.replace('"Bolts"', '"Bolts\\tWalls"'), r"deck\.toml: name must be one line"),
     ],
 )
 def test_a_bad_deck_file_says_what_is_wrong(tmp_path: Path, text: str, reason: str) -> None:
     with pytest.raises(RulesetError, match=reason):
         load_deck(write(tmp_path, text))
+
+
+def test_a_deck_without_a_name_is_called_by_its_file_name(tmp_path: Path) -> None:
+    deck, _ = load_deck(write(tmp_path, GOOD.replace('name = "Bolts"\n', ""), "fire.toml"))
+    assert deck.name == "fire"
+    deck, _ = load_deck(write(tmp_path, GOOD.replace('"Bolts"', '" Bolts & Co "'), "x.toml"))
+    assert deck.name == "Bolts & Co"
+
+
+def test_the_deck_option_names_the_deck_it_reads(tmp_path: Path) -> None:
+    label = OPTIONS["deck"].label
+    assert label is not None
+    assert label(str(write(tmp_path, GOOD))) == "Bolts"
+    unnamed = write(tmp_path, GOOD.replace('name = "Bolts"\n', ""), "fire.toml")
+    assert label(f"1={unnamed}") == "fire"
+    assert deck_seat(f"1={unnamed}") == (1, str(unnamed))
+    assert deck_seat(f" {unnamed} ") == (0, str(unnamed))
+    with pytest.raises(RulesetError, match="no such deck file"):
+        label(str(tmp_path / "gone.toml"))
 
 
 def test_a_missing_deck_file(tmp_path: Path) -> None:

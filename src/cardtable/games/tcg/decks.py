@@ -51,6 +51,7 @@ import json
 import os
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,9 +145,8 @@ def parse_deck(text: str, *, source: str) -> Deck:
         raise RulesetError(
             f"{source}: {unknown[0]!r} is not part of a deck file (name, set, cards)"
         )
-    name, card_set, cards = data.get("name", path_name(source)), data.get("set"), data.get("cards")
-    if not isinstance(name, str) or not name.strip():
-        raise RulesetError(f"{source}: name must be text")
+    name = check_name(data.get("name", path_name(source)), source)
+    card_set, cards = data.get("set"), data.get("cards")
     if not isinstance(card_set, str) or not card_set.strip():
         raise RulesetError(f"{source}: set must name the card set the deck is built from")
     if not isinstance(cards, dict) or not cards:
@@ -160,7 +160,26 @@ def parse_deck(text: str, *, source: str) -> Deck:
                 "of copies, at least 1"
             )
         counts.append((card, count))
-    return Deck(name=name.strip(), set=card_set.strip(), counts=tuple(counts))
+    return Deck(name=name, set=card_set.strip(), counts=tuple(counts))
+
+
+def check_name(name: object, source: str) -> str:
+    """A deck's name without the spaces around it; ``RulesetError`` unless it is one line of
+    text (a name is a label in tables: the file's name when the file gives none).
+
+    >>> check_name("  Bolts & Co ", "fire.toml")
+    'Bolts & Co'
+    >>> check_name("Bolts\\nand walls", "fire.toml")
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.RulesetError: fire.toml: name must be one line of text (it holds '\\n')
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise RulesetError(f"{source}: name must be text")
+    control = next((char for char in name if unicodedata.category(char) == "Cc"), None)
+    if control is not None:
+        raise RulesetError(f"{source}: name must be one line of text (it holds {control!r})")
+    return name.strip()
 
 
 def check_deck(

@@ -5,6 +5,7 @@
   minion cards.
 * ``deck [SEAT=]FILE``: a deck file for seat 0 (or the seat named). A deck built from another
   set than the classic one brings its set along when no ``cards`` option chose the pool.
+  Reports call the deck by its name (:func:`deck_name`).
 
 >>> rules = OPTIONS["cards"].apply(TcgRules(), "kata")
 >>> len(rules.cards), rules.decks[0] == load_set("kata").deck
@@ -20,7 +21,7 @@ from cardtable.engine.errors import RulesetError
 from cardtable.engine.game import RulesetOption
 from cardtable.games.tcg.cardsets import CardSet, load_set
 from cardtable.games.tcg.config import TcgRules
-from cardtable.games.tcg.decks import check_deck, load_deck
+from cardtable.games.tcg.decks import check_deck, load_deck, read_deck
 
 
 def with_cards(rules: TcgRules, name: str) -> TcgRules:
@@ -43,11 +44,28 @@ def _with_set(rules: TcgRules, card_set: CardSet) -> TcgRules:
     )
 
 
+def deck_seat(text: str) -> tuple[int, str]:
+    """The seat and the file of a ``deck`` option's value: ``1=FILE`` is seat 1's deck, just
+    ``FILE`` seat 0's.
+
+    >>> deck_seat("1=decks/fire.toml"), deck_seat("fire.toml")
+    ((1, 'decks/fire.toml'), (0, 'fire.toml'))
+    """
+    found = re.fullmatch(r"([01])=(.+)", text.strip())
+    return (int(found.group(1)), found.group(2)) if found else (0, text.strip())
+
+
+def deck_name(text: str) -> str:
+    """The name of the deck a ``deck`` option's value reads: the file's ``name``, or the file's
+    name without ``.toml`` when it gives none (``RulesetError`` for a file that cannot be read).
+    """
+    return read_deck(Path(deck_seat(text)[1])).name
+
+
 def with_deck_file(rules: TcgRules, text: str) -> TcgRules:
     """``rules`` with a seat's deck from a deck file (``0=FILE``, ``1=FILE`` or just ``FILE``
     for seat 0); the deck's set must be the pool's."""
-    found = re.fullmatch(r"([01])=(.+)", text.strip())
-    seat, path = (int(found.group(1)), found.group(2)) if found else (0, text.strip())
+    seat, path = deck_seat(text)
     deck, card_set = load_deck(Path(path), rules)
     if not _same_pool(rules, card_set):
         if rules.cards != TcgRules().cards:
@@ -80,5 +98,6 @@ OPTIONS = {
         "a deck file for seat 0, or SEAT=FILE for another seat",
         with_deck_file,
         order=1,
+        label=deck_name,
     ),
 }

@@ -43,7 +43,7 @@ from cardtable.agents.registry import SeatSpec
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.simulation.batch import MatchResult, Progress, SimulationError, simulate
-from cardtable.simulation.stats import RESULT_CONFIG, Rate
+from cardtable.simulation.stats import DOCUMENT_CONFIG, RESULT_CONFIG, Rate
 
 UNUSED_SHARE = 0.1
 """A card played in fewer than this share of the matches it was drawn in is ``unused``."""
@@ -79,16 +79,26 @@ class CardSummary:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardStats:
-    """Per-card statistics of a simulation."""
+    """Per-card statistics of a simulation (``cardtable balance cards --json``)."""
 
-    __pydantic_config__ = RESULT_CONFIG
+    __pydantic_config__ = DOCUMENT_CONFIG
 
+    kind: Literal["cards"] = "cards"
+    """Always ``cards``: which balance document this is."""
     game: str
+    """The game's name (``tcg``)."""
     title: str
+    """The game's title (``Kata TCG``)."""
     agents: tuple[str, ...]
+    """The computer players, in the order named (they change seats from match to match)."""
+    decks: tuple[str | None, ...]
+    """Each seat's deck by name (``null``: the deck the rules give that seat)."""
     matches: int
+    """Matches simulated."""
     seed: int
+    """The seed the results repeat with."""
     workers: int
+    """Worker processes that played the matches (the results do not depend on it)."""
     seconds: float
     """Wall-clock time the matches took (not reproducible: everything else is)."""
     average: Rate
@@ -136,9 +146,19 @@ def card_stats(
     workers: int = 1,
     *,
     progress: Progress | None = None,
+    decks: Sequence[str | None] = (),
 ) -> CardStats:
     """Simulate ``games`` matches (as :func:`~cardtable.simulation.batch.simulate` does) and
-    gather each card's statistics; the same results for any number of ``workers``."""
+    gather each card's statistics; the same results for any number of ``workers``.
+
+    ``decks`` names each seat's deck for the report, one per seat (``None`` for a seat that
+    plays the ruleset's own deck; ``SimulationError`` for too many or too few names); without
+    it no deck is named."""
+    seats = game.seats(ruleset)
+    if decks and len(decks) != seats:
+        raise SimulationError(
+            f"give a deck name for each of the {seats} seats, or none (got {len(decks)})"
+        )
     started = time.perf_counter()
     result = simulate(
         game, ruleset, agent_specs, games, seed, workers, progress=progress, collect=cards_of
@@ -146,7 +166,6 @@ def card_stats(
     seconds = time.perf_counter() - started
     names = _card_names(ruleset)
     tallies = _tally(result.matches)
-    seats = len(result.agents)
     wins = sum(len(match.winners) for match in result.matches)
     average = Rate.of(wins, len(result.matches) * seats)
     if not tallies:
@@ -158,6 +177,7 @@ def card_stats(
         game=game.name,
         title=game.title,
         agents=result.agents,
+        decks=tuple(decks) if decks else (None,) * seats,
         matches=len(result.matches),
         seed=seed,
         workers=result.workers,

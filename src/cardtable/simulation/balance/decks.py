@@ -34,8 +34,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from pathlib import Path, PurePath
+from typing import Any, Literal
 
 from cardtable.agents.registry import SeatSpec, check_seats
 from cardtable.engine.game import Game, RulesetOption
@@ -46,7 +46,7 @@ from cardtable.simulation.batch import (
     match_seed,
     simulate,
 )
-from cardtable.simulation.stats import RESULT_CONFIG, Rate
+from cardtable.simulation.stats import DOCUMENT_CONFIG, RESULT_CONFIG, Rate
 
 DECK_OPTION = "deck"
 """The ruleset option that reads a deck file for a seat (``0=FILE``)."""
@@ -81,21 +81,28 @@ class DeckStanding:
     __pydantic_config__ = RESULT_CONFIG
 
     deck: int
+    """The deck's place in the list of decks."""
     name: str
+    """The deck's name, as in :attr:`DeckMatrix.decks`."""
     wins: Rate
     """Matches won of all the deck played, with a 95% interval."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeckMatrix:
-    """The win rates of every deck against every other."""
+    """Every deck's win rates against every other (``cardtable balance decks --json``)."""
 
-    __pydantic_config__ = RESULT_CONFIG
+    __pydantic_config__ = DOCUMENT_CONFIG
 
+    kind: Literal["decks"] = "decks"
+    """Always ``decks``: which balance document this is."""
     game: str
+    """The game's name (``tcg``)."""
     title: str
+    """The game's title (``Kata TCG``)."""
     decks: tuple[str, ...]
-    """The decks' names (their files' names without the folder and ``.toml``)."""
+    """The decks' names (a deck file's ``name``, or its file name without ``.toml``), with
+    the end of the path where different files share a name: ``fire (old/fire.toml)``."""
     files: tuple[str, ...]
     """The deck files, as given."""
     agent: str
@@ -103,7 +110,9 @@ class DeckMatrix:
     games: int
     """Matches per ordered pair of decks."""
     seed: int
+    """The seed the results repeat with."""
     workers: int
+    """Worker processes that played the matches (the results do not depend on it)."""
     seconds: float
     """Wall-clock time the matches took (not reproducible: everything else is)."""
     cells: tuple[Versus, ...]
@@ -128,13 +137,49 @@ def pair_seed(seed: int, number: int) -> int:
     return match_seed(seed, number)
 
 
-def deck_label(path: Path | str) -> str:
-    """A deck's name in tables: its file's name without folder and ``.toml``.
+def deck_labels(names: Sequence[str], files: Sequence[Path | str]) -> tuple[str, ...]:
+    """What tables call each deck: its name, except where different files share a name; then
+    the name and, in brackets, the shortest end of the file's path that no other file of that
+    name shares (the whole path as given when none is enough). One file always gets one label,
+    and different files always get different ones.
 
-    >>> deck_label("decks/fire.toml")
-    'fire'
+    >>> deck_labels(["Fire", "Water"], ["decks/fire.toml", "decks/water.toml"])
+    ('Fire', 'Water')
+    >>> deck_labels(["fire", "fire", "Fire"], ["old/fire.toml", "new/fire.toml", "one.toml"])
+    ('fire (old/fire.toml)', 'fire (new/fire.toml)', 'Fire')
+    >>> deck_labels(["Twin", "Twin"], ["decks/one.toml", "decks/two.toml"])
+    ('Twin (one.toml)', 'Twin (two.toml)')
+    >>> deck_labels(["Fire", "Fire"], ["fire.toml", "fire.toml"])  # one file at both seats
+    ('Fire', 'Fire')
     """
-    return Path(path).stem
+    texts = [str(path) for path in files]
+    if len(names) != len(texts):
+        raise ValueError(f"one name per file: got {len(names)} for {len(texts)}")
+    labels = list(names)
+    for name in dict.fromkeys(names):
+        group = list(
+            dict.fromkeys(text for text, own in zip(texts, names, strict=True) if own == name)
+        )
+        if len(group) > 1:
+            for number, text in enumerate(texts):
+                if names[number] == name:
+                    labels[number] = f"{name} ({_distinguishing_end(text, group)})"
+    owners: dict[str, str] = {}
+    for number, text in enumerate(texts):
+        while owners.setdefault(labels[number], text) != text:  # a name that looks like a label
+            labels[number] = f"{labels[number]} #{texts.index(text) + 1}"
+    return tuple(labels)
+
+
+def _distinguishing_end(text: str, group: Sequence[str]) -> str:
+    """The shortest end of the path ``text`` that ends none of the other paths of ``group``."""
+    parts = PurePath(text).parts
+    others = [PurePath(other).parts for other in group if other != text]
+    for size in range(1, len(parts) + 1):
+        end = parts[-size:]
+        if all(other[-size:] != end for other in others):
+            return PurePath(*end).as_posix()
+    return text
 
 
 def deck_matrix(
@@ -158,8 +203,10 @@ def deck_matrix(
     """
     files = tuple(str(path) for path in deck_files)
     option = _check(game, ruleset, files, agent_spec, games)
-    rulesets = [option.apply(ruleset, f"0={path}") for path in files]  # checks each file
-    del rulesets
+    for path in files:
+        option.apply(ruleset, f"0={path}")  # checks each file before any match
+    own = [option.label(f"0={path}") if option.label else Path(path).stem for path in files]
+    names = deck_labels(own, files)
     pairs = [(a, b) for a in range(len(files)) for b in range(len(files)) if a != b]
     total = len(pairs) * games
     played: dict[tuple[int, int], tuple[MatchResult, ...]] = {}
@@ -191,7 +238,7 @@ def deck_matrix(
     return DeckMatrix(
         game=game.name,
         title=game.title,
-        decks=tuple(deck_label(path) for path in files),
+        decks=names,
         files=files,
         agent=agent_spec.text(),
         games=games,
@@ -199,7 +246,7 @@ def deck_matrix(
         workers=min(workers, games),
         seconds=seconds,
         cells=cells,
-        standings=_standings(files, cells),
+        standings=_standings(names, cells),
     )
 
 
@@ -253,13 +300,11 @@ def _versus(
     )
 
 
-def _standings(files: tuple[str, ...], cells: tuple[Versus, ...]) -> tuple[DeckStanding, ...]:
+def _standings(names: tuple[str, ...], cells: tuple[Versus, ...]) -> tuple[DeckStanding, ...]:
     standings = []
-    for deck, path in enumerate(files):
+    for deck, name in enumerate(names):
         mine = [cell for cell in cells if cell.deck == deck]
         wins = sum(cell.wins.count for cell in mine)
         matches = sum(cell.matches for cell in mine)
-        standings.append(
-            DeckStanding(deck=deck, name=deck_label(path), wins=Rate.of(wins, matches))
-        )
+        standings.append(DeckStanding(deck=deck, name=name, wins=Rate.of(wins, matches)))
     return tuple(standings)

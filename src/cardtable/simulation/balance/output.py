@@ -1,30 +1,76 @@
-"""The balance results as JSON documents (``cardtable balance ... --json``).
+"""The balance results as JSON documents (``cardtable balance ... --json``) and their JSON
+Schema.
 
 Each document is the result written as JSON by pydantic, every field as the classes'
-docstrings describe it, with a ``kind`` saying which result it is.
+docstrings describe it, its first field ``kind`` saying which result it is: ``decks`` for a
+:class:`~.decks.DeckMatrix`, ``cards`` for a :class:`~.cards.CardStats`. The schema of both
+(one of the two, told apart by ``kind``) is also kept as ``docs/balance.schema.json`` for
+readers outside Python, and :func:`read_balance` reads a document back, checking it.
 
 >>> from cardtable.simulation.stats import Rate
 >>> from cardtable.simulation.balance.decks import DeckStanding
 >>> import json
 >>> json.loads(balance_json(DeckStanding(deck=0, name="fire", wins=Rate.of(1, 2))))["name"]
 'fire'
+>>> sorted(balance_schema()["discriminator"]["mapping"])
+['cards', 'decks']
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from functools import cache
+from typing import Annotated, Any
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from cardtable.simulation.balance.cards import CardStats
 from cardtable.simulation.balance.decks import DeckMatrix
 
+BalanceDocument = Annotated[DeckMatrix | CardStats, Field(discriminator="kind")]
+"""A balance document: a deck matrix or card statistics, as its ``kind`` says."""
+
+SCHEMA_DESCRIPTION = (
+    "The JSON document of cardtable balance decks --json (kind: decks) or of cardtable "
+    "balance cards --json (kind: cards)."
+)
+
+
+@cache
+def _adapter() -> TypeAdapter[DeckMatrix | CardStats]:
+    return TypeAdapter(BalanceDocument)
+
 
 def balance_json(result: Any, *, indent: int | None = 2) -> str:
     """``result`` (a :class:`DeckMatrix`, :class:`CardStats` or a part of one) as JSON; the
-    two whole results say which they are in a first field ``kind`` (``decks``, ``cards``)."""
-    data = TypeAdapter(type(result)).dump_python(result, mode="json")
-    kind = {DeckMatrix: "decks", CardStats: "cards"}.get(type(result))
-    if kind is not None:
-        data = {"kind": kind, **data}
-    return TypeAdapter(dict[str, Any]).dump_json(data, indent=indent).decode("utf-8")
+    two whole results say which they are in their first field ``kind`` (``decks``,
+    ``cards``)."""
+    return TypeAdapter(type(result)).dump_json(result, indent=indent).decode("utf-8")
+
+
+def read_balance(text: str | bytes) -> DeckMatrix | CardStats:
+    """A balance document read back and checked against the schema: pydantic's
+    ``ValidationError`` (a ``ValueError``) names the kind and the place of whatever is
+    missing, extra or of the wrong type, and says so when ``kind`` is missing or unknown.
+
+    >>> try:
+    ...     read_balance('{"kind": "ladder"}')
+    ... except ValueError as error:
+    ...     print(str(error).splitlines()[1].split(" [")[0].strip())
+    Input tag 'ladder' found using 'kind' does not match any of the expected tags: 'decks', 'cards'
+    """
+    return _adapter().validate_json(text)
+
+
+def balance_schema() -> dict[str, Any]:
+    """The JSON Schema of the documents (of what is written, so ``kind`` is required)."""
+    schema = _adapter().json_schema(mode="serialization")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Balance document"
+    schema["description"] = SCHEMA_DESCRIPTION
+    return schema
+
+
+def schema_text() -> str:
+    """The JSON Schema as the text of ``docs/balance.schema.json``."""
+    return json.dumps(balance_schema(), indent=2, ensure_ascii=False) + "\n"

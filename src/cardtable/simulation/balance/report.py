@@ -17,6 +17,9 @@ from cardtable.simulation.balance.decks import DeckMatrix
 from cardtable.simulation.report import percent, span
 from cardtable.simulation.stats import Rate
 
+RULES_DECK = "the rules' own"
+"""How the card table names a seat's deck that no deck file gave."""
+
 _FLAG_WORDS = {
     "strong": ("strong", "bold green"),
     "weak": ("weak", "bold red"),
@@ -91,6 +94,9 @@ def render_cards(stats: CardStats) -> RenderableType:
         style="bold",
     )
     head.append(_timing(stats.seed, stats.workers, stats.seconds, stats.matches), style="dim")
+    if any(stats.decks):
+        played = [f"{deck or RULES_DECK} at seat {seat}" for seat, deck in enumerate(stats.decks)]
+        head.append("\nDecks: " + ", ".join(played))
     table = Table(
         title="How often each card's owner won, when it was drawn and when it was played",
         box=box.SIMPLE_HEAD,
