@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -22,6 +23,7 @@ from cardtable.engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from cardtable.engine.state import State
+    from cardtable.engine.zones import Zone
 
 P = TypeVar("P")
 
@@ -125,15 +127,29 @@ class View(Generic[P]):
         return Counter(self.made.get(pool, ())) - self.shown(pool)
 
 
+_PLAIN: dict[Card, CardView] = {}
+"""The view of each card nothing has changed (a card is immutable, so that view is too; views
+are read-only and share it). Cleared when it grows past ``_PLAIN_LIMIT``: cards made during
+matches are new objects."""
+_PLAIN_LIMIT = 100_000
+
+
 def card_view(state: State, card: Card) -> CardView:
     """How a visible card looks now: printed stats, plus components, or tracked values."""
-    definition = card.definition
-    names = stat_names(definition)
     tracked = state.live.get(card.id)
     attached = state.components.get(card.id, ())
     if not attached and not tracked:
-        stats = {name: getattr(definition, name) for name in names}
-        return CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
+        plain = _PLAIN.get(card)
+        if plain is None:
+            if len(_PLAIN) >= _PLAIN_LIMIT:
+                _PLAIN.clear()
+            definition = card.definition
+            stats = {name: getattr(definition, name) for name in stat_names(definition)}
+            plain = CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
+            _PLAIN[card] = plain
+        return plain
+    definition = card.definition
+    names = stat_names(definition)
     changed = {stat for component in attached for stat, _ in component.modifiers}
     stats = {name: state.total(card, name) for name in (*names, *sorted(changed - set(names)))}
     live = None
@@ -149,17 +165,9 @@ def card_view(state: State, card: Card) -> CardView:
 def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -> View[Any]:
     """Build ``seat``'s view of ``state`` (the game supplies ``to_act`` and its public data)."""
     zones: dict[str, ZoneView] = {}
+    changed = state.live.keys() | state.components.keys() if state.live or state.components else ()
     for name, zone in state.zones.items():
-        shown = zone.visible_to(seat)
-        zones[name] = ZoneView(
-            name,
-            zone.kind,
-            zone.owner,
-            zone.visibility,
-            zone.pool,
-            len(zone.cards),
-            tuple(card_view(state, card) for card in zone.cards) if shown else None,
-        )
+        zones[name] = _zone_view(state, zone, zone.visible_to(seat), changed)
     pools: dict[str, tuple[str, ...]] = {}
     made: dict[str, tuple[str, ...]] = {}
     for name, pool in state.pools.items():
@@ -180,6 +188,49 @@ def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -
         pools,
         public,
         made,
+    )
+
+
+_ZONES: dict[tuple[object, ...], ZoneView] = {}
+"""Zone views by what they show: a zone's name, kind, owner, visibility and pool, whether it
+is shown and its size, then its cards when visible and none of them changed (cards are immutable, so
+such a view is too). Cleared when it grows past ``_ZONES_LIMIT``."""
+_ZONES_LIMIT = 20_000
+
+
+def _zone_view(state: State, zone: Zone, shown: bool, changed: Collection[int]) -> ZoneView:
+    cards = zone.cards
+    if shown and changed and any(card.id in changed for card in cards):
+        return _new_zone_view(state, zone, shown)
+    key: tuple[object, ...] = (
+        zone.name,
+        zone.kind,
+        zone.owner,
+        zone.visibility,
+        zone.pool,
+        shown,
+        len(cards),
+    )
+    if shown:
+        key += tuple(cards)
+    known = _ZONES.get(key)
+    if known is None:
+        if len(_ZONES) >= _ZONES_LIMIT:
+            _ZONES.clear()
+        known = _ZONES[key] = _new_zone_view(state, zone, shown)
+    return known
+
+
+def _new_zone_view(state: State, zone: Zone, shown: bool) -> ZoneView:
+    cards = zone.cards
+    return ZoneView(
+        zone.name,
+        zone.kind,
+        zone.owner,
+        zone.visibility,
+        zone.pool,
+        len(cards),
+        tuple([card_view(state, card) for card in cards]) if shown else None,
     )
 
 
