@@ -78,6 +78,8 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._no_moves: Mask = np.zeros(self.encoding.actions, dtype=np.int8)
         self._seed_source = np.random.default_rng()
         self.match_state: State | None = None
+        self.match_seed = 0
+        """The seed of the match being played."""
         self._known: tuple[int, int, View[Any]] | None = None
         self._legal: tuple[int, Mask, dict[int, Decision]] | None = None
 
@@ -93,10 +95,10 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """Start a new match: seeded ``seed``, or with a seed drawn from the last one given."""
         if seed is not None:
             self._seed_source = np.random.default_rng(seed)
-            match_seed = seed
+            self.match_seed = seed
         else:
-            match_seed = int(self._seed_source.integers(2**63))
-        self.match_state = self.game.setup(self.rules, match_seed, journal=False)
+            self.match_seed = int(self._seed_source.integers(2**63))
+        self.match_state = self.game.setup(self.rules, self.match_seed, journal=False)
         self._known = None
         self._legal = None
         self.agents = self.possible_agents[:]
@@ -126,22 +128,26 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seats[agent]
-        _, moves = self._moves(seat)
-        decision = moves.get(int(action))
+        decision = self._moves(self._seats[agent])[1].get(int(action))
         if decision is None:
             raise IllegalDecision(
                 f"action {action} ({self.encoding.action_text(int(action))}) is not legal for "
                 f"{agent} now; choose an action the mask allows"
             )
+        self.play(decision)
+
+    def play(self, decision: Decision) -> None:
+        """Make ``decision``, a legal decision of the selected agent's seat, as :meth:`step`
+        does with an index (a cardtable agent can play a seat this way)."""
+        agent = self.agent_selection
         state = self.state_now
-        self.game.decide(state, seat, decision)
+        self.game.decide(state, self._seats[agent], decision)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         outcome = state.outcome
         if outcome is not None:
-            for other, index in self._seats.items():
-                self.rewards[other] = _reward(outcome, index)
+            for other, seat in self._seats.items():
+                self.rewards[other] = reward_for(outcome, seat)
             self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select()
@@ -177,11 +183,15 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return mask, moves
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
-        seat = self._seats[agent]
-        observation = self.encoding.observe(self.view(seat))
-        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
-        mask = self._moves(seat)[0].copy() if acting else self._no_moves.copy()
-        return {"observation": observation, "action_mask": mask}
+        observation = self.encoding.observe(self.view(self._seats[agent]))
+        return {"observation": observation, "action_mask": self.mask(agent)}
+
+    def mask(self, agent: str) -> Mask:
+        """``agent``'s action mask now: its legal actions when it is selected and the match
+        runs, else all zeros."""
+        if agent == self.agent_selection and not self.terminations.get(agent, True):
+            return self._moves(self._seats[agent])[0].copy()
+        return self._no_moves.copy()
 
     def render(self) -> str | None:
         """The table as a spectator sees it (the ``ansi`` mode's text)."""
@@ -195,7 +205,14 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """Nothing to release: a match is plain data."""
 
 
-def _reward(outcome: Outcome, seat: int) -> float:
+def reward_for(outcome: Outcome, seat: int) -> float:
+    """``seat``'s reward for a finished match: +1 for a winner, -1 for the others, 0 for all
+    when nobody won.
+
+    >>> shared, nobody = Outcome(winners=(0, 2), reason="tie"), Outcome(winners=(), reason="")
+    >>> reward_for(shared, 2), reward_for(shared, 1), reward_for(nobody, 1)
+    (1.0, -1.0, 0.0)
+    """
     if not outcome.winners:
         return 0.0
     return 1.0 if seat in outcome.winners else -1.0

@@ -58,6 +58,11 @@ class Encoding(ABC):
     """How many numbers an observation holds."""
     seats: int
     """How many seats a match under the ruleset has."""
+    shared_wins: bool = False
+    """Whether several seats can win one match together (then no two-seat game is zero-sum)."""
+    longest: int
+    """A bound on the decisions of a match, for tools that ask (OpenSpiel's game information);
+    not a rule of the game."""
 
     @abstractmethod
     def indices(self, view: View[Any], decisions: Sequence[Decision]) -> list[int]:
@@ -73,42 +78,43 @@ class Encoding(ABC):
         """A short description of what index ``index`` means, for any index."""
 
     @abstractmethod
-    def write(self, view: View[Any], seat: int, out: Observation) -> None:
-        """Write the observation of ``seat`` (``view.seat``) into ``out`` (zeroed, of length
-        ``size``), reading nothing but ``view``."""
+    def write(self, view: View[Any], seat: int, out: list[float]) -> None:
+        """Write the observation of ``seat`` (``view.seat``) into ``out`` (zeros, ``size``
+        of them), reading nothing but ``view``. Numbers outside ``[0, 1]`` are clipped."""
 
     def observe(self, view: View[Any]) -> Observation:
         """A new observation of ``view`` (every number clipped into ``[0, 1]``)."""
         if view.seat is None:
             raise EncodingError("observations are for seats, not spectators")
-        out = np.zeros(self.size, dtype=np.float32)
-        self.write(view, view.seat, out)
-        np.clip(out, 0.0, 1.0, out=out)
+        values = [0.0] * self.size
+        self.write(view, view.seat, values)
+        out = np.array(values, dtype=np.float32)
+        np.minimum(out, 1.0, out=out)  # the ufuncs: np.clip costs several times more here
+        np.maximum(out, 0.0, out=out)
         return out
 
     def mask(self, view: View[Any], legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
         """The action mask of ``legal`` (conceding left out) and the decision of each index
         set in it."""
+        decisions = legal.moves
+        indices = self.indices(view, decisions)
+        if not indices:
+            raise EncodingError(f"seat {legal.seat} has nothing to decide but conceding")
+        moves = dict(zip(indices, decisions, strict=True))
+        if len(moves) < len(decisions) or min(indices) < 0 or max(indices) >= self.actions:
+            raise EncodingError(_misfit(decisions, indices, self.actions))
         mask = np.zeros(self.actions, dtype=np.int8)
-        moves: dict[int, Decision] = {}
-        for decision, index in zip(legal.moves, self.indices(view, legal.moves), strict=True):
-            if not 0 <= index < self.actions:
-                raise EncodingError(
-                    f"{decision.text()!r} has index {index}, outside 0..{self.actions - 1}"
-                )
-            if index in moves:
-                raise EncodingError(
-                    f"{decision.text()!r} and {moves[index].text()!r} share index {index}"
-                )
-            moves[index] = decision
-            mask[index] = 1
+        mask[indices] = 1
         return mask, moves
 
 
-def scaled(value: float, top: float) -> float:
-    """``value / top`` (the caller clips): counts and stats become numbers near ``[0, 1]``.
-
-    >>> scaled(3, 12)
-    0.25
-    """
-    return value / top if top > 0 else 0.0
+def _misfit(decisions: Sequence[Decision], indices: list[int], actions: int) -> str:
+    """What is wrong with the indices of some legal decisions."""
+    seen: dict[int, Decision] = {}
+    for decision, index in zip(decisions, indices, strict=True):
+        if not 0 <= index < actions:
+            return f"{decision.text()!r} has index {index}, outside 0..{actions - 1}"
+        if index in seen:
+            return f"{decision.text()!r} and {seen[index].text()!r} share index {index}"
+        seen[index] = decision
+    raise AssertionError("the indices fit")

@@ -31,7 +31,7 @@ from typing import Any
 
 from cardtable.engine.decisions import Decision
 from cardtable.engine.view import View
-from cardtable.envs.encoding import Encoding, EncodingError, Observation
+from cardtable.envs.encoding import Encoding, EncodingError
 from cardtable.games.karata.cards import SUITS, deck
 from cardtable.games.karata.config import DECK_SIZE, KarataRules
 from cardtable.games.karata.decisions import Finish, Pass, Play
@@ -53,6 +53,7 @@ class KarataEncoding(Encoding):
         self.rules = rules
         self.seats = rules.players
         self.actions = FINISH_ACTION + 2 * len(REQUESTS)
+        self.longest = 100_000
         self._card = {key: index for index, key in enumerate(CARDS)}
         self._request = {key: index for index, key in enumerate(REQUESTS)}
         cards = len(CARDS)
@@ -89,7 +90,7 @@ class KarataEncoding(Encoding):
             return Finish(REQUESTS[request], bool(last)).text()
         raise EncodingError(f"no action {index}: Karata has {self.actions}")
 
-    def write(self, view: View[Any], me: int, out: Observation) -> None:
+    def write(self, view: View[Any], me: int, out: list[float]) -> None:
         card = self._card
         zones = view.zones
         for held in view.cards(self._hands[me]):

@@ -30,17 +30,20 @@ of each your deck still holds (when your deck list is known to you, as it always
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.characters import Target
 from cardtable.engine.decisions import Decision
 from cardtable.engine.view import CardView, View
-from cardtable.envs.encoding import Encoding, EncodingError, Observation
+from cardtable.envs.encoding import Encoding, EncodingError
+from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.config import TcgRules
 from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
 
 _HERO = ("life", "slots", "mana", "attack", "hand", "deck", "graveyard", "discount")
+"""Each hero's numbers, in order (see ``TcgEncoding._hero_scale`` for what each is out of)."""
 _HAND_STATS = (("cost", 10.0), ("damage", 10.0), ("heal", 10.0), ("draw", 5.0))
 _MINION_STATS = (
     ("attack", 10.0),
@@ -57,6 +60,7 @@ class TcgEncoding(Encoding):
     def __init__(self, rules: TcgRules) -> None:
         self.rules = rules
         self.seats = 2
+        self.longest = 10_000
         self.hand = rules.hand_limit
         self.board = rules.board_size if rules.minions else 0
         definitions = [spec.definition() for spec in rules.cards]
@@ -88,17 +92,24 @@ class TcgEncoding(Encoding):
         self._graves_at = self._board_at + 2 * board * self._minion_width
         self._deck_at = self._graves_at + 2 * pool
         self.size = self._deck_at + pool
-        self._scale = {
-            "life": float(rules.starting_health),
-            "slots": float(rules.mana_slot_cap),
-            "mana": float(rules.mana_slot_cap),
-            "attack": 10.0,
-            "hand": float(rules.hand_limit),
-            "deck": float(rules.deck_size),
-            "graveyard": float(rules.deck_size),
-            "discount": 5.0,
-        }
-        self._copies = float(rules.copies_limit)
+        self._hero_scale = (
+            float(rules.starting_health),
+            float(rules.mana_slot_cap),
+            float(rules.mana_slot_cap),
+            10.0,
+            float(rules.hand_limit),
+            float(rules.deck_size),
+            float(rules.deck_size),
+            5.0,
+        )
+        self._step = 1.0 / rules.copies_limit
+        self._manifests: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        self._printed = {card.key: self._printed_row(card) for card in definitions}
+        """Each card's numbers in a hand slot, as printed (a card nothing has changed)."""
+        self._hands = [f"hand:{seat}" for seat in range(2)]
+        self._decks = [f"deck:{seat}" for seat in range(2)]
+        self._graveyards = [f"graveyard:{seat}" for seat in range(2)]
+        self._boards = [f"board:{seat}" for seat in range(2)]
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -130,8 +141,11 @@ class TcgEncoding(Encoding):
             elif isinstance(decision, Attack):
                 minion = mine.get(decision.minion)
                 aimed = decision.target
-                target = 0 if aimed.seat == 1 - seat else 1 + theirs.get(aimed.card, -2)
-                if minion is None or target < 0 or aimed.seat == seat:
+                if aimed.card is None:
+                    target = 0 if aimed.seat == 1 - seat else -1
+                else:
+                    target = 1 + theirs.get(aimed.card, -2)
+                if minion is None or target < 0:
                     raise EncodingError(f"{decision.text()!r} does not fit the board")
                 found.append(self._attacks + minion * (1 + self.board) + target)
             else:
@@ -165,45 +179,83 @@ class TcgEncoding(Encoding):
 
     # -- observations -------------------------------------------------------------------------
 
-    def write(self, view: View[Any], seat: int, out: Observation) -> None:
-        heroes = view.public["heroes"]
-        discounts = view.public["discounts"]
+    def write(self, view: View[Any], seat: int, out: list[float]) -> None:
+        public = view.public
+        heroes = public["heroes"]
         zones = view.zones
-        scale = self._scale
         keys = self.keys
+        width = len(keys)
+        step = self._step
+        own = f"p{seat}"
+        deck_at = self._deck_at
+        manifest = view.pools.get(own)
+        if manifest is not None:  # what your deck still holds: your list less what you see
+            for index, count in self._counts(manifest):
+                out[deck_at + index] = count * step
+        hero_width = len(_HERO)
         for side, who in enumerate((seat, 1 - seat)):
             hero = heroes[who]
-            at = side * len(_HERO)
-            values = (
-                hero["life"][1],
-                hero["mana"][0],
-                hero["mana"][1],
-                hero["attack"][1],
-                zones[f"hand:{who}"].size,
-                zones[f"deck:{who}"].size,
-                zones[f"graveyard:{who}"].size,
-                discounts[who],
-            )
-            for offset, (name, value) in enumerate(zip(_HERO, values, strict=True)):
-                out[at + offset] = value / scale[name]
-            graveyard = zones[f"graveyard:{who}"].cards or ()
-            base = self._graves_at + side * len(keys)
-            for card in graveyard:
-                out[base + keys[card.key]] += 1.0 / self._copies
+            graveyard = zones[self._graveyards[who]]
+            at = side * hero_width
+            for offset, (value, top) in enumerate(
+                zip(
+                    (
+                        hero["life"][1],
+                        hero["mana"][0],
+                        hero["mana"][1],
+                        hero["attack"][1],
+                        zones[self._hands[who]].size,
+                        zones[self._decks[who]].size,
+                        graveyard.size,
+                        public["discounts"][who],
+                    ),
+                    self._hero_scale,
+                    strict=True,
+                )
+            ):
+                out[at + offset] = value / top
+            at = self._graves_at + side * width
+            for card in graveyard.cards or ():
+                index = keys[card.key]
+                out[at + index] += step
+                if card.pool == own:
+                    out[deck_at + index] -= step
             if self.board:
-                board = zones[f"board:{who}"].cards or ()
                 at = self._board_at + side * self.board * self._minion_width
-                for slot, card in enumerate(board[: self.board]):
-                    self._card(out, at + slot * self._minion_width, card, _MINION_STATS)
-        for slot, card in enumerate(view.cards(f"hand:{seat}")[: self.hand]):
-            self._card(out, self._hand_at + slot * self._hand_width, card, _HAND_STATS)
-        pool = f"p{seat}"
-        if pool in view.pools:
-            for key, count in view.unseen(pool).items():
-                out[self._deck_at + keys[key]] = count / self._copies
+                for slot, card in enumerate(zones[self._boards[who]].cards or ()):
+                    if slot < self.board:
+                        self._card(out, at + slot * self._minion_width, card, _MINION_STATS)
+                    if card.pool == own:
+                        out[deck_at + keys[card.key]] -= step
+        at = self._hand_at
+        width = self._hand_width
+        printed = self._printed
+        for slot, card in enumerate(view.cards(self._hands[seat])):
+            if slot < self.hand:
+                if card.live is None and not card.components:
+                    out[at + slot * width : at + (slot + 1) * width] = printed[card.key]
+                else:
+                    self._card(out, at + slot * width, card, _HAND_STATS)
+            if card.pool == own:
+                out[deck_at + keys[card.key]] -= step
+
+    def _counts(self, manifest: tuple[str, ...]) -> list[tuple[int, int]]:
+        counts = self._manifests.get(manifest)
+        if counts is None:
+            counts = sorted(Counter(self.keys[key] for key in manifest).items())
+            self._manifests[manifest] = counts
+        return counts
+
+    def _printed_row(self, card: TcgCard) -> list[float]:
+        row = [0.0] * self._hand_width
+        row[0] = 1.0
+        row[1 + self.keys[card.key]] = 1.0
+        for offset, (name, top) in enumerate(_HAND_STATS):
+            row[1 + len(self.keys) + offset] = card.stat(name) / top
+        return row
 
     def _card(
-        self, out: Observation, at: int, card: CardView, stats: tuple[tuple[str, float], ...]
+        self, out: list[float], at: int, card: CardView, stats: tuple[tuple[str, float], ...]
     ) -> None:
         out[at] = 1.0
         out[at + 1 + self.keys[card.key]] = 1.0

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.engine.decisions import Decision
 from cardtable.engine.view import View
-from cardtable.envs.encoding import Encoding, EncodingError, Observation
+from cardtable.envs.encoding import Encoding, EncodingError
 from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import Turn
 from cardtable.games.war.state import zone_names
@@ -38,6 +38,9 @@ class WarEncoding(Encoding):
         self.rules = rules
         self.seats = rules.players
         self.actions = 1
+        self.shared_wins = True  # when the turn limit stops a match, ties share the win
+        rounds = rules.deck_size // (rules.face_down + 1) + 1
+        self.longest = rules.turn_limit * rules.players * rounds
         self.size = (_PER_SEAT + 1) * self.seats + 3
         self._piles, self._ups, self._downs = zone_names(self.seats)
         self._cards = float(rules.deck_size)
@@ -54,7 +57,7 @@ class WarEncoding(Encoding):
             raise EncodingError(f"no action {index}: War has one, 0 (turn)")
         return "turn"
 
-    def write(self, view: View[Any], me: int, out: Observation) -> None:
+    def write(self, view: View[Any], me: int, out: list[float]) -> None:
         public = view.public
         zones = view.zones
         seats = self.seats
