@@ -98,7 +98,14 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             self.match_seed = seed
         else:
             self.match_seed = int(self._seed_source.integers(2**63))
-        self.match_state = self.game.setup(self.rules, self.match_seed, journal=False)
+        self.restore(self.game.setup(self.rules, self.match_seed, journal=False))
+
+    def restore(self, state: State) -> None:
+        """Play on from ``state``, a running match of this game and ruleset (a scenario, or a
+        copy kept earlier); every agent starts afresh, with no reward yet."""
+        if state.outcome is not None:
+            raise ValueError("the match is over: restore a state that is still running")
+        self.match_state = state
         self._known = None
         self._legal = None
         self.agents = self.possible_agents[:]
