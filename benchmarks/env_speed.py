@@ -1,0 +1,157 @@
+"""Environment steps per second: cardtable's games beside RLCard's UNO and OpenSpiel's games.
+
+    python benchmarks/env_speed.py            measure and print
+    python benchmarks/env_speed.py --write    also update the figures in docs/performance.md
+    python benchmarks/env_speed.py --quick    a moment per measure, to check that it runs
+
+A step is one decision through an environment's own stepping call, with the observation and
+the legal actions of the next player made, as a learner gets them: PettingZoo's
+``step`` + ``last`` for cardtable, RLCard's ``env.step`` (which returns the next state) for UNO,
+and OpenSpiel's ``rl_environment.Environment.step`` (observation tensors and legal actions
+in every time step) for its Python games and ours. Every player picks a uniformly random legal
+action with the same generator. Rounds are interleaved and the best round counts; compare
+figures taken in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from cardtable.envs import env
+from figures import Figure, describe_machine, figure_rows, measured, replace_block
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "performance.md"
+START, END = "<!-- bench:envs:start -->", "<!-- bench:envs:end -->"
+UNIT = "steps/s"
+
+Measure = Callable[[float], float]
+"""Runs for about the given seconds; returns the steps per second it made."""
+
+
+def cardtable(game: str, rules: object = None) -> Measure:
+    """Steps per second of a cardtable game's PettingZoo environment."""
+
+    def run(seconds: float) -> float:
+        table = env(game, rules)
+        choose = random.Random(0).choice
+        steps, seed = 0, 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            table.reset(seed=seed)
+            seed += 1
+            for _ in table.agent_iter():
+                observation, _, terminated, truncated, _ = table.last()
+                if terminated or truncated:
+                    table.step(None)
+                    continue
+                table.step(choose(np.flatnonzero(observation["action_mask"]).tolist()))
+                steps += 1
+        return steps / (time.perf_counter() - start)
+
+    return run
+
+
+def rlcard_uno(seconds: float) -> float:
+    """Steps per second of RLCard's UNO environment."""
+    import rlcard
+
+    uno = rlcard.make("uno", config={"seed": 0})
+    choose = random.Random(0).choice
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = uno.reset()
+        while not uno.is_over():
+            state, _ = uno.step(choose(list(state["legal_actions"])))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel(name: str) -> Measure:
+    """Steps per second of an OpenSpiel game through its RL environment (``cardtable_*``
+    names are ours, through the adapter)."""
+
+    def run(seconds: float) -> float:
+        from open_spiel.python import rl_environment
+        from open_spiel.python.games import kuhn_poker, tic_tac_toe  # noqa: F401 - registers
+
+        from cardtable.envs.openspiel import register
+
+        register()
+        environment = rl_environment.Environment(name)
+        choose = random.Random(0).choice
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            step = environment.reset()
+            while not step.last():
+                player = step.observations["current_player"]
+                step = environment.step([choose(step.observations["legal_actions"][player])])
+                steps += 1
+        return steps / (time.perf_counter() - start)
+
+    return run
+
+
+MEASURES: list[tuple[str, Measure]] = [
+    ("cardtable Kata TCG (PettingZoo)", cardtable("tcg")),
+    ("cardtable Kata TCG, minions (PettingZoo)", cardtable("tcg", {"minions": True})),
+    ("cardtable War (PettingZoo)", cardtable("war")),
+    ("cardtable Karata (PettingZoo)", cardtable("karata")),
+    ("RLCard UNO", rlcard_uno),
+    ("OpenSpiel python_kuhn_poker", openspiel("python_kuhn_poker")),
+    ("OpenSpiel python_tic_tac_toe", openspiel("python_tic_tac_toe")),
+    ("cardtable Kata TCG (OpenSpiel adapter)", openspiel("cardtable_tcg")),
+]
+
+
+def measure(seconds: float, rounds: int) -> list[Figure]:
+    figures = [Figure(name, UNIT, []) for name, _ in MEASURES]
+    for _ in range(rounds):
+        for figure, (_, run) in zip(figures, MEASURES, strict=True):
+            figure.counts.append(run(seconds))
+    return figures
+
+
+def table(figures: list[Figure]) -> str:
+    best = {figure.name: figure.best for figure in figures}
+    ratio = best["cardtable Kata TCG (PettingZoo)"] / best["RLCard UNO"]
+    return "\n".join(
+        [
+            figure_rows(figures),
+            "",
+            f"The Kata TCG's PettingZoo environment steps at **{ratio:.2f}x** the rate of "
+            "RLCard's UNO environment, measured in the same run.",
+        ]
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measure")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per measure")
+    parser.add_argument("--quick", action="store_true", help="tiny run: does it work?")
+    parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
+    args = parser.parse_args()
+    seconds, rounds = (0.2, 1) if args.quick else (args.seconds, args.rounds)
+    figures = measure(seconds, rounds)
+    print(f"Environments: {describe_machine()}; {rounds} rounds of {seconds:g} s per measure")
+    print(table(figures))
+    if args.write and not args.quick:
+        replace_block(
+            DOC, START, END, measured("python benchmarks/env_speed.py --write", table(figures))
+        )
+        print(f"updated {DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
