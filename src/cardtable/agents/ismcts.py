@@ -4,7 +4,8 @@ The player never looks at cards its seat cannot see. Each iteration deals a fres
 (:func:`~cardtable.engine.determinise`): the hidden cards re-dealt at random, consistently with
 its view, so that the world looks to its seat exactly like the real table. It then walks one
 tree shared by all worlds (single-observer ISMCTS): at each step the moves legal *in this world*
-are the candidates, the untried one is tried, or the best by UCB1, where a child's exploration
+that the game finds worth weighing (:meth:`~cardtable.engine.Game.search_moves`) are the
+candidates, the untried one is tried, or the best by UCB1, where a child's exploration
 counts the iterations in which it was available rather than its parent's visits. From the new
 leaf a playout (the game's :meth:`~cardtable.engine.Game.playout_move`, random unless the game
 plays more like its players) runs to the end, or, after ``playout_limit`` decisions, the game's
@@ -128,21 +129,25 @@ class IsmctsAgent(Agent):
         book, game = self._book, self.game
         if book is None or game is None:
             raise NotSeated("the search player must be told the game and its rules (Agent.sit)")
-        moves = legal.moves
-        if len(moves) == 1:
-            return moves[0]
-        seat = legal.seat
-        root = Node(None, seat, None)
+        if len(legal.moves) == 1:
+            return legal.moves[0]
         deadline = (
             None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
         )
+        world = determinise(view, book, self.rng)
+        moves = game.search_moves(world, legal)  # the same in every world: the seat's own
+        if len(moves) == 1:
+            return moves[0]
+        root = Node(None, legal.seat, None)
         done = 0
-        while done < self.iterations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            world = determinise(view, book, self.rng)
+        while True:
             self._iterate(game, world, root, moves)
             done += 1
+            if done >= self.iterations or (
+                deadline is not None and time.perf_counter() >= deadline
+            ):
+                break
+            world = determinise(view, book, self.rng)
         self.last_iterations = done
         best = max(
             (root.children[move] for move in moves if move in root.children),
@@ -164,7 +169,7 @@ class IsmctsAgent(Agent):
             if actor is None:
                 break
             if node is not root:
-                moves = game.legal(world, actor).moves
+                moves = game.search_moves(world, game.legal(world, actor))
             if not moves:
                 break
             children = node.children

@@ -199,6 +199,15 @@ class Game(ABC, Generic[S, R]):
         moves = legal.moves
         return moves[rng.below(len(moves))]
 
+    def search_moves(self, state: S, legal: Decisions) -> tuple[Decision, ...]:
+        """The legal moves a search player weighs in a world it dealt itself (default: all).
+
+        A game may leave out moves that are never better than one it keeps, so that the
+        search spends its budget where choices matter. What it keeps must depend only on what
+        the acting seat can see, never on the hidden cards of the world, and never be empty.
+        """
+        return legal.moves
+
     def estimate(self, state: S, seat: int) -> float:
         """How well ``seat`` stands in the unfinished ``state``, from 0 to 1, for search
         players that stop a playout before the end (the estimates of all seats should add up
