@@ -1,0 +1,197 @@
+"""What the server keeps, and the interface of the stores that keep it.
+
+A match is event-sourced: its row holds the ruleset, the seed and the seats, and its decisions
+are appended one by one; replaying them through the engine *is* the match, so resuming after a
+restart, spectating, replays and history all read the same record. The match's ``version``
+counts its stored decisions; :meth:`Storage.append_decision` adds decision number ``version``
+only while the version is still what the caller saw, in one transaction, so of two processes
+racing with a decision for the same version exactly one wins.
+
+Times are seconds since the epoch (floats); JSON columns hold the engine's JSON values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from cardtable.engine.json import JsonObject
+
+RoomStatus = Literal["open", "playing", "finished", "closed"]
+"""``open``: gathering players; ``playing``: a match is live; ``finished``: its latest match
+ended (a rematch may start another); ``closed``: expired or abandoned, kept for history."""
+SeatKind = Literal["open", "guest", "agent"]
+"""An empty seat, a person playing as a guest, or a computer player."""
+MatchStatus = Literal["live", "finished", "aborted"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomRow:
+    """A room: where people gather to start and watch matches of one game and ruleset."""
+
+    id: str
+    game: str
+    ruleset: JsonObject
+    """The validated ruleset as JSON (the game's ``to_json``)."""
+    settings: JsonObject
+    """The server's room settings (spectators, turn time limit, disconnect policy...)."""
+    password_hash: str | None
+    """The argon2 hash of the room's password; ``None``: no password."""
+    host_token_hash: str
+    """The hash of the host's token (the host may remove a seat's occupant, start...)."""
+    status: RoomStatus
+    created_at: float
+    updated_at: float
+    """When anything last happened in the room (idle rooms expire from this)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRow:
+    """A seat of a room, by its index."""
+
+    room_id: str
+    index: int
+    kind: SeatKind
+    name: str
+    """The display name (a guest's, or the agent's seat text such as ``ismcts:hard``)."""
+    token_hash: str | None
+    """The hash of the seat token a guest keeps to reconnect (``None`` for other kinds)."""
+    deck: JsonObject | None = None
+    """The deck the occupant brought, where the game has decks."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchRow:
+    """A match as stored: everything to replay it but its decisions, plus its progress."""
+
+    id: str
+    room_id: str
+    game: str
+    game_version: int
+    engine_version: int
+    ruleset: JsonObject
+    seed: int
+    seats: tuple[str, ...]
+    """Who sat where (display names), as the record keeps them."""
+    version: int
+    """How many decisions are stored (the next one appended is number ``version``)."""
+    status: MatchStatus
+    outcome: JsonObject | None
+    final_hash: str | None
+    started_at: float
+    finished_at: float | None
+    lease_owner: str | None
+    """The server process that runs this match's timers and computer players."""
+    lease_until: float | None
+    timer: JsonObject | None
+    """The running turn timer (seat, deadline), kept so that it survives a restart."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionRow:
+    """One accepted decision of a match (a penalised one included: it is in the record)."""
+
+    match_id: str
+    index: int
+    seat: int
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChatRow:
+    """A chat message of a room; ``id`` grows with every message of every room."""
+
+    id: int
+    room_id: str
+    seat: int | None
+    """The sender's seat, ``None`` for a spectator."""
+    name: str
+    text: str
+    at: float
+
+
+class Conflict(Exception):
+    """A write lost a race (a version that moved, a row that already exists)."""
+
+
+class Storage(Protocol):
+    """The server's store. Every method is one transaction."""
+
+    async def create_room(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new room and its seats (``Conflict`` if the id is taken)."""
+
+    async def room(self, room_id: str) -> RoomRow | None: ...
+
+    async def rooms(
+        self, *, game: str | None = None, statuses: Sequence[RoomStatus] = ("open", "playing")
+    ) -> list[RoomRow]:
+        """Rooms with one of ``statuses`` (of ``game`` when given), newest first."""
+
+    async def update_room(
+        self,
+        room_id: str,
+        *,
+        status: RoomStatus | None = None,
+        settings: JsonObject | None = None,
+        updated_at: float,
+    ) -> None:
+        """Change a room's status or settings, and mark it as active at ``updated_at``."""
+
+    async def seats(self, room_id: str) -> list[SeatRow]:
+        """A room's seats in index order."""
+
+    async def put_seat(self, seat: SeatRow, *, expected_kind: SeatKind | None = None) -> None:
+        """Replace a seat; with ``expected_kind``, only if the seat is still of that kind
+        (``Conflict`` otherwise: two guests racing for one open seat, one gets it)."""
+
+    async def create_match(self, match: MatchRow) -> None: ...
+
+    async def match(self, match_id: str) -> MatchRow | None: ...
+
+    async def matches(self, room_id: str) -> list[MatchRow]:
+        """A room's matches, oldest first."""
+
+    async def live_matches(self) -> list[MatchRow]:
+        """Every match still being played (to resume after a restart)."""
+
+    async def append_decision(
+        self, match_id: str, version: int, seat: int, text: str, at: float
+    ) -> None:
+        """Store decision number ``version`` and advance the match to ``version + 1``, only
+        if the match is live and still at ``version`` (``Conflict`` otherwise)."""
+
+    async def decisions(self, match_id: str, since: int = 0) -> list[DecisionRow]:
+        """The match's decisions from number ``since`` on, in order."""
+
+    async def finish_match(
+        self,
+        match_id: str,
+        *,
+        version: int,
+        status: MatchStatus,
+        outcome: JsonObject | None,
+        final_hash: str | None,
+        at: float,
+    ) -> None:
+        """Mark a match finished (or aborted) at ``version`` (``Conflict`` if it moved)."""
+
+    async def set_timer(self, match_id: str, timer: JsonObject | None) -> None: ...
+
+    async def acquire_lease(self, match_id: str, owner: str, now: float, until: float) -> bool:
+        """Take (or renew) the match's lease for ``owner`` until ``until``: succeeds when the
+        lease is free, expired at ``now``, or already ``owner``'s."""
+
+    async def release_lease(self, match_id: str, owner: str) -> None: ...
+
+    async def add_chat(
+        self, room_id: str, seat: int | None, name: str, text: str, at: float
+    ) -> ChatRow: ...
+
+    async def chat(self, room_id: str, *, since: int = 0, limit: int = 100) -> list[ChatRow]:
+        """The room's messages with an id above ``since``, oldest first, at most the latest
+        ``limit``."""
+
+    async def close(self) -> None:
+        """Release connections."""

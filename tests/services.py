@@ -1,0 +1,83 @@
+"""The outside services some tests use for real: PostgreSQL and Redis, over loopback.
+
+Where one cannot be reached (a newcomer's laptop), the tests that need it are skipped with the
+reason, and the end of the run lists what was left out. ``CARDTABLE_REQUIRE_SERVICES=1`` (set
+by ``.ci/run``) makes an unreachable service a failure instead: CI never passes without them.
+
+The addresses default to the usual local ones and can be changed with
+``CARDTABLE_TEST_POSTGRES`` (a ``postgresql://`` URL of a database the tests may create
+databases from) and ``CARDTABLE_TEST_REDIS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+from functools import cache
+from urllib.parse import urlsplit
+
+import pytest
+
+POSTGRES = os.environ.get(
+    "CARDTABLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
+)
+REDIS = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+REQUIRED = os.environ.get("CARDTABLE_REQUIRE_SERVICES") == "1"
+
+LEFT_OUT: dict[str, str] = {}
+"""Services that could not be reached, and why (listed at the end of the run)."""
+
+
+@cache
+def reachable(url: str) -> str | None:
+    """``None`` when something listens at the URL's host and port, else why not."""
+    parts = urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port
+    try:
+        with socket.create_connection((host, port or 0), timeout=2):
+            return None
+    except OSError as error:
+        return f"nothing answers at {host}:{port} ({error.strerror or error})"
+
+
+def need(service: str, url: str) -> None:
+    """Skip (or, when services are required, fail) the test unless ``service`` is up."""
+    problem = reachable(url)
+    if problem is None:
+        return
+    reason = f"{service} is not reachable: {problem}"
+    if REQUIRED:
+        pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
+    LEFT_OUT[service] = reason
+    pytest.skip(reason)
+
+
+def create_database(name: str) -> str:
+    """Create the empty PostgreSQL database ``name``; its SQLAlchemy (asyncpg) URL."""
+    import asyncpg
+
+    async def run() -> None:
+        connection = await asyncpg.connect(POSTGRES)
+        try:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+
+    asyncio.run(run())
+    base = urlsplit(POSTGRES)
+    return base._replace(scheme="postgresql+asyncpg", path=f"/{name}").geturl()
+
+
+def drop_database(name: str) -> None:
+    import asyncpg
+
+    async def run() -> None:
+        connection = await asyncpg.connect(POSTGRES)
+        try:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await connection.close()
+
+    asyncio.run(run())
