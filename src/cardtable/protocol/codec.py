@@ -1,0 +1,183 @@
+"""Reading and writing messages: JSON text in, typed messages out, and back.
+
+Whatever a client sends, :func:`read_client` returns a message or raises
+:class:`~cardtable.protocol.errors.ProtocolError` with a code and a sentence a person can
+read; never a traceback, never pydantic's own dump.
+
+>>> read_client('{"type": "ping", "nonce": 7}')
+Ping(type='ping', nonce=7)
+>>> from cardtable.protocol.messages import Pong
+>>> dump(Pong(nonce=7))
+'{"type":"pong","nonce":7}'
+>>> try:
+...     read_client('{"type": "decide", "decision": "end"}')
+... except ProtocolError as err:
+...     print(err.code.value, "|", err.message)
+bad_message | The decide message is not valid: the field 'version' is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from cardtable.protocol.errors import ErrorCode, ProtocolError, default_message
+from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from cardtable.protocol.messages import ClientMessage, ErrorMessage, Hello, ServerMessage
+from cardtable.protocol.plain import describe
+
+_Read = TypeVar("_Read")
+
+
+@cache
+def _client() -> TypeAdapter[ClientMessage]:
+    return TypeAdapter(ClientMessage)
+
+
+@cache
+def _server() -> TypeAdapter[ServerMessage]:
+    return TypeAdapter(ServerMessage)
+
+
+def _known(adapter: TypeAdapter[Any]) -> list[str]:
+    schema = adapter.core_schema
+    while "choices" not in schema:  # unwrap definitions and the like
+        schema = schema["schema"]
+    return sorted(schema["choices"])
+
+
+def read_client(raw: str | bytes) -> ClientMessage:
+    """One message from a client, checked; :class:`ProtocolError` says what is wrong.
+
+    A message over :data:`~cardtable.protocol.limits.MAX_MESSAGE_BYTES` is refused unread.
+    """
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            ErrorCode.TOO_LARGE,
+            f"The message is {size} bytes long; the most a message may hold is "
+            f"{MAX_MESSAGE_BYTES} bytes.",
+        )
+    return _read(raw, _client())
+
+
+def read_server(raw: str | bytes) -> ServerMessage:
+    """One message from the server, checked (for clients; no size limit)."""
+    return _read(raw, _server())
+
+
+def _read(raw: str | bytes, adapter: TypeAdapter[_Read]) -> _Read:
+    text = _text(raw)
+    data = _json(text)
+    if not isinstance(data, dict):
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, f"A message must be a JSON object, not {_a(data)}."
+        )
+    known = ", ".join(_known(adapter))
+    kind = data.get("type")
+    if kind is None:
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, f"The message has no type; the known types are: {known}."
+        )
+    if not isinstance(kind, str) or kind not in _known(adapter):
+        shown = json.dumps(kind, ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise ProtocolError(
+            ErrorCode.UNKNOWN_TYPE,
+            f"There is no message of type {shown}; the known types are: {known}.",
+        )
+    try:
+        return adapter.validate_python(data, strict=True)
+    except ValidationError as error:
+        details = error.errors()
+        codes = {str(detail["type"]) for detail in details} & {c.value for c in ErrorCode}
+        code = ErrorCode(min(codes)) if codes else ErrorCode.BAD_MESSAGE
+        raise ProtocolError(
+            code,
+            f"The {kind} message is not valid: {_lower(describe(details, skip=1))}",
+            refers_to=kind,
+        ) from None
+
+
+def _text(raw: str | bytes) -> str:
+    if isinstance(raw, str):
+        try:
+            raw.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ProtocolError(
+                ErrorCode.BAD_MESSAGE, "The message holds characters that are not valid Unicode."
+            ) from None
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "The message is not UTF-8 text.") from None
+
+
+class _NotJson(ValueError):
+    """NaN or Infinity, which Python reads but JSON does not have."""
+
+
+def _no_constant(name: str) -> object:
+    raise _NotJson(name)
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE,
+            f"The message is not valid JSON: {error.msg[:1].lower()}{error.msg[1:]} "
+            f"at line {error.lineno}, column {error.colno}.",
+        ) from None
+    except _NotJson as error:
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, f"The message is not valid JSON: it holds {error}."
+        ) from None
+    except ValueError:  # Python refuses to read integers of more than 4300 digits
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, "The message holds a number too long to read."
+        ) from None
+    except RecursionError:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "The message is nested too deeply.") from None
+
+
+def _a(value: object) -> str:
+    names = {list: "a list", str: "text", bool: "true or false", type(None): "null"}
+    return names.get(type(value), "a number")
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def dump(message: BaseModel) -> str:
+    """A message (or a REST body) as compact JSON text."""
+    return message.model_dump_json()
+
+
+def error(
+    code: ErrorCode | str, message: str | None = None, refers_to: str | None = None
+) -> ErrorMessage:
+    """The ``error`` message for ``code``, with its default sentence unless one is given.
+
+    >>> error("not_your_turn", refers_to="decide").message
+    'It is not your turn.'
+    """
+    code = ErrorCode(code)
+    return ErrorMessage(code=code, message=message or default_message(code), refers_to=refers_to)
+
+
+def check_version(hello: Hello) -> None:
+    """Refuse (``protocol_version``) a hello that asks for another version than ours."""
+    if hello.protocol != PROTOCOL_VERSION:
+        raise ProtocolError(
+            ErrorCode.PROTOCOL_VERSION,
+            f"This server speaks protocol version {PROTOCOL_VERSION}; the client asked for "
+            f"version {hello.protocol}.",
+            refers_to="hello",
+        )

@@ -1,0 +1,33 @@
+"""The protocol's version and the limits every message is held to.
+
+>>> PROTOCOL_VERSION, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
+(1, 16384, 500)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+PROTOCOL_VERSION: Final = 1
+"""The version of the messages. It grows by one whenever a change could make an existing
+client misread a message or be refused (a field added to a server message, or removed, renamed
+or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
+(which clients skip), a new optional client field or a loosened limit keep it."""
+
+MAX_MESSAGE_BYTES: Final = 16 * 1024
+"""The largest client message, in bytes of its UTF-8 text; a larger one is refused unread."""
+
+MAX_CHAT_CHARS: Final = 500
+"""The longest chat line, in characters, after cleaning (see :mod:`.text`)."""
+
+MAX_NAME_CHARS: Final = 32
+"""The longest display name, in characters, after trimming."""
+
+MAX_PASSWORD_CHARS: Final = 128
+"""The longest room password, in characters."""
+
+MAX_TOKEN_CHARS: Final = 256
+"""The longest seat or spectator token a client may present."""
+
+MAX_DECISION_CHARS: Final = 1000
+"""The longest decision text a client may send."""

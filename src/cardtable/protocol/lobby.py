@@ -1,0 +1,180 @@
+"""The lobby's REST bodies: games, rooms, seats, matches, and the error body.
+
+Shared by the server's routes and the Python client, so both read and write the same shapes.
+
+>>> room = CreateRoom(game="war", name="  Fox ", seats=[SeatRequest(kind="open"),
+...                   SeatRequest(kind="agent", agent="greedy")])
+>>> room.name, room.host_seat, room.disconnect.policy, room.turn_seconds
+('Fox', 0, 'agent', None)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import Field, JsonValue, StringConstraints, model_validator
+
+from cardtable.protocol.base import WireModel
+from cardtable.protocol.text import DisplayName, Password, Token
+
+JsonObject = dict[str, JsonValue]
+AgentName = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[\w:.,=-]+$")]
+Index = Annotated[int, Field(ge=0)]
+
+
+class GameInfo(WireModel):
+    """A game the server offers, with what a client needs to set up a room for it."""
+
+    name: str = Field(description="The game's name in the registry, e.g. 'karata'.")
+    title: str = Field(description="The game's name for people.")
+    summary: str = Field(description="One sentence about the game.")
+    seats: list[int] = Field(description="The seat counts its rulesets allow.")
+    ruleset_schema: dict[str, Any] = Field(description="The JSON Schema of its ruleset.")
+    default_ruleset: JsonObject = Field(description="The ruleset used when none is given.")
+    rules: str = Field(description="The rules, in Markdown.")
+
+
+class SeatRequest(WireModel):
+    """A seat as the host asks for it: open for a person, or held by a computer player."""
+
+    kind: Literal["open", "agent"] = Field(description="Who will hold the seat.")
+    agent: AgentName | None = Field(
+        None, description="The computer player, e.g. 'random' or 'ismcts:hard' (agent seats)."
+    )
+
+    @model_validator(mode="after")
+    def _agent_for_agent_seats(self) -> Self:
+        if self.kind == "agent" and self.agent is None:
+            raise ValueError("an agent seat needs an agent, such as 'random'")
+        if self.kind == "open" and self.agent is not None:
+            raise ValueError("an open seat takes no agent")
+        return self
+
+
+class DisconnectPolicy(WireModel):
+    """What happens to a seat whose player drops out during a match."""
+
+    policy: Literal["agent", "forfeit"] = Field(
+        "agent", description="After the wait, a computer player holds the seat, or it forfeits."
+    )
+    wait_seconds: int = Field(30, ge=0, le=600, description="How long to wait for a return.")
+
+
+class CreateRoom(WireModel):
+    """The body that creates a room; its creator is the host."""
+
+    game: str = Field(min_length=1, max_length=64, description="The game's name.")
+    ruleset: JsonObject = Field(
+        default_factory=dict, description="Ruleset values; the rest take their defaults."
+    )
+    seats: list[SeatRequest] | None = Field(
+        None, min_length=1, max_length=16, description="None: the ruleset's seats, all open."
+    )
+    name: DisplayName = Field(description="The host's display name.")
+    host_seat: Index | None = Field(0, description="The host's seat; None: the host watches.")
+    password: Password | None = Field(None, description="A password to join or watch.")
+    spectators: bool = Field(True, description="Whether people may watch.")
+    turn_seconds: int | None = Field(
+        None, ge=5, le=3600, description="A time limit per turn; None: no limit."
+    )
+    disconnect: DisconnectPolicy = Field(default_factory=DisconnectPolicy)
+    deck: JsonObject | None = Field(None, description="The host's deck, for games with decks.")
+
+    @model_validator(mode="after")
+    def _host_seat_is_open(self) -> Self:
+        if self.seats is not None and self.host_seat is not None:
+            if self.host_seat >= len(self.seats):
+                raise ValueError(
+                    f"the host's seat ({self.host_seat}) is not one of the seats asked for"
+                )
+            if self.seats[self.host_seat].kind != "open":
+                raise ValueError(f"the host's seat ({self.host_seat}) must be an open seat")
+        return self
+
+
+class SeatInfo(WireModel):
+    """A seat as everyone sees it."""
+
+    index: Index
+    kind: Literal["open", "guest", "agent"] = Field(description="Who holds the seat.")
+    name: str = Field(description="The holder's display name ('' while open).")
+    connected: bool = Field(description="Whether its holder is connected now.")
+
+
+RoomStatus = Literal["open", "playing", "finished", "closed"]
+
+
+class RoomInfo(WireModel):
+    """A room as listed in the lobby and sent to its members."""
+
+    id: str
+    game: str
+    title: str = Field(description="The game's title.")
+    status: RoomStatus
+    seats: list[SeatInfo]
+    password: bool = Field(description="Whether joining or watching needs a password.")
+    spectators: bool = Field(description="Whether people may watch.")
+    turn_seconds: int | None = Field(description="The time limit per turn, if any.")
+    disconnect: DisconnectPolicy
+    match: str | None = Field(description="The match being (or last) played, if any.")
+    created_at: float = Field(description="When the room was created, in epoch seconds.")
+
+
+class RoomCreated(WireModel):
+    """The answer to :class:`CreateRoom`."""
+
+    room: RoomInfo
+    host_token: Token = Field(description="Proves the host: keep it to start or manage.")
+    seat: Index | None = Field(description="The host's seat, if the host plays.")
+    token: Token | None = Field(description="The host's seat token, if the host plays.")
+
+
+class JoinRoom(WireModel):
+    """The body that takes a seat in a room."""
+
+    name: DisplayName
+    seat: Index | None = Field(None, description="The seat wanted; None: the first open one.")
+    password: Password | None = None
+    deck: JsonObject | None = Field(None, description="The player's deck, for games with decks.")
+
+
+class Joined(WireModel):
+    """The answer to :class:`JoinRoom`: the seat, and the token that reconnects to it."""
+
+    room: RoomInfo
+    seat: Index
+    token: Token
+
+
+class WatchRoom(WireModel):
+    """The body that asks to watch a room."""
+
+    password: Password | None = None
+
+
+class Watching(WireModel):
+    """The answer to :class:`WatchRoom`: a spectator token for the WebSocket's hello."""
+
+    room: RoomInfo
+    token: Token
+
+
+class MatchInfo(WireModel):
+    """A match, playing or finished, as listed in a room's history."""
+
+    id: str
+    room: str
+    game: str
+    status: Literal["playing", "finished"]
+    seats: list[str] = Field(description="Who held each seat, by display name.")
+    version: int = Field(ge=0, description="The state version of the match (as in view messages).")
+    outcome: JsonObject | None = Field(description="The engine's outcome, once finished.")
+    started_at: float
+    finished_at: float | None
+
+
+class Problem(WireModel):
+    """The body of every REST error: a code for programs and a sentence for people."""
+
+    code: str
+    message: str

@@ -1,0 +1,204 @@
+"""The WebSocket messages, told apart by their ``type``.
+
+A client sends :data:`ClientMessage` (``hello`` first, then ``decide``, ``chat``, ``ping``);
+the server sends :data:`ServerMessage`. Views and events travel as the engine's JSON,
+decisions as their text.
+
+>>> Decide(decision="play 7H", version=12).model_dump()
+{'type': 'decide', 'decision': 'play 7H', 'version': 12}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Self
+
+from pydantic import BeforeValidator, Field, JsonValue, model_validator
+
+from cardtable.protocol.base import Message
+from cardtable.protocol.errors import ErrorCode, ProtocolError
+from cardtable.protocol.lobby import RoomInfo, SeatInfo
+from cardtable.protocol.text import ChatText, DecisionText, Token
+
+JsonObject = dict[str, JsonValue]
+Index = Annotated[int, Field(ge=0)]
+Count = Annotated[int, Field(ge=0)]
+Nonce = Annotated[int, Field(ge=-(2**53) + 1, le=2**53 - 1)]
+"""Within JavaScript's safe integers, so every client can echo it unchanged."""
+
+_CHAT = (
+    "Plain text, never markup: control characters other than newline and tab are removed, "
+    "then it is trimmed and must hold 1 to 500 characters."
+)
+
+# Client to server.
+
+
+class Hello(Message):
+    """The first message of a connection: who the client is, and what it has seen already."""
+
+    type: Literal["hello"] = "hello"
+    protocol: int = Field(description="The protocol version the client speaks.")
+    token: Token | None = Field(
+        None, description="A seat or spectator token; None to watch a room anyone may watch."
+    )
+    last_event: Count = Field(
+        0, description="How many events of the current match this client has already received."
+    )
+
+
+class Decide(Message):
+    """A decision for the client's seat, made on the state version it saw."""
+
+    type: Literal["decide"] = "decide"
+    decision: DecisionText = Field(description="The decision's text, e.g. 'play 7H'.")
+    version: Count = Field(description="The state version the client saw.")
+
+
+class ChatSend(Message):
+    """A line of chat for the room (cleaned: see :mod:`cardtable.protocol.text`)."""
+
+    type: Literal["chat"] = "chat"
+    text: ChatText = Field(description=_CHAT)
+
+
+class Ping(Message):
+    """Asks for a pong carrying the same nonce (to keep the connection alive or time it)."""
+
+    type: Literal["ping"] = "ping"
+    nonce: Nonce | None = None
+
+
+ClientMessage = Annotated[Hello | Decide | ChatSend | Ping, Field(discriminator="type")]
+"""Any message a client may send."""
+
+# Server to client.
+
+
+class Welcome(Message):
+    """The answer to hello: the connection is in the room, as a player or a spectator."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: int = Field(description="The protocol version the server speaks.")
+    room: str = Field(description="The room's id.")
+    seat: Index | None = Field(description="The client's seat; None for a spectator.")
+    role: Literal["player", "spectator"]
+    name: str = Field(description="The client's display name.")
+
+    @model_validator(mode="after")
+    def _seat_matches_role(self) -> Self:
+        if (self.role == "player") != (self.seat is not None):
+            raise ValueError("a player has a seat and a spectator has none")
+        return self
+
+
+class RoomMessage(Message):
+    """The room as it is now (sent on joining and whenever it changes)."""
+
+    type: Literal["room"] = "room"
+    room: RoomInfo
+
+
+class ViewMessage(Message):
+    """What this client may see of the match now, and what it may decide."""
+
+    type: Literal["view"] = "view"
+    match: str = Field(description="The match's id.")
+    version: Count = Field(description="The state version; send it back with a decision.")
+    seat: Index | None = Field(description="The seat whose view this is; None: a spectator's.")
+    view: JsonObject = Field(description="The engine's view JSON for this seat.")
+    legal: list[str] = Field(description="The decisions this seat may make; empty if none.")
+    to_act: Index | None = Field(description="The seat to act now; None when the match is over.")
+    default: str | None = Field(description="The decision made for the seat when time runs out.")
+    outcome: JsonObject | None = Field(description="The engine's outcome, once the match ends.")
+    events: Count = Field(description="The length of this client's event stream so far.")
+
+
+class EventsMessage(Message):
+    """Events of the match, as this client may see them, from index ``first`` of its stream."""
+
+    type: Literal["events"] = "events"
+    match: str
+    first: Count = Field(description="The index of the first event in this client's stream.")
+    events: list[JsonObject]
+
+
+class ChatMessage(Message):
+    """A line of the room's chat: text, never markup."""
+
+    type: Literal["chat"] = "chat"
+    id: Count = Field(description="The line's number in the room's chat.")
+    seat: Index | None = Field(description="The writer's seat; None for a spectator.")
+    name: str = Field(description="The writer's display name.")
+    text: ChatText = Field(description=_CHAT)
+    at: float = Field(description="When it was said, in epoch seconds.")
+
+
+class PresenceMessage(Message):
+    """Who is at the table and connected, and how many watch."""
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatInfo]
+    spectators: Count
+
+
+class TimerMessage(Message):
+    """A seat's turn clock: when its time runs out."""
+
+    type: Literal["timer"] = "timer"
+    match: str
+    seat: Index
+    deadline: float = Field(description="When the time runs out, in epoch seconds.")
+    seconds: float = Field(ge=0, description="The seconds left when this was sent.")
+
+
+def _code(value: object) -> object:
+    """An error code read from JSON, where it is text (readers validate strictly)."""
+    if isinstance(value, str) and not isinstance(value, ErrorCode):
+        try:
+            return ErrorCode(value)
+        except ValueError:
+            known = ", ".join(code.value for code in ErrorCode)
+            raise ValueError(f"must be one of the error codes: {known}") from None
+    return value
+
+
+class ErrorMessage(Message):
+    """A refusal: a code for programs and a plain sentence for people."""
+
+    type: Literal["error"] = "error"
+    code: Annotated[ErrorCode, BeforeValidator(_code)]
+    message: str = Field(description="What went wrong, in a plain sentence.")
+    refers_to: str | None = Field(
+        None, description="The type of the client message it answers, if known."
+    )
+
+    @classmethod
+    def of(cls, error: ProtocolError) -> ErrorMessage:
+        """The error message that answers ``error``.
+
+        >>> ErrorMessage.of(ProtocolError(ErrorCode.MATCH_OVER, refers_to="decide")).message
+        'The match is over.'
+        """
+        return cls(code=error.code, message=error.message, refers_to=error.refers_to)
+
+
+class Pong(Message):
+    """The answer to ping."""
+
+    type: Literal["pong"] = "pong"
+    nonce: Nonce | None = None
+
+
+ServerMessage = Annotated[
+    Welcome
+    | RoomMessage
+    | ViewMessage
+    | EventsMessage
+    | ChatMessage
+    | PresenceMessage
+    | TimerMessage
+    | ErrorMessage
+    | Pong,
+    Field(discriminator="type"),
+]
+"""Any message the server may send."""
