@@ -1,0 +1,1 @@
+"""Alembic's migration scripts for the SQL store (package data; see ``migrate``)."""

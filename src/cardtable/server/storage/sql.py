@@ -1,0 +1,405 @@
+"""The SQL store: :class:`~cardtable.server.storage.base.Storage` on SQLite or PostgreSQL.
+
+>>> import asyncio, tempfile
+>>> from pathlib import Path
+>>> async def demo(folder: Path) -> list[str]:
+...     async with await SqlStorage.open(default_database_url(folder)) as store:
+...         room = RoomRow(id="r1", game="war", ruleset={}, settings={}, password_hash=None,
+...                        host_token_hash="h", status="open", created_at=1.0, updated_at=1.0)
+...         await store.create_room(room, [])
+...         await store.add_chat("r1", None, "ann", "hello", at=2.0)
+...         return [message.text for message in await store.chat("r1")]
+>>> with tempfile.TemporaryDirectory() as folder:
+...     asyncio.run(demo(Path(folder)))
+['hello']
+
+Every method is one transaction. Races are settled by the database, not by the process:
+a decision is appended by an ``UPDATE ... WHERE version = :seen AND status = 'live'`` and an
+``INSERT`` in one transaction, a seat is taken by an ``UPDATE ... WHERE kind = :expected``,
+a lease by a single conditional ``UPDATE``. A write to a row that does not exist (a room, a
+match) raises :class:`LookupError`; a lost race raises :class:`Conflict`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal, Self, cast
+
+import sqlalchemy as sa
+from alembic.util import CommandError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from cardtable.engine.json import JsonObject
+from cardtable.server.storage import migrate as migrations
+from cardtable.server.storage.base import (
+    ChatRow,
+    Conflict,
+    DecisionRow,
+    MatchRow,
+    MatchStatus,
+    RoomRow,
+    RoomStatus,
+    SeatKind,
+    SeatRow,
+    Storage,
+)
+from cardtable.server.storage.connect import (
+    WRITE,
+    StorageError,
+    check_sqlite_path,
+    create_engine,
+    database_url,
+    default_database_url,
+    shown,
+)
+from cardtable.server.storage.tables import (
+    chat,
+    decisions,
+    from_columns,
+    matches,
+    rooms,
+    to_columns,
+)
+from cardtable.server.storage.tables import seats as seat_table
+
+__all__ = ["SqlStorage", "default_database_url"]
+
+_SEED_BOUND = 2**63
+
+if TYPE_CHECKING:
+
+    def _implements(store: SqlStorage) -> Storage:
+        return store  # mypy checks here that SqlStorage is a Storage
+
+
+class SqlStorage:
+    """The store on a SQLAlchemy async engine; build it with :meth:`open`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._writer = engine.execution_options(**{WRITE: True})
+
+    @classmethod
+    async def open(cls, url: str, *, migrate: bool = True) -> SqlStorage:
+        """Connect to ``url`` and (by default) upgrade its schema to the newest revision;
+        without ``migrate``, the schema must already be at that revision.
+
+        Raises :class:`StorageError` with a plain message when the URL is not one of ours,
+        the database cannot be reached, or its schema is not one this version knows.
+        """
+        parsed = database_url(url)
+        check_sqlite_path(parsed)
+        engine = create_engine(parsed)
+        try:
+            async with engine.execution_options(**{WRITE: True}).begin() as connection:
+                if migrate:
+                    await connection.run_sync(_upgrade)
+                else:
+                    await connection.run_sync(_check_schema)
+        except BaseException as error:
+            await engine.dispose()
+            if isinstance(error, StorageError):
+                raise
+            if isinstance(error, sa.exc.SQLAlchemyError | OSError | CommandError | ValueError):
+                raise StorageError(
+                    f"cannot open the database {shown(parsed)}: {_reason(error)}"
+                ) from error
+            raise
+        return cls(engine)
+
+    async def close(self) -> None:
+        """Release connections."""
+        await self._engine.dispose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # Rooms and seats.
+
+    async def create_room(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new room and its seats (``Conflict`` if the id is taken)."""
+        if any(seat.room_id != room.id for seat in seats):
+            raise ValueError(f"the seats of room {room.id!r} must name it as their room")
+        if len({seat.index for seat in seats}) != len(seats):
+            raise ValueError(f"the seats of room {room.id!r} repeat an index")
+        async with self._write() as connection:
+            await _insert(connection, rooms, to_columns(room), f"room {room.id!r}")
+            if seats:
+                await connection.execute(sa.insert(seat_table), [to_columns(s) for s in seats])
+
+    async def room(self, room_id: str) -> RoomRow | None:
+        async with self._read() as connection:
+            result = await connection.execute(sa.select(rooms).where(rooms.c.id == room_id))
+            row = result.first()
+        return None if row is None else from_columns(RoomRow, row)
+
+    async def rooms(
+        self, *, game: str | None = None, statuses: Sequence[RoomStatus] = ("open", "playing")
+    ) -> list[RoomRow]:
+        """Rooms with one of ``statuses`` (of ``game`` when given), newest first."""
+        query = sa.select(rooms).where(rooms.c.status.in_(list(statuses)))
+        if game is not None:
+            query = query.where(rooms.c.game == game)
+        query = query.order_by(rooms.c.created_at.desc(), rooms.c.id.desc())
+        async with self._read() as connection:
+            return [from_columns(RoomRow, row) for row in await connection.execute(query)]
+
+    async def update_room(
+        self,
+        room_id: str,
+        *,
+        status: RoomStatus | None = None,
+        settings: JsonObject | None = None,
+        updated_at: float,
+    ) -> None:
+        """Change a room's status or settings, and mark it as active at ``updated_at``
+        (:class:`LookupError` if there is no such room)."""
+        values: dict[str, Any] = {"updated_at": updated_at}
+        if status is not None:
+            values["status"] = status
+        if settings is not None:
+            values["settings"] = settings
+        async with self._write() as connection:
+            query = sa.update(rooms).where(rooms.c.id == room_id).values(values)
+            if (await connection.execute(query)).rowcount != 1:
+                raise LookupError(f"no room {room_id!r}")
+
+    async def seats(self, room_id: str) -> list[SeatRow]:
+        """A room's seats in index order."""
+        query = sa.select(seat_table).where(seat_table.c.room_id == room_id)
+        async with self._read() as connection:
+            result = await connection.execute(query.order_by(seat_table.c.seat_index))
+            return [from_columns(SeatRow, row) for row in result]
+
+    async def put_seat(self, seat: SeatRow, *, expected_kind: SeatKind | None = None) -> None:
+        """Replace a seat (or add it, without ``expected_kind``); with ``expected_kind``,
+        only if the seat exists and is still of that kind (``Conflict`` otherwise)."""
+        values = to_columns(seat)
+        where = (seat_table.c.room_id == seat.room_id) & (seat_table.c.seat_index == seat.index)
+        if expected_kind is not None:
+            where &= seat_table.c.kind == expected_kind
+        async with self._write() as connection:
+            result = await connection.execute(sa.update(seat_table).where(where).values(values))
+            if result.rowcount == 1:
+                return
+            what = f"seat {seat.index} of room {seat.room_id!r}"
+            if expected_kind is not None:
+                raise Conflict(f"{what} is no longer {expected_kind}")
+            await _insert(connection, seat_table, values, what)
+
+    # Matches.
+
+    async def create_match(self, match: MatchRow) -> None:
+        """Store a new match (``Conflict`` if the id is taken, :class:`LookupError` if its
+        room does not exist)."""
+        if not -_SEED_BOUND <= match.seed < _SEED_BOUND:
+            raise ValueError(f"match {match.id!r}: the seed must fit in a signed 64-bit integer")
+        async with self._write() as connection:
+            await _insert(connection, matches, to_columns(match), f"match {match.id!r}")
+
+    async def match(self, match_id: str) -> MatchRow | None:
+        async with self._read() as connection:
+            query = sa.select(matches).where(matches.c.id == match_id)
+            row = (await connection.execute(query)).first()
+        return None if row is None else from_columns(MatchRow, row)
+
+    async def matches(self, room_id: str) -> list[MatchRow]:
+        """A room's matches, oldest first."""
+        query = sa.select(matches).where(matches.c.room_id == room_id)
+        async with self._read() as connection:
+            result = await connection.execute(query.order_by(matches.c.started_at, matches.c.id))
+            return [from_columns(MatchRow, row) for row in result]
+
+    async def live_matches(self) -> list[MatchRow]:
+        """Every match still being played (to resume after a restart), oldest first."""
+        query = sa.select(matches).where(matches.c.status == "live")
+        async with self._read() as connection:
+            result = await connection.execute(query.order_by(matches.c.started_at, matches.c.id))
+            return [from_columns(MatchRow, row) for row in result]
+
+    async def append_decision(
+        self, match_id: str, version: int, seat: int, text: str, at: float
+    ) -> None:
+        """Store decision number ``version`` and advance the match to ``version + 1``, only
+        if the match is live and still at ``version`` (``Conflict`` otherwise;
+        :class:`LookupError` if there is no such match)."""
+        async with self._write() as connection:
+            await _advance(connection, match_id, version, {"version": version + 1})
+            values = {
+                "match_id": match_id,
+                "decision_index": version,
+                "seat": seat,
+                "text": text,
+                "at": at,
+            }
+            await _insert(connection, decisions, values, f"decision {version} of {match_id!r}")
+
+    async def decisions(self, match_id: str, since: int = 0) -> list[DecisionRow]:
+        """The match's decisions from number ``since`` on, in order."""
+        where = (decisions.c.match_id == match_id) & (decisions.c.decision_index >= since)
+        query = sa.select(decisions).where(where).order_by(decisions.c.decision_index)
+        async with self._read() as connection:
+            return [from_columns(DecisionRow, row) for row in await connection.execute(query)]
+
+    async def finish_match(
+        self,
+        match_id: str,
+        *,
+        version: int,
+        status: MatchStatus,
+        outcome: JsonObject | None,
+        final_hash: str | None,
+        at: float,
+    ) -> None:
+        """Mark a live match finished (or aborted) at ``version`` (``Conflict`` if it moved
+        or is no longer live). Its lease and timer are left as they are."""
+        if status == "live":
+            raise ValueError("finish_match needs the status 'finished' or 'aborted'")
+        values = {"status": status, "outcome": outcome, "final_hash": final_hash}
+        async with self._write() as connection:
+            await _advance(connection, match_id, version, values | {"finished_at": at})
+
+    async def set_timer(self, match_id: str, timer: JsonObject | None) -> None:
+        """Keep (``None``: clear) the match's running turn timer."""
+        query = sa.update(matches).where(matches.c.id == match_id).values(timer=timer)
+        async with self._write() as connection:
+            if (await connection.execute(query)).rowcount != 1:
+                raise LookupError(f"no match {match_id!r}")
+
+    async def acquire_lease(self, match_id: str, owner: str, now: float, until: float) -> bool:
+        """Take (or renew) the match's lease for ``owner`` until ``until``: succeeds when
+        the lease is free, expired at ``now`` (its end is not after ``now``), or already
+        ``owner``'s; ``False`` otherwise, and for a match that does not exist."""
+        free = (
+            matches.c.lease_owner.is_(None)
+            | matches.c.lease_until.is_(None)
+            | (matches.c.lease_until <= now)
+            | (matches.c.lease_owner == owner)
+        )
+        query = (
+            sa.update(matches)
+            .where((matches.c.id == match_id) & free)
+            .values(lease_owner=owner, lease_until=until)
+        )
+        async with self._write() as connection:
+            return (await connection.execute(query)).rowcount == 1
+
+    async def release_lease(self, match_id: str, owner: str) -> None:
+        """Give the lease up, if ``owner`` holds it (otherwise nothing changes)."""
+        where = (matches.c.id == match_id) & (matches.c.lease_owner == owner)
+        query = sa.update(matches).where(where).values(lease_owner=None, lease_until=None)
+        async with self._write() as connection:
+            await connection.execute(query)
+
+    # Chat.
+
+    async def add_chat(
+        self, room_id: str, seat: int | None, name: str, text: str, at: float
+    ) -> ChatRow:
+        """Store a message (:class:`LookupError` if there is no such room)."""
+        values = {"room_id": room_id, "seat": seat, "name": name, "text": text, "at": at}
+        async with self._write() as connection:
+            key = await _insert(connection, chat, values, f"a message in room {room_id!r}")
+        return ChatRow(id=int(key[0]), room_id=room_id, seat=seat, name=name, text=text, at=at)
+
+    async def chat(self, room_id: str, *, since: int = 0, limit: int = 100) -> list[ChatRow]:
+        """The room's messages with an id above ``since``, oldest first, at most the latest
+        ``limit``."""
+        if limit <= 0:
+            return []
+        where = (chat.c.room_id == room_id) & (chat.c.id > since)
+        query = sa.select(chat).where(where).order_by(chat.c.id.desc()).limit(limit)
+        async with self._read() as connection:
+            newest_first = [from_columns(ChatRow, row) for row in await connection.execute(query)]
+        return newest_first[::-1]
+
+    # Transactions.
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[AsyncConnection]:
+        try:
+            async with self._engine.connect() as connection:
+                yield connection
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+            raise StorageError(f"the database failed: {_reason(error)}") from error
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        try:
+            async with self._writer.begin() as connection:
+                yield connection
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+            raise StorageError(f"the database failed: {_reason(error)}") from error
+
+
+def _upgrade(connection: sa.Connection) -> None:
+    migrations.upgrade(connection)
+
+
+def _check_schema(connection: sa.Connection) -> None:
+    current, head = migrations.current(connection), migrations.head()
+    if current != head:
+        raise StorageError(
+            f"the database's schema is at revision {current or 'none'}, and this version of "
+            f"cardtable needs {head}: open it with migrations to upgrade it"
+        )
+
+
+async def _advance(
+    connection: AsyncConnection, match_id: str, version: int, values: dict[str, Any]
+) -> None:
+    """Update the live match at ``version`` with ``values``, or explain why not."""
+    where = (matches.c.id == match_id) & (matches.c.version == version)
+    query = sa.update(matches).where(where & (matches.c.status == "live")).values(values)
+    if (await connection.execute(query)).rowcount == 1:
+        return
+    found = sa.select(matches.c.version, matches.c.status).where(matches.c.id == match_id)
+    row = (await connection.execute(found)).first()
+    if row is None:
+        raise LookupError(f"no match {match_id!r}")
+    if row.status != "live":
+        raise Conflict(f"match {match_id!r} is {row.status}")
+    raise Conflict(f"match {match_id!r} is at version {row.version}, not {version}")
+
+
+async def _insert(
+    connection: AsyncConnection, table: sa.Table, values: dict[str, Any], what: str
+) -> Sequence[Any]:
+    """Insert one row; its primary key. A taken key is a :class:`Conflict`, a missing
+    parent row a :class:`LookupError`."""
+    try:
+        result = await connection.execute(sa.insert(table).values(values))
+    except sa.exc.IntegrityError as error:
+        violation = _violation(error)
+        if violation == "unique":
+            raise Conflict(f"{what} already exists") from error
+        if violation == "foreign key":
+            raise LookupError(f"{what}: the row it belongs to does not exist") from error
+        raise
+    return cast(Sequence[Any], result.inserted_primary_key)
+
+
+def _violation(error: sa.exc.IntegrityError) -> Literal["unique", "foreign key", "other"]:
+    original = error.orig
+    code = getattr(original, "sqlstate", None)  # PostgreSQL (asyncpg)
+    name = str(getattr(original, "sqlite_errorname", ""))  # SQLite
+    if code == "23505" or name in ("SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE"):
+        return "unique"
+    if code == "23503" or name == "SQLITE_CONSTRAINT_FOREIGNKEY":
+        return "foreign key"
+    return "other"
+
+
+def _reason(error: BaseException) -> str:
+    original = error.orig if isinstance(error, sa.exc.DBAPIError) else error
+    return " ".join(str(original).split()) or type(original).__name__
