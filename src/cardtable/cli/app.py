@@ -30,6 +30,7 @@ from cardtable.cli.play import (
 from cardtable.cli.play import play as play_match
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
+from cardtable.cli.serve import serve_command
 from cardtable.cli.simulate import CONTEXT as SIMULATE_CONTEXT
 from cardtable.cli.simulate import simulate_command
 from cardtable.cli.terminal import Terminal, make_console
@@ -218,6 +219,7 @@ def replay_command(
 
 
 app.command("simulate", context_settings=SIMULATE_CONTEXT)(simulate_command)
+app.command("serve")(serve_command)
 app.command("ladder", context_settings=SIMULATE_CONTEXT)(ladder_command)
 
 app.add_typer(

@@ -1,0 +1,48 @@
+"""The server's refusals: a code the protocol names, and a sentence for a person.
+
+Everything a client may do wrong ends in a :class:`Refused`; the WebSocket sends it as an
+``error`` message, the REST routes as a problem document with a fitting HTTP status.
+
+>>> refusal = Refused("not_your_turn", "it is player 1's turn")
+>>> refusal.code, refusal.reason, refusal.status
+('not_your_turn', "it is player 1's turn", 409)
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.errors import CardtableError
+
+STATUS: dict[str, int] = {
+    "bad_message": 422,
+    "bad_token": 403,
+    "bad_password": 403,
+    "forbidden": 403,
+    "too_many": 429,
+    "not_found": 404,
+    "no_match": 404,
+    "unknown_game": 404,
+    "room_closed": 409,
+    "room_full": 409,
+    "not_your_turn": 409,
+    "stale_version": 409,
+    "match_over": 409,
+    "illegal_decision": 422,
+    "not_seated": 403,
+    "bad_rules": 422,
+    "unavailable": 503,
+}
+"""The HTTP status of each refusal the REST routes can give (409 when unlisted)."""
+
+
+class Refused(CardtableError):
+    """A request the server will not carry out; nothing changed."""
+
+    def __init__(self, code: str, reason: str, *, retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.retry_after = retry_after
+        """Seconds to wait before trying again (slowed-down passwords, rate limits)."""
+
+    @property
+    def status(self) -> int:
+        return STATUS.get(self.code, 409)

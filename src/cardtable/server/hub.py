@@ -1,0 +1,291 @@
+"""The connections of this process, by room, and what they are sent when something changes.
+
+Every room with a connection here has a :class:`RoomHub` listening on the room's channel
+(room changes, chat, presence, timers) and on its current match's channel (new versions).
+Whatever process took a decision, each connection here is then sent what changed *for it*:
+the new events of its own stream and its own view (:meth:`Hub.push`), computed from the
+stored record, so that nothing reaches a seat that it may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.json import JsonObject
+from cardtable.protocol import messages as wire
+from cardtable.protocol.codec import dump
+from cardtable.protocol.errors import ErrorCode
+from cardtable.server.errors import Refused
+from cardtable.server.fanout import Fanout, MissedMessages
+from cardtable.server.matches import Matches, match_channel, room_channel
+from cardtable.server.presence import HEARTBEAT, Presence
+from cardtable.server.storage.base import Storage
+
+Send = Callable[[str], Awaitable[None]]
+
+log = logging.getLogger("cardtable.server")
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One client connected to a room: a seat's player or a spectator."""
+
+    room: str
+    seat: int | None
+    name: str
+    send_text: Send
+    match: str | None = None
+    """The match whose updates it is sent."""
+    sent: int = 0
+    """How many events of its stream it has been sent (of :attr:`match`)."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closed: bool = False
+
+    async def send(self, message: Any) -> None:
+        """Send one protocol message; a connection that went away is marked closed."""
+        if self.closed:
+            return
+        try:
+            await self.send_text(dump(message))
+        except Exception:  # the socket closed under us: the receive loop will clean up
+            self.closed = True
+
+
+class RoomHub:
+    """This process's connections to one room, and the listeners that feed them."""
+
+    def __init__(self, hub: Hub, room: str) -> None:
+        self.hub = hub
+        self.room = room
+        self.connections: set[Connection] = set()
+        self.match: str | None = None
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    async def open(self, match: str | None) -> None:
+        await self._listen(room_channel(self.room), self._on_room)
+        await self.follow(match)
+
+    async def follow(self, match: str | None) -> None:
+        """Listen to ``match``'s channel (and stop listening to the previous one)."""
+        if match == self.match:
+            return
+        if self.match is not None:
+            self._stop(match_channel(self.match))
+        self.match = match
+        if match is not None:
+            await self._listen(match_channel(match), self._on_match)
+
+    async def _listen(self, channel: str, handle: Callable[[JsonObject], Awaitable[None]]) -> None:
+        ready = asyncio.Event()
+
+        async def listen() -> None:
+            async with self.hub.fanout.subscribe(channel) as messages:
+                ready.set()
+                while True:
+                    try:
+                        async for text in messages:
+                            try:
+                                data = json.loads(text)
+                            except ValueError:
+                                continue
+                            if isinstance(data, dict):
+                                await self._safely(handle, data)
+                        return  # the fan-out closed
+                    except MissedMessages:  # read everything again from storage
+                        await self._safely(self._on_room, {"kind": "room"})
+                        await self._safely(self._on_match, {})
+
+        self._tasks[channel] = asyncio.create_task(listen(), name=f"listen {channel}")
+        waiting = asyncio.create_task(ready.wait())
+        await asyncio.wait({waiting, self._tasks[channel]}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+
+    async def _safely(
+        self, handle: Callable[[JsonObject], Awaitable[None]], data: JsonObject
+    ) -> None:
+        try:
+            await handle(data)
+        except Exception:  # one bad notice must not stop the room's listener
+            log.exception("handling a notice of room %s failed", self.room)
+
+    def _stop(self, channel: str) -> None:
+        task = self._tasks.pop(channel, None)
+        if task is not None:
+            task.cancel()
+
+    def close(self) -> None:
+        for channel in list(self._tasks):
+            self._stop(channel)
+
+    async def _on_match(self, data: JsonObject) -> None:
+        for connection in list(self.connections):
+            await self.hub.push(connection)
+
+    async def _on_room(self, data: JsonObject) -> None:
+        kind = data.get("kind")
+        if kind == "room":
+            await self.hub.room_changed(self)
+        elif kind == "chat":
+            fields = {key: data.get(key) for key in ("id", "seat", "name", "text", "at")}
+            message = wire.ChatMessage.model_validate(fields)
+            for connection in list(self.connections):
+                await connection.send(message)
+        elif kind == "presence":
+            self.hub.presence.heard(self.room, data)
+            await self.hub.send_presence(self)
+        elif kind == "timer":
+            for connection in list(self.connections):
+                await self.hub.send_timer(connection, str(data.get("match")), data)
+
+
+class Hub:
+    """Every connection of this process (see the module's documentation)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        fanout: Fanout,
+        matches: Matches,
+        presence: Presence,
+        room_info: Callable[[str], Awaitable[Any]],
+        clock: Callable[[], float],
+    ) -> None:
+        self.storage = storage
+        self.fanout = fanout
+        self.matches = matches
+        self.presence = presence
+        self.room_info = room_info
+        """Builds the protocol's room description (a ``RoomInfo``) of a room id."""
+        self.clock = clock
+        self.rooms: dict[str, RoomHub] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._heartbeat = asyncio.create_task(self._beat(), name="presence heartbeat")
+
+    async def stop(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        for room in self.rooms.values():
+            room.close()
+        self.rooms.clear()
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            for room in self.presence.rooms():
+                with contextlib.suppress(Exception):
+                    await self.publish_presence(room)
+
+    # -- joining and leaving ----------------------------------------------------------------
+
+    async def join(self, connection: Connection, match: str | None) -> None:
+        room = self.rooms.get(connection.room)
+        if room is None:
+            room = self.rooms[connection.room] = RoomHub(self, connection.room)
+            await room.open(match)
+        connection.match = room.match
+        room.connections.add(connection)
+        self.presence.connect(connection.room, connection.seat)
+        await self.publish_presence(connection.room)
+
+    async def leave(self, connection: Connection) -> None:
+        connection.closed = True
+        room = self.rooms.get(connection.room)
+        if room is None or connection not in room.connections:
+            return
+        room.connections.discard(connection)
+        self.presence.disconnect(connection.room, connection.seat)
+        with contextlib.suppress(Exception):
+            await self.publish_presence(connection.room)
+        if not room.connections:
+            room.close()
+            del self.rooms[connection.room]
+
+    async def publish_presence(self, room: str) -> None:
+        await self.fanout.publish(room_channel(room), json.dumps(self.presence.report(room)))
+        hub = self.rooms.get(room)
+        if hub is not None:
+            await self.send_presence(hub)
+
+    async def send_presence(self, room: RoomHub) -> None:
+        info = await self.room_info(room.room)
+        message = wire.PresenceMessage(
+            seats=info.seats, spectators=self.presence.spectators(room.room)
+        )
+        for connection in list(room.connections):
+            await connection.send(message)
+
+    async def room_changed(self, room: RoomHub) -> None:
+        """Send the room's description to its connections; follow a new match."""
+        info = await self.room_info(room.room)
+        await room.follow(info.match)
+        message = wire.RoomMessage(room=info)
+        for connection in list(room.connections):
+            await connection.send(message)
+            if connection.match != info.match:
+                connection.match, connection.sent = info.match, 0
+                await self.push(connection)
+
+    # -- what a connection is sent ----------------------------------------------------------
+
+    async def send_timer(self, connection: Connection, match: str, timer: JsonObject) -> None:
+        """Send a stored turn timer (``{"seat", "deadline"}``) to one connection."""
+        deadline, seat = timer.get("deadline"), timer.get("seat")
+        if isinstance(deadline, int | float) and isinstance(seat, int):
+            await connection.send(
+                wire.TimerMessage(
+                    match=match,
+                    seat=seat,
+                    deadline=deadline,
+                    seconds=max(0.0, deadline - self.clock()),
+                )
+            )
+
+    async def push(self, connection: Connection, *, view: bool = True) -> None:
+        """Send ``connection`` its new events and its view of its match."""
+        match = connection.match
+        if match is None or connection.closed:
+            return
+        async with connection.lock:
+            try:
+                async with self.matches.lock(match):
+                    live = await self.matches.live(match)
+                    events = live.events(connection.seat, connection.sent)
+                    state = live.seat_state(connection.seat)
+            except Refused as refusal:
+                await connection.send(error_of(refusal))
+                return
+            if events:
+                await connection.send(
+                    wire.EventsMessage(match=match, first=connection.sent, events=events)
+                )
+                connection.sent += len(events)
+            if view:
+                await connection.send(
+                    wire.ViewMessage(
+                        match=match,
+                        version=state.version,
+                        seat=connection.seat,
+                        view=state.view,
+                        legal=list(state.legal),
+                        to_act=state.to_act,
+                        default=state.default,
+                        outcome=state.outcome,
+                        events=state.events,
+                    )
+                )
+
+
+def error_of(refusal: Refused, refers_to: str | None = None) -> wire.ErrorMessage:
+    """The protocol's ``error`` message for a refusal (codes the protocol does not name
+    travel as ``bad_message``, the sentence saying what was wrong)."""
+    known = {code.value for code in ErrorCode}
+    code = ErrorCode(refusal.code) if refusal.code in known else ErrorCode.BAD_MESSAGE
+    return wire.ErrorMessage(code=code, message=refusal.reason, refers_to=refers_to)

@@ -1,0 +1,240 @@
+"""Matches on the server: starting them, and taking decisions, with the record as the truth.
+
+Taking a decision is always the same few steps, in one place for people, computer players
+and timers alike: catch up with the stored record; check the seat, the turn and the version
+the client saw; ask the engine (a refusal changes nothing); append the decision to the record
+in the transaction that advances the match's version (if another process got there first,
+the cache is dropped and the client is told its version is stale); when the match is over,
+store its outcome; then announce the new version on the match's channel, so that every
+process sends each of its connections what changed for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cardtable.engine.decisions import Concede, Decision
+from cardtable.engine.errors import DecisionError, IllegalDecision
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.record import ENGINE_VERSION, Record
+from cardtable.games import find
+from cardtable.server.errors import Refused
+from cardtable.server.fanout import Fanout
+from cardtable.server.live import LiveMatch
+from cardtable.server.storage.base import Conflict, MatchRow, RoomRow, Storage
+
+Clock = Callable[[], float]
+
+
+def match_channel(match_id: str) -> str:
+    """The fan-out channel on which a match's new versions are announced."""
+    return f"match:{match_id}"
+
+
+def room_channel(room_id: str) -> str:
+    """The fan-out channel of a room's changes, chat and presence."""
+    return f"room:{room_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """A decision the match took."""
+
+    version: int
+    """The match's version after it."""
+    penalty: str | None
+    """The rules' reason when they penalised the decision instead of refusing it."""
+    over: bool
+
+
+class Matches:
+    """The matches this process knows, kept in step with storage."""
+
+    def __init__(self, storage: Storage, fanout: Fanout, clock: Clock) -> None:
+        self.storage = storage
+        self.fanout = fanout
+        self.clock = clock
+        self._live: dict[str, LiveMatch] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, match_id: str) -> asyncio.Lock:
+        """The lock that keeps this process's work on one match in order."""
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    # -- starting ---------------------------------------------------------------------------
+
+    async def start(self, room: RoomRow, seats: tuple[str, ...]) -> MatchRow:
+        """A new match in ``room`` between ``seats`` (display names), stored and announced."""
+        game = find(room.game)
+        row = MatchRow(
+            id=secrets.token_urlsafe(9),
+            room_id=room.id,
+            game=room.game,
+            game_version=game.version,
+            engine_version=ENGINE_VERSION,
+            ruleset=room.ruleset,
+            seed=secrets.randbits(62),
+            seats=seats,
+            version=0,
+            status="live",
+            outcome=None,
+            final_hash=None,
+            started_at=self.clock(),
+            finished_at=None,
+            lease_owner=None,
+            lease_until=None,
+            timer=None,
+        )
+        await self.storage.create_match(row)
+        return row
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def live(self, match_id: str) -> LiveMatch:
+        """The match as stored now (``Refused('no_match')`` if there is none). Call it with
+        :meth:`lock` held when acting on what it says."""
+        live = self._live.get(match_id)
+        if live is None:
+            row = await self.storage.match(match_id)
+            if row is None:
+                raise Refused("no_match", "there is no such match")
+            live = self._rebuild(row, [])
+            self._live[match_id] = live
+        stored = await self.storage.decisions(match_id, since=live.version)
+        try:
+            for decision in stored:
+                live.replay(decision.seat, decision.text)
+        except DecisionError as error:  # the cache went wrong: start again from the record
+            self._live.pop(match_id, None)
+            raise Refused("internal", f"the stored match does not replay: {error}") from None
+        return live
+
+    def _rebuild(self, row: MatchRow, decisions: list[tuple[int, str]]) -> LiveMatch:
+        game = find(row.game)
+        if (row.engine_version, row.game_version) != (ENGINE_VERSION, game.version):
+            raise Refused(
+                "internal",
+                f"this match was played with other rules (version {row.game_version}) and "
+                "cannot be resumed",
+            )
+        ruleset = game.load_ruleset(row.ruleset)
+        return LiveMatch.rebuild(
+            game, row.id, ruleset, seed=row.seed, seats=row.seats, decisions=decisions
+        )
+
+    def forget(self, match_id: str) -> None:
+        """Drop the cached match (it is rebuilt from storage when next needed)."""
+        self._live.pop(match_id, None)
+
+    async def record(self, match_id: str) -> Record:
+        """The match's record, as stored (finished or not)."""
+        async with self.lock(match_id):
+            live = await self.live(match_id)
+            row = await self.storage.match(match_id)
+            assert row is not None
+            return live.record({"match": match_id, "room": row.room_id})
+
+    # -- deciding ---------------------------------------------------------------------------
+
+    async def submit(self, match_id: str, seat: int, text: str, version: int) -> Accepted:
+        """Take ``seat``'s decision ``text``, made when the match was at ``version``."""
+        async with self.lock(match_id):
+            live = await self.live(match_id)
+            if live.over:
+                raise Refused("match_over", "this match is over")
+            if version != live.version:
+                raise Refused(
+                    "stale_version",
+                    f"the match has moved on (you saw version {version}, it is at "
+                    f"{live.version}): look at the table again",
+                )
+            try:
+                decision: Decision = live.parse(text)
+            except DecisionError as error:
+                raise Refused("illegal_decision", error.reason) from None
+            to_act = live.to_act
+            if not isinstance(decision, Concede) and to_act != seat:
+                whose = "nobody's" if to_act is None else f"player {to_act}'s"
+                raise Refused("not_your_turn", f"it is {whose} turn, not yours")
+            try:
+                penalised: IllegalDecision | None = live.decide(seat, decision)
+            except DecisionError as error:
+                raise Refused("illegal_decision", error.reason) from None
+            try:
+                await self.storage.append_decision(
+                    match_id, version, seat, decision.text(), self.clock()
+                )
+            except Conflict:
+                self.forget(match_id)
+                raise Refused(
+                    "stale_version", "another decision was taken first: look at the table again"
+                ) from None
+            except BaseException:
+                self.forget(match_id)  # the state is ahead of the record: rebuild it
+                raise
+            if live.over:
+                await self._finish(live)
+        await self.announce(match_id, live.version)
+        return Accepted(
+            version=live.version,
+            penalty=None if penalised is None else penalised.reason,
+            over=live.over,
+        )
+
+    async def finish_if_over(self, match_id: str) -> bool:
+        """Store the outcome of a match that ended but was not marked (a process died in
+        between); whether the match is over."""
+        async with self.lock(match_id):
+            live = await self.live(match_id)
+            if not live.over:
+                return False
+            row = await self.storage.match(match_id)
+            if row is not None and row.status == "live":
+                await self._finish(live)
+        return True
+
+    async def _finish(self, live: LiveMatch) -> None:
+        outcome: Outcome | None = live.match.outcome
+        try:
+            await self.storage.finish_match(
+                live.id,
+                version=live.version,
+                status="finished" if outcome is not None else "aborted",
+                outcome=None if outcome is None else outcome.to_json(),
+                final_hash=live.match.hash(),
+                at=self.clock(),
+            )
+        except Conflict:  # another process stored it (or a later decision): nothing to do
+            return
+        row = await self.storage.match(live.id)
+        if row is not None:
+            await self.storage.update_room(row.room_id, status="finished", updated_at=self.clock())
+            await self.fanout.publish(room_channel(row.room_id), json.dumps({"kind": "room"}))
+
+    async def announce(self, match_id: str, version: int) -> None:
+        """Tell every process that the match is at ``version``."""
+        await self.fanout.publish(match_channel(match_id), json.dumps({"version": version}))
+
+
+def record_of(row: MatchRow, decisions: list[tuple[int, str]]) -> Record:
+    """A record from a stored match (the outcome and hash as stored)."""
+    outcome = None if row.outcome is None else Outcome.from_json(row.outcome)
+    return Record(
+        game=row.game,
+        ruleset=row.ruleset,
+        seed=row.seed,
+        seats=row.seats,
+        decisions=tuple(decisions),
+        outcome=outcome,
+        final_hash=row.final_hash,
+        meta={"match": row.id, "room": row.room_id},
+        engine_version=row.engine_version,
+        game_version=row.game_version,
+    )

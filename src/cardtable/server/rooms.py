@@ -1,0 +1,341 @@
+"""Rooms: where people gather, take seats, start matches and watch them.
+
+A room is made for one game and ruleset, with a number of seats: open ones for people, and
+computer players named in the seat grammar (``greedy``, ``ismcts:hard``). Whoever creates it
+is its host (holding the host token): the host may remove a seat's occupant before the start,
+and starts the match once every seat is taken. Joining a seat gives a seat token, kept by the
+client to reconnect; watching gives the room's spectator ticket. Passwords are kept as argon2
+hashes and seat tokens as SHA-256 digests: the store holds no secret that would let a thief
+play in someone's seat (only the spectator ticket, which shows what any spectator sees), and
+repeated wrong passwords are slowed down (:class:`~cardtable.server.security.Throttle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.agents.registry import UnknownAgent, make_agent, parse_seats
+from cardtable.engine.decisions import CONCEDE
+from cardtable.engine.errors import RulesetError, UnknownGame
+from cardtable.engine.game import Game
+from cardtable.engine.json import JsonObject
+from cardtable.engine.rng import Rng
+from cardtable.games import find
+from cardtable.server.errors import Refused
+from cardtable.server.matches import Clock, Matches, room_channel
+from cardtable.server.security import (
+    Throttle,
+    hash_password,
+    new_token,
+    token_hash,
+    verify_password,
+)
+from cardtable.server.storage.base import Conflict, RoomRow, SeatRow, Storage
+
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomPlan:
+    """A room as asked for (validated by :meth:`Rooms.create`)."""
+
+    game: str
+    ruleset: JsonObject
+    seats: Sequence[tuple[str, str | None]] | None
+    """Per seat: ``("open", None)`` or ``("agent", "ismcts:hard")``; ``None``: all open."""
+    name: str
+    host_seat: int | None
+    password: str | None
+    spectators: bool
+    turn_seconds: int | None
+    disconnect_policy: str
+    disconnect_wait: int
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    room: RoomRow
+    host_token: str
+    seat: int | None
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Who a token belongs to in a room: a seat, or a spectator (``seat`` is ``None``)."""
+
+    seat: int | None
+    name: str
+
+
+class Rooms:
+    """Creating, joining, watching, starting and leaving rooms."""
+
+    def __init__(self, storage: Storage, matches: Matches, clock: Clock) -> None:
+        self.storage = storage
+        self.matches = matches
+        self.clock = clock
+        self.throttle = Throttle()
+
+    # -- creating ---------------------------------------------------------------------------
+
+    async def create(self, plan: RoomPlan) -> Created:
+        game = _game(plan.game)
+        try:
+            ruleset = game.load_ruleset(plan.ruleset)
+        except RulesetError as error:
+            raise Refused("bad_rules", error.reason) from None
+        count = game.seats(ruleset)
+        wanted = list(plan.seats) if plan.seats is not None else [("open", None)] * count
+        if len(wanted) != count:
+            raise Refused(
+                "bad_rules", f"these {game.title} rules have {count} seats; {len(wanted)} given"
+            )
+        if plan.host_seat is not None and not 0 <= plan.host_seat < count:
+            raise Refused(
+                "bad_message", f"there is no seat {plan.host_seat}: seats are 0-{count - 1}"
+            )
+        now = self.clock()
+        room_id = secrets.token_urlsafe(6)
+        host_token = new_token()
+        watch_token = new_token()
+        seat_token: str | None = None
+        seats: list[SeatRow] = []
+        for index, (kind, agent) in enumerate(wanted):
+            if kind == "agent":
+                if index == plan.host_seat:
+                    raise Refused(
+                        "bad_message",
+                        f"seat {index} is a computer player's: the host cannot sit there",
+                    )
+                seats.append(_agent_seat(game, room_id, index, agent))
+            elif index == plan.host_seat:
+                seat_token = new_token()
+                seats.append(
+                    SeatRow(room_id=room_id, index=index, kind="guest", name=plan.name,
+                            token_hash=token_hash(seat_token))
+                )  # fmt: skip
+            else:
+                seats.append(
+                    SeatRow(room_id=room_id, index=index, kind="open", name="", token_hash=None)
+                )
+        settings: JsonObject = {
+            "spectators": plan.spectators,
+            "turn_seconds": plan.turn_seconds,
+            "disconnect": {"policy": plan.disconnect_policy, "wait_seconds": plan.disconnect_wait},
+            "watch_token": watch_token,
+            "host": plan.name,
+        }
+        room = RoomRow(
+            id=room_id,
+            game=game.name,
+            ruleset=ruleset.to_json(),
+            settings=settings,
+            password_hash=(
+                None
+                if plan.password is None
+                else await asyncio.to_thread(hash_password, plan.password)
+            ),
+            host_token_hash=token_hash(host_token),
+            status="open",
+            created_at=now,
+            updated_at=now,
+        )
+        await self.storage.create_room(room, seats)
+        return Created(room, host_token, plan.host_seat, seat_token)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def room(self, room_id: str) -> RoomRow:
+        room = await self.storage.room(room_id)
+        if room is None:
+            raise Refused("not_found", "there is no such room (it may have expired)")
+        return room
+
+    async def who(self, room: RoomRow, token: str | None) -> Occupant:
+        """The seat (or spectator) ``token`` belongs to (``Refused('bad_token')`` if none)."""
+        if token:
+            digest = token_hash(token)
+            for seat in await self.storage.seats(room.id):
+                if seat.token_hash == digest:
+                    return Occupant(seat.index, seat.name)
+            if secrets.compare_digest(str(room.settings.get("watch_token", "")), token):
+                if not room.settings.get("spectators", True):
+                    raise Refused("forbidden", "this room does not take spectators")
+                return Occupant(None, "spectator")
+        raise Refused("bad_token", "this token holds no seat in this room: join or watch first")
+
+    async def is_host(self, room: RoomRow, token: str | None) -> bool:
+        return bool(token) and token_hash(token or "") == room.host_token_hash
+
+    # -- joining and watching ---------------------------------------------------------------
+
+    async def _check_password(self, room: RoomRow, password: str | None, client: str) -> None:
+        if room.password_hash is None:
+            return
+        key = f"{room.id} {client}"
+        now = self.clock()
+        wait = self.throttle.check(key, now)
+        if wait > 0:
+            raise Refused(
+                "too_many",
+                f"too many wrong passwords: try again in {wait:.0f} seconds",
+                retry_after=wait,
+            )
+        if password is None or not await asyncio.to_thread(
+            verify_password, room.password_hash, password
+        ):
+            self.throttle.failed(key, now)
+            raise Refused("bad_password", "wrong password for this room")
+        self.throttle.succeeded(key)
+
+    async def join(
+        self, room_id: str, name: str, seat: int | None, password: str | None, client: str
+    ) -> tuple[RoomRow, int, str]:
+        """Take a seat (the first open one when ``seat`` is ``None``): (room, seat, token)."""
+        room = await self.room(room_id)
+        if room.status == "closed":
+            raise Refused("room_closed", "this room is closed")
+        await self._check_password(room, password, client)
+        seats = await self.storage.seats(room_id)
+        open_seats = [row.index for row in seats if row.kind == "open"]
+        if seat is None:
+            if not open_seats:
+                raise Refused("room_full", "every seat of this room is taken: watch instead")
+            seat = open_seats[0]
+        elif not 0 <= seat < len(seats):
+            raise Refused("bad_message", f"there is no seat {seat}: seats are 0-{len(seats) - 1}")
+        elif seat not in open_seats:
+            raise Refused("room_full", f"seat {seat} is taken")
+        token = new_token()
+        row = SeatRow(
+            room_id=room_id, index=seat, kind="guest", name=name, token_hash=token_hash(token)
+        )
+        try:
+            await self.storage.put_seat(row, expected_kind="open")
+        except Conflict:
+            raise Refused("room_full", f"seat {seat} was taken just now") from None
+        await self.touched(room_id)
+        return await self.room(room_id), seat, token
+
+    async def watch(self, room_id: str, password: str | None, client: str) -> tuple[RoomRow, str]:
+        """The room's spectator token: one ticket per room, given to whoever may watch (it
+        lets its holder see what every spectator sees, nothing more)."""
+        room = await self.room(room_id)
+        if not room.settings.get("spectators", True):
+            raise Refused("forbidden", "this room does not take spectators")
+        await self._check_password(room, password, client)
+        return room, str(room.settings["watch_token"])
+
+    # -- the host's powers, starting, leaving -----------------------------------------------
+
+    async def remove(self, room_id: str, host_token: str | None, seat: int) -> RoomRow:
+        """The host frees seat ``seat`` before the start."""
+        room = await self.room(room_id)
+        if not await self.is_host(room, host_token):
+            raise Refused("forbidden", "only the room's host may remove a player")
+        if room.status != "open":
+            raise Refused("room_closed", "players can only be removed before the match starts")
+        seats = await self.storage.seats(room_id)
+        if not 0 <= seat < len(seats) or seats[seat].kind != "guest":
+            raise Refused("bad_message", f"nobody sits at seat {seat}")
+        await self.storage.put_seat(
+            SeatRow(room_id=room_id, index=seat, kind="open", name="", token_hash=None)
+        )
+        await self.touched(room_id)
+        return await self.room(room_id)
+
+    async def start(self, room_id: str, token: str | None) -> RoomRow:
+        """Start the room's match (the host, once every seat is taken), or a rematch (anyone
+        seated, once the last match is over)."""
+        room = await self.room(room_id)
+        host = await self.is_host(room, token)
+        if room.status == "open":
+            if not host:
+                raise Refused("forbidden", "only the room's host may start the match")
+        elif room.status == "finished":
+            if not host:
+                occupant = await self.who(room, token)
+                if occupant.seat is None:
+                    raise Refused("forbidden", "only the players may ask for a rematch")
+        elif room.status == "playing":
+            raise Refused("room_closed", "a match is being played in this room")
+        else:
+            raise Refused("room_closed", "this room is closed")
+        seats = await self.storage.seats(room_id)
+        empty = [row.index for row in seats if row.kind == "open"]
+        if empty:
+            listed = ", ".join(str(index) for index in empty)
+            raise Refused("room_full", f"seats {listed} are still open: wait for players")
+        await self.matches.start(room, tuple(row.name for row in seats))
+        await self.storage.update_room(room_id, status="playing", updated_at=self.clock())
+        await self.changed(room_id)
+        return await self.room(room_id)
+
+    async def leave(self, room_id: str, token: str | None) -> RoomRow:
+        """Give up one's seat: before a match it is open again; during one the player
+        concedes (the game decides what that means) and the seat opens for later matches."""
+        room = await self.room(room_id)
+        occupant = await self.who(room, token)
+        if occupant.seat is None:
+            return room  # a spectator just goes
+        if room.status == "playing":
+            match_id = await self.current_match(room_id)
+            if match_id is not None:
+                live = await self.matches.live(match_id)
+                if not live.over and CONCEDE in live.match.legal(occupant.seat):
+                    await self.matches.submit(match_id, occupant.seat, "concede", live.version)
+        await self.storage.put_seat(
+            SeatRow(room_id=room_id, index=occupant.seat, kind="open", name="", token_hash=None)
+        )
+        await self.changed(room_id)
+        return await self.room(room_id)
+
+    async def expire(self, before: float) -> list[str]:
+        """Close the rooms nobody touched since ``before`` (unless a match is being played);
+        their ids."""
+        closed = []
+        for room in await self.storage.rooms(statuses=("open", "finished")):
+            if room.updated_at < before:
+                await self.storage.update_room(room.id, status="closed", updated_at=room.updated_at)
+                await self.changed(room.id)
+                closed.append(room.id)
+        return closed
+
+    async def current_match(self, room_id: str) -> str | None:
+        matches = await self.storage.matches(room_id)
+        return matches[-1].id if matches else None
+
+    async def touched(self, room_id: str) -> None:
+        await self.storage.update_room(room_id, updated_at=self.clock())
+        await self.changed(room_id)
+
+    async def changed(self, room_id: str) -> None:
+        """Tell every process the room changed (seats, status, a new match)."""
+        await self.matches.fanout.publish(room_channel(room_id), json.dumps({"kind": "room"}))
+
+
+def _game(name: str) -> Game[Any, Any]:
+    try:
+        return find(name)
+    except UnknownGame as error:
+        raise Refused("unknown_game", error.reason) from None
+
+
+def _agent_seat(game: Game[Any, Any], room_id: str, index: int, agent: str | None) -> SeatRow:
+    text = agent or "random"
+    try:
+        specs = parse_seats(text)
+        if len(specs) != 1 or specs[0].human:
+            raise UnknownAgent(f"seat {index}: name one computer player, not {text!r}")
+        make_agent(specs[0], game, Rng(0))
+    except UnknownAgent as error:
+        raise Refused("bad_message", f"seat {index}: {error.reason}") from None
+    return SeatRow(
+        room_id=room_id, index=index, kind="agent", name=specs[0].text(), token_hash=None
+    )

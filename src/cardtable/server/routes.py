@@ -1,0 +1,278 @@
+"""The lobby's REST routes (documented by the generated OpenAPI at ``/docs``).
+
+Tokens travel in the ``Authorization: Bearer TOKEN`` header: the host token for the host's
+powers, a seat token for a player's. Every refusal is a problem document ``{"code",
+"message"}`` with a fitting status (see :mod:`cardtable.server.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse
+
+from cardtable.engine.errors import RecordError
+from cardtable.engine.match import Match
+from cardtable.engine.record import Record
+from cardtable.engine.view import view_to_json
+from cardtable.games import find, names
+from cardtable.games.rulesets import ruleset_schema
+from cardtable.protocol.lobby import (
+    CreateRoom,
+    GameInfo,
+    Joined,
+    JoinRoom,
+    MatchInfo,
+    RoomCreated,
+    RoomInfo,
+    Watching,
+    WatchRoom,
+)
+from cardtable.server.errors import Refused
+from cardtable.server.matches import record_of
+from cardtable.server.rooms import RoomPlan
+from cardtable.server.services import Services
+from cardtable.server.storage.base import MatchRow
+
+router = APIRouter(prefix="/api")
+
+
+def services(request: Request) -> Services:
+    found: Services = request.app.state.services
+    return found
+
+
+Server = Annotated[Services, Depends(services)]
+Authorization = Annotated[str | None, Header(description="Bearer TOKEN")]
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+# -- games --------------------------------------------------------------------------------
+
+
+def game_info(name: str) -> GameInfo:
+    game = find(name)
+    ruleset = game.default_ruleset()
+    counts = sorted({game.seats(rules) for rules in game.example_rulesets()})
+    return GameInfo(
+        name=game.name,
+        title=game.title,
+        summary=game.summary,
+        seats=counts,
+        ruleset_schema=ruleset_schema(game),
+        default_ruleset=ruleset.to_json(),
+        rules=game.rules_text(),
+    )
+
+
+@router.get("/games", summary="The games this server plays")
+async def list_games() -> list[GameInfo]:
+    return [game_info(name) for name in names()]
+
+
+@router.get("/games/{name}", summary="One game, with its ruleset schema and rules")
+async def get_game(name: str) -> GameInfo:
+    if name not in names():
+        raise Refused("unknown_game", f"this server has no game called {name!r}")
+    return game_info(name)
+
+
+# -- rooms ----------------------------------------------------------------------------------
+
+
+@router.get("/rooms", summary="Rooms to join or watch")
+async def list_rooms(
+    server: Server,
+    game: str | None = None,
+    open_seats: Annotated[bool | None, Query(description="Only rooms with an open seat")] = None,
+    password: Annotated[bool | None, Query(description="With a password or without")] = None,
+) -> list[RoomInfo]:
+    found = []
+    for row in await server.storage.rooms(game=game):
+        info = await server.room_info(row.id)
+        if open_seats is not None and any(s.kind == "open" for s in info.seats) != open_seats:
+            continue
+        if password is not None and info.password != password:
+            continue
+        found.append(info)
+    return found
+
+
+@router.post("/rooms", status_code=201, summary="Create a room (its creator is the host)")
+async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
+    if body.deck is not None:
+        raise Refused("bad_message", "bringing a deck to a room is not possible yet")
+    plan = RoomPlan(
+        game=body.game,
+        ruleset=body.ruleset,
+        seats=None if body.seats is None else [(s.kind, s.agent) for s in body.seats],
+        name=body.name,
+        host_seat=body.host_seat,
+        password=body.password,
+        spectators=body.spectators,
+        turn_seconds=body.turn_seconds,
+        disconnect_policy=body.disconnect.policy,
+        disconnect_wait=body.disconnect.wait_seconds,
+    )
+    created = await server.rooms.create(plan)
+    return RoomCreated(
+        room=await server.room_info(created.room.id),
+        host_token=created.host_token,
+        seat=created.seat,
+        token=created.token,
+    )
+
+
+@router.get("/rooms/{room_id}", summary="One room")
+async def get_room(room_id: str, server: Server) -> RoomInfo:
+    return await server.room_info(room_id)
+
+
+@router.post("/rooms/{room_id}/join", summary="Take a seat")
+async def join_room(room_id: str, body: JoinRoom, request: Request, server: Server) -> Joined:
+    if body.deck is not None:
+        raise Refused("bad_message", "bringing a deck to a room is not possible yet")
+    _, seat, token = await server.rooms.join(
+        room_id, body.name, body.seat, body.password, client_of(request)
+    )
+    return Joined(room=await server.room_info(room_id), seat=seat, token=token)
+
+
+@router.post("/rooms/{room_id}/watch", summary="Watch the room (a spectator ticket)")
+async def watch_room(room_id: str, body: WatchRoom, request: Request, server: Server) -> Watching:
+    _, token = await server.rooms.watch(room_id, body.password, client_of(request))
+    return Watching(room=await server.room_info(room_id), token=token)
+
+
+@router.post("/rooms/{room_id}/start", summary="Start the match, or a rematch")
+async def start_room(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
+    await server.rooms.start(room_id, bearer(authorization))
+    return await server.room_info(room_id)
+
+
+@router.post("/rooms/{room_id}/rematch", summary="Start another match with the same seats")
+async def rematch(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
+    room = await server.rooms.room(room_id)
+    if room.status != "finished":
+        raise Refused("room_closed", "a rematch can only start once the match is over")
+    await server.rooms.start(room_id, bearer(authorization))
+    return await server.room_info(room_id)
+
+
+@router.post("/rooms/{room_id}/leave", summary="Leave one's seat (conceding a live match)")
+async def leave_room(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
+    await server.rooms.leave(room_id, bearer(authorization))
+    return await server.room_info(room_id)
+
+
+@router.post("/rooms/{room_id}/concede", summary="Concede the live match")
+async def concede(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
+    room = await server.rooms.room(room_id)
+    occupant = await server.rooms.who(room, bearer(authorization))
+    match_id = await server.rooms.current_match(room_id)
+    if occupant.seat is None:
+        raise Refused("not_seated", "spectators have nothing to concede")
+    if match_id is None:
+        raise Refused("no_match", "no match has started in this room")
+    async with server.matches.lock(match_id):
+        version = (await server.matches.live(match_id)).version
+    await server.matches.submit(match_id, occupant.seat, "concede", version)
+    return await server.room_info(room_id)
+
+
+@router.post("/rooms/{room_id}/seats/{seat}/remove", summary="The host frees a seat")
+async def remove_player(
+    room_id: str, seat: int, server: Server, authorization: Authorization = None
+) -> RoomInfo:
+    await server.rooms.remove(room_id, bearer(authorization), seat)
+    return await server.room_info(room_id)
+
+
+# -- matches, records and replays ------------------------------------------------------------
+
+
+def match_info(row: MatchRow) -> MatchInfo:
+    return MatchInfo(
+        id=row.id,
+        room=row.room_id,
+        game=row.game,
+        status="playing" if row.status == "live" else "finished",
+        seats=list(row.seats),
+        version=row.version,
+        outcome=row.outcome,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+    )
+
+
+@router.get("/rooms/{room_id}/matches", summary="The room's matches, oldest first")
+async def room_matches(room_id: str, server: Server) -> list[MatchInfo]:
+    await server.rooms.room(room_id)
+    return [match_info(row) for row in await server.storage.matches(room_id)]
+
+
+async def _finished(server: Services, match_id: str) -> tuple[MatchRow, Record]:
+    row = await server.storage.match(match_id)
+    if row is None:
+        raise Refused("no_match", "there is no such match")
+    if row.status == "live":
+        raise Refused("forbidden", "the record of a match is shown once the match is over")
+    decisions = [(d.seat, d.text) for d in await server.storage.decisions(match_id)]
+    return row, record_of(row, decisions)
+
+
+@router.get("/matches/{match_id}", summary="One match")
+async def get_match(match_id: str, server: Server) -> MatchInfo:
+    row = await server.storage.match(match_id)
+    if row is None:
+        raise Refused("no_match", "there is no such match")
+    return match_info(row)
+
+
+@router.get("/matches/{match_id}/record", summary="A finished match's record")
+async def get_record(match_id: str, server: Server) -> JSONResponse:
+    _, record = await _finished(server, match_id)
+    return JSONResponse(
+        record.to_json(),
+        headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
+    )
+
+
+@router.get("/matches/{match_id}/replay", summary="A finished match at one step")
+async def replay(
+    match_id: str,
+    server: Server,
+    step: Annotated[int, Query(ge=0, description="How many decisions in")] = 0,
+    seat: Annotated[int | None, Query(ge=0, description="Whose view; none: everything")] = None,
+) -> dict[str, Any]:
+    row, record = await _finished(server, match_id)
+    game = find(row.game)
+    steps = len(record.decisions)
+    if seat is not None and seat >= len(row.seats):
+        raise Refused("bad_message", f"there is no seat {seat}: seats are 0-{len(row.seats) - 1}")
+    try:
+        match = Match.replay(game, record, upto=min(step, steps), check=False)
+    except RecordError as error:
+        raise Refused("internal", error.reason) from None
+    view = game.state_to_json(match.state) if seat is None else view_to_json(match.view(seat))
+    return {
+        "match": match_id,
+        "step": min(step, steps),
+        "steps": steps,
+        "seat": seat,
+        "decision": None if step == 0 or step > steps else list(record.decisions[step - 1]),
+        "state" if seat is None else "view": view,
+        "events": match.events(seat),
+    }

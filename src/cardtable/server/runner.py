@@ -1,0 +1,240 @@
+"""What happens in a match when nobody sends anything: computer players, turn timers and
+absent players, run by exactly one process per match.
+
+Every few seconds each process tries to take or renew the *lease* of every live match
+(a conditional write in storage: one holder at a time, until it stops renewing). For each match
+it holds, it runs :meth:`Runner.drive`: when a computer player is to act, it thinks (in a
+thread, so the server stays responsive) after a short, natural delay and submits its decision
+like anyone else; when a player's turn has a time limit, it keeps the deadline in storage (so a
+restarted server honours it) and, on expiry, makes the seat's default decision; when a player
+has been away longer than the room allows, a computer player holds the seat until they return,
+or the seat forfeits, as the room's disconnect policy says. When the holder dies, its lease
+runs out and another process takes the match over from its stored record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from cardtable.agents.base import Agent
+from cardtable.agents.registry import default_agent, make_agent, parse_seats
+from cardtable.engine.decisions import Decision
+from cardtable.engine.json import JsonObject
+from cardtable.server.errors import Refused
+from cardtable.server.fanout import MissedMessages
+from cardtable.server.matches import match_channel, room_channel
+from cardtable.simulation.play import agent_rng
+
+if TYPE_CHECKING:
+    from cardtable.server.services import Services
+
+log = logging.getLogger("cardtable.server")
+
+IDLE_CHECK = 1.0
+"""Seconds between looks at a match that is waiting for a person (absence, timers)."""
+
+
+class Runner:
+    """Leases and drives matches (see the module's documentation)."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self._main: asyncio.Task[None] | None = None
+        self.started = services.clock()
+
+    def start(self) -> None:
+        self._main = asyncio.create_task(self._run(), name="match runner")
+
+    async def stop(self) -> None:
+        tasks = [task for task in (self._main, *self.tasks.values()) if task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        storage, process = self.services.storage, self.services.config.process
+        for match_id in list(self.tasks):
+            with contextlib.suppress(Exception):
+                await storage.release_lease(match_id, process)
+        self.tasks.clear()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:  # a storage hiccup: try again at the next sweep
+                log.exception("the match runner's sweep failed")
+            await asyncio.sleep(self.services.config.lease_seconds / 3)
+
+    async def sweep(self) -> None:
+        """Take or renew the leases of live matches; drive those held; close idle rooms."""
+        services = self.services
+        now = services.clock()
+        until = now + services.config.lease_seconds
+        live = await services.storage.live_matches()
+        for row in live:
+            task = self.tasks.get(row.id)
+            held = await services.storage.acquire_lease(row.id, services.config.process, now, until)
+            if held and (task is None or task.done()):
+                self.tasks[row.id] = asyncio.create_task(self.drive(row.id), name=f"drive {row.id}")
+            elif not held and task is not None:
+                task.cancel()
+                del self.tasks[row.id]
+        ids = {row.id for row in live}
+        for match_id in [key for key, task in self.tasks.items() if task.done() or key not in ids]:
+            self.tasks.pop(match_id).cancel()
+        await services.rooms.expire(now - services.config.room_idle_seconds)
+
+    async def drive(self, match_id: str) -> None:
+        """Run one match's computer players, timers and absences until it ends."""
+        changed = asyncio.Event()
+        listeners = [
+            asyncio.create_task(self._listen(match_channel(match_id), changed, None)),
+        ]
+        agents: dict[tuple[int, str], Agent] = {}
+        try:
+            row = await self.services.storage.match(match_id)
+            if row is None:
+                return
+            listeners.append(
+                asyncio.create_task(self._listen(room_channel(row.room_id), changed, row.room_id))
+            )
+            while True:
+                changed.clear()
+                wait = await self._step(match_id, agents)
+                if wait is None:
+                    return
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), wait)
+        except Refused as refusal:
+            log.warning("match %s stopped being driven: %s", match_id, refusal.reason)
+        finally:
+            for task in listeners:
+                task.cancel()
+
+    async def _listen(self, channel: str, changed: asyncio.Event, room: str | None) -> None:
+        async with self.services.fanout.subscribe(channel) as messages:
+            while True:
+                try:
+                    async for text in messages:
+                        if room is not None:
+                            with contextlib.suppress(ValueError, AttributeError):
+                                data = json.loads(text)
+                                if data.get("kind") == "presence":
+                                    self.services.presence.heard(room, data)
+                        changed.set()
+                    return  # the fan-out closed
+                except MissedMessages:  # the next step reads everything from storage
+                    changed.set()
+
+    async def _step(self, match_id: str, agents: dict[tuple[int, str], Agent]) -> float | None:
+        """Do what is due now; how long to wait for a change (``None``: the match is over)."""
+        services = self.services
+        matches, storage = services.matches, services.storage
+        if await matches.finish_if_over(match_id):
+            await storage.release_lease(match_id, services.config.process)
+            return None
+        row = await storage.match(match_id)
+        if row is None or row.status != "live":
+            return None
+        room = await services.rooms.room(row.room_id)
+        seats = await storage.seats(room.id)
+        async with matches.lock(match_id):
+            live = await matches.live(match_id)
+            seat, version = live.to_act, live.version
+        if seat is None:
+            return IDLE_CHECK
+        now = services.clock()
+        holder = seats[seat] if seat < len(seats) else None
+        spec: str | None = None
+        if holder is not None and holder.kind == "agent":
+            spec = holder.name
+        else:
+            disconnect: Any = room.settings.get("disconnect") or {}
+            wait = float(disconnect.get("wait_seconds", 30))
+            since = services.presence.absent_since(room.id, seat)
+            if holder is None or holder.kind == "open":
+                since = since or row.started_at
+            elif since is None and seat not in services.presence.connected(room.id):
+                since = max(row.started_at, self.started)
+            if since is not None and now - since >= wait:
+                if disconnect.get("policy", "agent") == "forfeit":
+                    await self._submit(match_id, seat, "concede", version)
+                    return 0.0
+                spec = default_agent(live.game)
+        if spec is not None:
+            await asyncio.sleep(services.config.agent_delay)
+            decision = await self._think(match_id, seat, version, spec, agents, row.seed)
+            if decision is not None:
+                await self._submit(match_id, seat, decision.text(), version)
+            return 0.0
+        return await self._timer(match_id, row.room_id, room.settings, seat, version, row.timer)
+
+    async def _think(
+        self,
+        match_id: str,
+        seat: int,
+        version: int,
+        spec: str,
+        agents: dict[tuple[int, str], Agent],
+        seed: int,
+    ) -> Decision | None:
+        matches = self.services.matches
+        async with matches.lock(match_id):
+            live = await matches.live(match_id)
+            if live.version != version or live.to_act != seat:
+                return None
+            agent = agents.get((seat, spec))
+            if agent is None:
+                agent = make_agent(parse_seats(spec)[0], live.game, agent_rng(seed, seat))
+                agent.sit(live.game, live.match.ruleset)
+                agents[(seat, spec)] = agent
+            view, legal = live.match.view(seat), live.match.legal(seat)
+        return await asyncio.to_thread(agent.decide, view, legal)
+
+    async def _submit(self, match_id: str, seat: int, text: str, version: int) -> None:
+        with contextlib.suppress(Refused):  # someone else acted first: look again
+            await self.services.matches.submit(match_id, seat, text, version)
+
+    async def _timer(
+        self,
+        match_id: str,
+        room_id: str,
+        settings: JsonObject,
+        seat: int,
+        version: int,
+        timer: JsonObject | None,
+    ) -> float:
+        """Start, keep or fire the turn timer; how long until the next look."""
+        services = self.services
+        limit = settings.get("turn_seconds")
+        if not isinstance(limit, int | float) or limit <= 0:
+            return IDLE_CHECK
+        now = services.clock()
+        current = (
+            timer
+            if timer and (timer.get("seat"), timer.get("version")) == (seat, version)
+            else None
+        )
+        if current is None:
+            deadline = now + float(limit)
+            current = {"seat": seat, "version": version, "deadline": deadline}
+            await services.storage.set_timer(match_id, current)
+            await services.fanout.publish(
+                room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
+            )
+        deadline = float(current["deadline"])  # type: ignore[arg-type]
+        if now < deadline:
+            return min(IDLE_CHECK, deadline - now)
+        matches = services.matches
+        async with matches.lock(match_id):
+            live = await matches.live(match_id)
+            default = live.match.legal(seat).default if live.version == version else None
+        if default is not None:
+            await self._submit(match_id, seat, default.text(), version)
+        return 0.0

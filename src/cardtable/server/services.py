@@ -1,0 +1,111 @@
+"""Everything one server process holds, wired together, and its settings.
+
+>>> config = ServerConfig(database_url="sqlite+aiosqlite:///:memory:")
+>>> config.lease_seconds, config.agent_delay
+(15.0, 0.8)
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cardtable.games import find
+from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo
+from cardtable.server.fanout import Fanout
+from cardtable.server.hub import Hub
+from cardtable.server.matches import Matches
+from cardtable.server.presence import Presence
+from cardtable.server.rooms import Rooms
+from cardtable.server.runner import Runner
+from cardtable.server.storage.base import Storage
+
+
+def _process_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ServerConfig:
+    """How a server process runs."""
+
+    database_url: str
+    """Where matches, rooms and chat are stored (SQLAlchemy URL: SQLite or PostgreSQL)."""
+    redis_url: str | None = None
+    """Redis for fan-out between processes; ``None``: in this process only."""
+    origins: tuple[str, ...] = ()
+    """Browser origins allowed to open WebSockets besides the server's own."""
+    agent_delay: float = 0.8
+    """Seconds a computer player waits before acting, so that people can follow."""
+    lease_seconds: float = 15.0
+    """How long a process holds a match's lease without renewing it."""
+    room_idle_seconds: float = 3600.0
+    """Rooms without a live match close after this long without activity."""
+    messages_per_second: float = 20.0
+    """How many messages a connection may send a second, on average (bursts of three
+    seconds' worth are fine); beyond, each gets ``too_many``."""
+    process: str = field(default_factory=_process_name)
+    """This process's name in leases and presence reports."""
+
+
+class Services:
+    """The parts of one server process (built by the app's lifespan)."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        storage: Storage,
+        fanout: Fanout,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.config = config
+        self.storage = storage
+        self.fanout = fanout
+        self.clock = clock
+        self.matches = Matches(storage, fanout, clock)
+        self.rooms = Rooms(storage, self.matches, clock)
+        self.presence = Presence(config.process, clock)
+        self.hub = Hub(storage, fanout, self.matches, self.presence, self.room_info, clock)
+        self.runner = Runner(self)
+
+    def start(self) -> None:
+        self.hub.start()
+        self.runner.start()
+
+    async def stop(self) -> None:
+        await self.runner.stop()
+        await self.hub.stop()
+
+    async def room_info(self, room_id: str) -> RoomInfo:
+        """A room as clients see it (no secrets: hashes and tickets stay here)."""
+        room = await self.rooms.room(room_id)
+        seats = await self.storage.seats(room_id)
+        connected = self.presence.connected(room_id)
+        settings = room.settings
+        disconnect = settings.get("disconnect") or {}
+        limit = settings.get("turn_seconds")
+        return RoomInfo(
+            id=room.id,
+            game=room.game,
+            title=find(room.game).title,
+            status=room.status,
+            seats=[
+                SeatInfo(
+                    index=seat.index,
+                    kind=seat.kind,
+                    name=seat.name,
+                    connected=seat.kind == "agent" or seat.index in connected,
+                )
+                for seat in seats
+            ],
+            password=room.password_hash is not None,
+            spectators=bool(settings.get("spectators", True)),
+            turn_seconds=limit if isinstance(limit, int) else None,
+            disconnect=DisconnectPolicy.model_validate(disconnect),
+            match=await self.rooms.current_match(room_id),
+            created_at=room.created_at,
+        )

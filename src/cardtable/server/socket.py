@@ -1,0 +1,229 @@
+"""One WebSocket connection: the hello handshake, then decisions, chat and pings.
+
+The first message must be ``hello`` (within :data:`HELLO_SECONDS`), carrying the seat token (or
+the room's spectator ticket; nothing for an open room's spectators) and how many events of the
+current match the client already has. The server answers ``welcome``, the room, who is
+connected, the latest chat, and then, for the current match, the events the client missed and
+its view. Every later message gets either its effect or an ``error`` with a code and a plain
+sentence; none closes the connection but a wrong hello, a foreign origin, or a client that keeps
+flooding the server after being told to slow down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardtable.protocol import messages as wire
+from cardtable.protocol.codec import check_version, error, read_client
+from cardtable.protocol.errors import ErrorCode, ProtocolError
+from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from cardtable.server.errors import Refused
+from cardtable.server.hub import Connection, error_of
+from cardtable.server.matches import room_channel
+from cardtable.server.security import RateLimit
+
+if TYPE_CHECKING:
+    from cardtable.server.services import Services
+
+HELLO_SECONDS = 10.0
+CHAT_HISTORY = 50
+CHAT_PER_SECOND = 1.0
+CHAT_BURST = 5
+FLOODS_BEFORE_CLOSING = 20
+POLICY_VIOLATION = 1008
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
+    """Whether a browser at ``origin`` may connect: no ``Origin`` header (not a browser),
+    the server's own host, or an origin the server was told to allow.
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    True
+    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
+    False
+    >>> origin_allowed(None, "127.0.0.1:8000", ())
+    True
+    """
+    if origin is None:
+        return True
+    if origin in allowed or "*" in allowed:
+        return True
+    bare = origin.split("://", 1)[-1].rstrip("/")
+    return host is not None and bare == host
+
+
+async def serve(socket: WebSocket, room_id: str, services: Services) -> None:
+    """Run one connection to its end."""
+    if not origin_allowed(
+        socket.headers.get("origin"), socket.headers.get("host"), services.config.origins
+    ):
+        await socket.close(code=POLICY_VIOLATION, reason="connections from this origin are refused")
+        return
+    await socket.accept()
+    connection = await _hello(socket, room_id, services)
+    if connection is None:
+        return
+    try:
+        await _converse(socket, connection, services)
+    finally:
+        await services.hub.leave(connection)
+
+
+async def _send_error(socket: WebSocket, message: wire.ErrorMessage) -> None:
+    with contextlib.suppress(Exception):
+        await socket.send_text(message.model_dump_json())
+
+
+async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connection | None:
+    try:
+        raw = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
+    except (TimeoutError, WebSocketDisconnect):
+        await _close(socket, "no hello came")
+        return None
+    try:
+        if raw is None:
+            raise ProtocolError(ErrorCode.TOO_LARGE)
+        hello = read_client(raw)
+        if not isinstance(hello, wire.Hello):
+            raise ProtocolError(ErrorCode.HELLO_FIRST, refers_to=hello.type)
+        check_version(hello)
+        room = await services.rooms.room(room_id)
+        if room.status == "closed":
+            raise Refused("room_closed", "this room is closed")
+        if hello.token is None and room.password_hash is None and room.settings.get("spectators"):
+            seat, name = None, "spectator"
+        else:
+            occupant = await services.rooms.who(room, hello.token)
+            seat, name = occupant.seat, occupant.name
+    except ProtocolError as problem:
+        await _send_error(socket, wire.ErrorMessage.of(problem))
+        await _close(socket, problem.message)
+        return None
+    except Refused as refusal:
+        await _send_error(socket, error_of(refusal, "hello"))
+        await _close(socket, refusal.reason)
+        return None
+    connection = Connection(room_id, seat, name, socket.send_text)
+    match = await services.rooms.current_match(room_id)
+    await connection.send(
+        wire.Welcome(
+            protocol=PROTOCOL_VERSION,
+            room=room_id,
+            seat=seat,
+            role="spectator" if seat is None else "player",
+            name=name,
+        )
+    )
+    await services.hub.join(connection, match)
+    await connection.send(wire.RoomMessage(room=await services.room_info(room_id)))
+    for line in await services.storage.chat(room_id, limit=CHAT_HISTORY):
+        await connection.send(
+            wire.ChatMessage(id=line.id, seat=line.seat, name=line.name, text=line.text, at=line.at)
+        )
+    if connection.match is not None:
+        connection.sent = hello.last_event
+        await services.hub.push(connection)
+        row = await services.storage.match(connection.match)
+        if row is not None and row.timer is not None:
+            await services.hub.send_timer(connection, row.id, row.timer)
+    return connection
+
+
+async def _close(socket: WebSocket, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await socket.close(code=POLICY_VIOLATION, reason=reason[:120])
+
+
+async def _receive(socket: WebSocket) -> str | None:
+    """The next text (or binary) message; ``None`` when it is too large."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    data = message.get("text")
+    if data is None:
+        data = message.get("bytes") or b""
+    size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
+    if size > MAX_MESSAGE_BYTES:
+        return None
+    return data if isinstance(data, str) else data.decode("utf-8", errors="replace")
+
+
+async def _converse(socket: WebSocket, connection: Connection, services: Services) -> None:
+    clock = services.clock
+    rate = services.config.messages_per_second
+    messages = RateLimit(rate=rate, burst=max(1, round(3 * rate)))
+    chats = RateLimit(rate=CHAT_PER_SECOND, burst=CHAT_BURST)
+    floods = 0
+    while not connection.closed:
+        try:
+            raw = await _receive(socket)
+        except WebSocketDisconnect:
+            return
+        if not messages.allow(clock()):
+            floods += 1
+            if floods >= FLOODS_BEFORE_CLOSING:
+                await _close(socket, "too many messages")
+                return
+            await connection.send(error(ErrorCode.TOO_MANY, "too many messages: slow down"))
+            continue
+        try:
+            if raw is None:
+                raise ProtocolError(ErrorCode.TOO_LARGE)
+            message = read_client(raw)
+            await _handle(message, connection, services, chats)
+        except ProtocolError as problem:
+            await connection.send(wire.ErrorMessage.of(problem))
+        except Refused as refusal:
+            await connection.send(error_of(refusal, _type_of(raw)))
+
+
+def _type_of(raw: str | None) -> str | None:
+    with contextlib.suppress(ValueError, AttributeError):
+        value = json.loads(raw or "").get("type")
+        return value if isinstance(value, str) else None
+    return None
+
+
+async def _handle(
+    message: object, connection: Connection, services: Services, chats: RateLimit
+) -> None:
+    if isinstance(message, wire.Ping):
+        await connection.send(wire.Pong(nonce=message.nonce))
+    elif isinstance(message, wire.Hello):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "hello comes once, first", refers_to="hello")
+    elif isinstance(message, wire.Decide):
+        if connection.seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, refers_to="decide")
+        if connection.match is None:
+            raise ProtocolError(ErrorCode.NO_MATCH, refers_to="decide")
+        accepted = await services.matches.submit(
+            connection.match, connection.seat, message.decision, message.version
+        )
+        if accepted.penalty is not None:
+            await connection.send(
+                error(
+                    ErrorCode.ILLEGAL_DECISION,
+                    f"{accepted.penalty} (the rules penalised it)",
+                    refers_to="decide",
+                )
+            )
+    elif isinstance(message, wire.ChatSend):
+        if not chats.allow(services.clock()):
+            raise ProtocolError(ErrorCode.TOO_MANY, "you are chatting too fast", refers_to="chat")
+        line = await services.storage.add_chat(
+            connection.room, connection.seat, connection.name, message.text, services.clock()
+        )
+        await services.storage.update_room(connection.room, updated_at=services.clock())
+        await services.fanout.publish(
+            room_channel(connection.room),
+            json.dumps(
+                {"kind": "chat", "id": line.id, "seat": line.seat, "name": line.name,
+                 "text": line.text, "at": line.at}
+            ),
+        )  # fmt: skip
