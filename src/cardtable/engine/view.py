@@ -223,15 +223,13 @@ def _zone_view(state: State, zone: Zone, shown: bool, changed: Collection[int]) 
 
 def _new_zone_view(state: State, zone: Zone, shown: bool) -> ZoneView:
     cards = zone.cards
-    return ZoneView(
-        zone.name,
-        zone.kind,
-        zone.owner,
-        zone.visibility,
-        zone.pool,
-        len(cards),
-        tuple([card_view(state, card) for card in cards]) if shown else None,
-    )
+    shows: tuple[CardView, ...] | None = None
+    if shown and (state.live or state.components):
+        shows = tuple([card_view(state, card) for card in cards])
+    elif shown:  # nothing in the match is changed: every card looks as printed
+        plain = _PLAIN.get
+        shows = tuple([plain(card) or card_view(state, card) for card in cards])
+    return ZoneView(zone.name, zone.kind, zone.owner, zone.visibility, zone.pool, len(cards), shows)
 
 
 def card_view_to_json(card: CardView) -> JsonObject:
