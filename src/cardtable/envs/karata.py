@@ -31,7 +31,7 @@ from typing import Any
 
 from cardtable.engine.decisions import Decision
 from cardtable.engine.view import View
-from cardtable.envs.encoding import Encoding, EncodingError
+from cardtable.envs.encoding import Encoding, EncodingError, unit
 from cardtable.games.karata.cards import SUITS, deck
 from cardtable.games.karata.config import DECK_SIZE, KarataRules
 from cardtable.games.karata.decisions import Finish, Pass, Play
@@ -50,6 +50,7 @@ class KarataEncoding(Encoding):
     """Karata's actions and observations under one ruleset (see the module)."""
 
     def __init__(self, rules: KarataRules) -> None:
+        super().__init__()
         self.rules = rules
         self.seats = rules.players
         self.actions = FINISH_ACTION + 2 * len(REQUESTS)
@@ -107,7 +108,7 @@ class KarataEncoding(Encoding):
         if request:
             out[self._request_at + request] = 1.0
         at = self._table_at
-        out[at] = public["bomb"] / _BIG_BOMB
+        out[at] = unit(public["bomb"] / _BIG_BOMB)
         out[at + 1] = public["direction"] > 0
         out[at + 2] = zones[DECK].size / DECK_SIZE
         declared = public["declared"]
@@ -116,7 +117,7 @@ class KarataEncoding(Encoding):
         for place in range(seats):
             seat = (me + place) % seats
             at = self._seats_at + place * _PER_SEAT
-            out[at] = zones[self._hands[seat]].size / _BIG_HAND
+            out[at] = unit(zones[self._hands[seat]].size / _BIG_HAND)
             out[at + 1] = declared[seat]
             out[at + 2] = seat in left
             out[at + 3] = seat == view.to_act

@@ -30,14 +30,15 @@ of each your deck still holds (when your deck list is known to you, as it always
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.characters import Target
 from cardtable.engine.decisions import Decision
-from cardtable.engine.view import CardView, View
-from cardtable.envs.encoding import Encoding, EncodingError
+from cardtable.engine.view import CardView, View, ZoneView
+from cardtable.envs.encoding import Encoding, EncodingError, unit
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.config import TcgRules
 from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
@@ -58,6 +59,7 @@ class TcgEncoding(Encoding):
     """The Kata TCG's actions and observations under one ruleset (see the module)."""
 
     def __init__(self, rules: TcgRules) -> None:
+        super().__init__()
         self.rules = rules
         self.seats = 2
         self.longest = 10_000
@@ -92,18 +94,23 @@ class TcgEncoding(Encoding):
         self._graves_at = self._board_at + 2 * board * self._minion_width
         self._deck_at = self._graves_at + 2 * pool
         self.size = self._deck_at + pool
-        self._hero_scale = (
-            float(rules.starting_health),
-            float(rules.mana_slot_cap),
-            float(rules.mana_slot_cap),
-            10.0,
-            float(rules.hand_limit),
-            float(rules.deck_size),
-            float(rules.deck_size),
-            5.0,
-        )
+        self._hero_scale = [
+            1 / top
+            for top in (
+                rules.starting_health,
+                rules.mana_slot_cap,
+                rules.mana_slot_cap,
+                10,
+                rules.hand_limit,
+                rules.deck_size,
+                rules.deck_size,
+                5,
+            )
+        ] * 2
+        """What each hero number is multiplied by (it is out of the rule or number shown)."""
         self._step = 1.0 / rules.copies_limit
-        self._manifests: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        self._manifests: dict[tuple[str, ...], list[float]] = {}
+        self._no_cards = [0.0] * pool
         self._printed = {card.key: self._printed_row(card) for card in definitions}
         """Each card's numbers in a hand slot, as printed (a card nothing has changed)."""
         self._hands = [f"hand:{seat}" for seat in range(2)]
@@ -182,76 +189,91 @@ class TcgEncoding(Encoding):
     def write(self, view: View[Any], seat: int, out: list[float]) -> None:
         public = view.public
         heroes = public["heroes"]
+        discounts = public["discounts"]
         zones = view.zones
-        keys = self.keys
-        width = len(keys)
-        step = self._step
-        own = f"p{seat}"
-        deck_at = self._deck_at
-        manifest = view.pools.get(own)
-        if manifest is not None:  # what your deck still holds: your list less what you see
-            for index, count in self._counts(manifest):
-                out[deck_at + index] = count * step
-        hero_width = len(_HERO)
-        for side, who in enumerate((seat, 1 - seat)):
+        numbers: list[float] = []
+        for who in (seat, 1 - seat):
             hero = heroes[who]
-            graveyard = zones[self._graveyards[who]]
-            at = side * hero_width
-            for offset, (value, top) in enumerate(
-                zip(
-                    (
-                        hero["life"][1],
-                        hero["mana"][0],
-                        hero["mana"][1],
-                        hero["attack"][1],
-                        zones[self._hands[who]].size,
-                        zones[self._decks[who]].size,
-                        graveyard.size,
-                        public["discounts"][who],
-                    ),
-                    self._hero_scale,
-                    strict=True,
-                )
-            ):
-                out[at + offset] = value / top
-            at = self._graves_at + side * width
-            for card in graveyard.cards or ():
-                index = keys[card.key]
-                out[at + index] += step
-                if card.pool == own:
-                    out[deck_at + index] -= step
-            if self.board:
-                at = self._board_at + side * self.board * self._minion_width
-                for slot, card in enumerate(zones[self._boards[who]].cards or ()):
-                    if slot < self.board:
-                        self._card(out, at + slot * self._minion_width, card, _MINION_STATS)
-                    if card.pool == own:
-                        out[deck_at + keys[card.key]] -= step
-        at = self._hand_at
-        width = self._hand_width
-        printed = self._printed
-        for slot, card in enumerate(view.cards(self._hands[seat])):
-            if slot < self.hand:
-                if card.live is None and not card.components:
-                    out[at + slot * width : at + (slot + 1) * width] = printed[card.key]
-                else:
-                    self._card(out, at + slot * width, card, _HAND_STATS)
-            if card.pool == own:
-                out[deck_at + keys[card.key]] -= step
+            numbers += (
+                hero["life"][1],
+                hero["mana"][0],
+                hero["mana"][1],
+                hero["attack"][1],
+                zones[self._hands[who]].size,
+                zones[self._decks[who]].size,
+                zones[self._graveyards[who]].size,
+                discounts[who],
+            )
+        values = [
+            (share if share <= 1.0 else 1.0) if share >= 0.0 else 0.0
+            for share in map(operator.mul, numbers, self._hero_scale)
+        ]
+        hand, seen = self._hand_row(zones[self._hands[seat]], seat)
+        values += hand
+        if self.board:
+            for who in (seat, 1 - seat):
+                row, shown = self.segment(zones[self._boards[who]], seat, self._board_row)
+                values += row
+                seen = seen + shown
+        for who in (seat, 1 - seat):
+            row, shown = self.segment(zones[self._graveyards[who]], seat, self._graveyard_row)
+            values += row
+            seen = seen + shown
+        manifest = view.pools.get(f"p{seat}")
+        if manifest is None:
+            values += self._no_cards
+        else:  # what your deck still holds: your list less the cards of it you see
+            deck = self._deck(manifest)[:]
+            step = self._step
+            for index in seen:
+                deck[index] -= step
+            values += [share if share >= 0.0 else 0.0 for share in deck]
+        out[:] = values
 
-    def _counts(self, manifest: tuple[str, ...]) -> list[tuple[int, int]]:
-        counts = self._manifests.get(manifest)
-        if counts is None:
-            counts = sorted(Counter(self.keys[key] for key in manifest).items())
-            self._manifests[manifest] = counts
-        return counts
+    def _hand_row(self, zone: ZoneView, seat: int) -> tuple[list[float], list[int]]:
+        row = [0.0] * (self.hand * self._hand_width)
+        for slot, card in enumerate((zone.cards or ())[: self.hand]):
+            at = slot * self._hand_width
+            if card.live is None and not card.components:
+                row[at : at + self._hand_width] = self._printed[card.key]
+            else:
+                self._card(row, at, card, _HAND_STATS)
+        return row, self._seen(zone, seat)
+
+    def _board_row(self, zone: ZoneView, seat: int) -> tuple[list[float], list[int]]:
+        row = [0.0] * (self.board * self._minion_width)
+        for slot, card in enumerate((zone.cards or ())[: self.board]):
+            self._card(row, slot * self._minion_width, card, _MINION_STATS)
+        return row, self._seen(zone, seat)
+
+    def _graveyard_row(self, zone: ZoneView, seat: int) -> tuple[list[float], list[int]]:
+        row = [0.0] * len(self.keys)
+        keys, step = self.keys, self._step
+        for card in zone.cards or ():
+            row[keys[card.key]] += step
+        return [unit(share) for share in row], self._seen(zone, seat)
+
+    def _seen(self, zone: ZoneView, seat: int) -> list[int]:
+        """The pool indices of the cards of ``seat``'s deck list in ``zone``."""
+        own, keys = f"p{seat}", self.keys
+        return [keys[card.key] for card in zone.cards or () if card.pool == own]
+
+    def _deck(self, manifest: tuple[str, ...]) -> list[float]:
+        """What a deck list holds, as shares of the copies limit per card of the pool."""
+        shares = self._manifests.get(manifest)
+        if shares is None:
+            shares = [0.0] * len(self.keys)
+            for key, count in Counter(manifest).items():
+                shares[self.keys[key]] = unit(count * self._step)
+            self._manifests[manifest] = shares
+        return shares
 
     def _printed_row(self, card: TcgCard) -> list[float]:
         row = [0.0] * self._hand_width
         row[0] = 1.0
         row[1 + self.keys[card.key]] = 1.0
         for offset, (name, top) in enumerate(_HAND_STATS):
-            row[1 + len(self.keys) + offset] = card.stat(name) / top
+            row[1 + len(self.keys) + offset] = unit(card.stat(name) / top)
         return row
 
     def _card(
@@ -262,4 +284,4 @@ class TcgEncoding(Encoding):
         at += 1 + len(self.keys)
         values = card.stats
         for offset, (name, top) in enumerate(stats):
-            out[at + offset] = values.get(name, 0) / top
+            out[at + offset] = unit(values.get(name, 0) / top)

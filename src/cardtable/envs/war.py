@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.engine.decisions import Decision
 from cardtable.engine.view import View
-from cardtable.envs.encoding import Encoding, EncodingError
+from cardtable.envs.encoding import Encoding, EncodingError, unit
 from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import Turn
 from cardtable.games.war.state import zone_names
@@ -35,6 +35,7 @@ class WarEncoding(Encoding):
     """War's one action and its observations under one ruleset (see the module)."""
 
     def __init__(self, rules: WarRules) -> None:
+        super().__init__()
         self.rules = rules
         self.seats = rules.players
         self.actions = 1
@@ -78,8 +79,8 @@ class WarEncoding(Encoding):
             out[at + 5] = seat in contenders
             out[at + 6] = seat in to_turn
         at = _PER_SEAT * seats
-        out[at] = view.turn / self.rules.turn_limit
-        out[at + 1] = len(public["rounds"]) / _WAR_DEPTH
+        out[at] = unit(view.turn / self.rules.turn_limit)
+        out[at + 1] = unit(len(public["rounds"]) / _WAR_DEPTH)
         last = public["last"]
         if last is not None:
             out[at + 2] = last["cards"] / cards
