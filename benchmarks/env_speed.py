@@ -3,6 +3,7 @@
     python benchmarks/env_speed.py            measure and print
     python benchmarks/env_speed.py --write    also update the figures in docs/performance.md
     python benchmarks/env_speed.py --quick    a moment per measure, to check that it runs
+    python benchmarks/env_speed.py --instructions   also count instructions per step (valgrind)
 
 A step is one decision through an environment's own stepping call, with the observation and
 the legal actions of the next player made, as a learner gets them: PettingZoo's
@@ -10,13 +11,17 @@ the legal actions of the next player made, as a learner gets them: PettingZoo's
 and OpenSpiel's ``rl_environment.Environment.step`` (observation tensors and legal actions
 in every time step) for its Python games and ours. Every player picks a uniformly random legal
 action with the same generator. Rounds are interleaved and the best round counts; compare
-figures taken in one run.
+figures taken in one run. Instruction counts (callgrind, the difference between a run of
+2,000 steps and one of none) do not depend on the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -32,19 +37,20 @@ DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- bench:envs:start -->", "<!-- bench:envs:end -->"
 UNIT = "steps/s"
 
-Measure = Callable[[float], float]
-"""Runs for about the given seconds; returns the steps per second it made."""
+Measure = Callable[[float, int], float]
+"""Runs for about the given seconds or steps, whichever ends first; returns the steps per
+second it made."""
 
 
 def cardtable(game: str, rules: object = None) -> Measure:
     """Steps per second of a cardtable game's PettingZoo environment."""
 
-    def run(seconds: float) -> float:
+    def run(seconds: float, limit: int) -> float:
         table = env(game, rules)
         choose = random.Random(0).choice
         steps, seed = 0, 0
         start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        while time.perf_counter() - start < seconds and steps < limit:
             table.reset(seed=seed)
             seed += 1
             for _ in table.agent_iter():
@@ -52,6 +58,8 @@ def cardtable(game: str, rules: object = None) -> Measure:
                 if terminated or truncated:
                     table.step(None)
                     continue
+                if steps == limit:
+                    break
                 table.step(choose(np.flatnonzero(observation["action_mask"]).tolist()))
                 steps += 1
         return steps / (time.perf_counter() - start)
@@ -59,7 +67,7 @@ def cardtable(game: str, rules: object = None) -> Measure:
     return run
 
 
-def rlcard_uno(seconds: float) -> float:
+def rlcard_uno(seconds: float, limit: int) -> float:
     """Steps per second of RLCard's UNO environment."""
     import rlcard
 
@@ -67,9 +75,9 @@ def rlcard_uno(seconds: float) -> float:
     choose = random.Random(0).choice
     steps = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while time.perf_counter() - start < seconds and steps < limit:
         state, _ = uno.reset()
-        while not uno.is_over():
+        while not uno.is_over() and steps < limit:
             state, _ = uno.step(choose(list(state["legal_actions"])))
             steps += 1
     return steps / (time.perf_counter() - start)
@@ -79,7 +87,7 @@ def openspiel(name: str) -> Measure:
     """Steps per second of an OpenSpiel game through its RL environment (``cardtable_*``
     names are ours, through the adapter)."""
 
-    def run(seconds: float) -> float:
+    def run(seconds: float, limit: int) -> float:
         from open_spiel.python import rl_environment
         from open_spiel.python.games import kuhn_poker, tic_tac_toe  # noqa: F401 - registers
 
@@ -90,9 +98,9 @@ def openspiel(name: str) -> Measure:
         choose = random.Random(0).choice
         steps = 0
         start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        while time.perf_counter() - start < seconds and steps < limit:
             step = environment.reset()
-            while not step.last():
+            while not step.last() and steps < limit:
                 player = step.observations["current_player"]
                 step = environment.step([choose(step.observations["legal_actions"][player])])
                 steps += 1
@@ -117,7 +125,7 @@ def measure(seconds: float, rounds: int) -> list[Figure]:
     figures = [Figure(name, UNIT, []) for name, _ in MEASURES]
     for _ in range(rounds):
         for figure, (_, run) in zip(figures, MEASURES, strict=True):
-            figure.counts.append(run(seconds))
+            figure.counts.append(run(seconds, sys.maxsize))
     return figures
 
 
@@ -134,21 +142,70 @@ def table(figures: list[Figure]) -> str:
     )
 
 
+COUNTED = ("cardtable Kata TCG (PettingZoo)", "RLCard UNO", "OpenSpiel python_kuhn_poker")
+"""The measures whose instructions per step ``--instructions`` counts."""
+COUNTED_STEPS = 2000
+
+
+def instructions(name: str, steps: int) -> int:
+    """Instructions (valgrind's callgrind) that ``steps`` steps of measure ``name`` cost."""
+    counts = []
+    for limit in (0, steps):
+        result = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                __file__,
+                "--workload",
+                name,
+                str(limit),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        found = re.search(r"Collected : ([0-9]+)", result.stderr)
+        if found is None:
+            raise SystemExit(f"valgrind printed no count:\n{result.stderr}")
+        counts.append(int(found.group(1)))
+    return counts[1] - counts[0]
+
+
+def instruction_rows() -> str:
+    lines = ["| measure | instructions per step |", "|---|---:|"]
+    for name in COUNTED:
+        per_step = instructions(name, COUNTED_STEPS) // COUNTED_STEPS
+        lines.append(f"| {name} | {per_step:,} |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measure")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per measure")
     parser.add_argument("--quick", action="store_true", help="tiny run: does it work?")
+    parser.add_argument("--instructions", action="store_true", help="also count (valgrind)")
     parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
+    parser.add_argument("--workload", nargs=2, metavar=("MEASURE", "STEPS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.workload:
+        name, steps = args.workload
+        dict(MEASURES)[name](float("inf"), int(steps))
+        return 0
     seconds, rounds = (0.2, 1) if args.quick else (args.seconds, args.rounds)
     figures = measure(seconds, rounds)
     print(f"Environments: {describe_machine()}; {rounds} rounds of {seconds:g} s per measure")
-    print(table(figures))
+    text = table(figures)
+    if args.instructions:
+        text += "\n\n" + instruction_rows()
+    print(text)
     if args.write and not args.quick:
-        replace_block(
-            DOC, START, END, measured("python benchmarks/env_speed.py --write", table(figures))
-        )
+        flags = "--instructions --write" if args.instructions else "--write"
+        command = f"python benchmarks/env_speed.py {flags}"
+        replace_block(DOC, START, END, measured(command, text))
         print(f"updated {DOC.relative_to(ROOT)}")
     return 0
 

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +28,8 @@ from cardtable.envs import env
 from cardtable.envs.openspiel import load
 from cardtable.envs.seat import SeatEnv
 
+DOC = Path(__file__).resolve().parent.parent / "docs" / "research.md"
+START, END = "<!-- research:start -->", "<!-- research:end -->"
 Vector = npt.NDArray[np.float64]
 LEARNER = "linear policy, REINFORCE"
 
@@ -200,18 +203,37 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the small form CI runs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true", help=f"put the table in {DOC.name}")
     options = parser.parse_args(argv)
     plan = QUICK if options.quick else FULL
-    print(f"Kata TCG, against random play; each agent must win at least {plan.margin:.0%}.")
-    print("")
-    print("| API | agent | before training | won against random | time |")
-    print("|---|---|---:|---:|---:|")
+    lines = [
+        f"Kata TCG, against random play; each agent must win at least {plan.margin:.0%}.",
+        "",
+        "| API | agent | before training | won against random | time |",
+        "|---|---|---:|---:|---:|",
+    ]
+    print("\n".join(lines), flush=True)
     failed = False
     for example in (pettingzoo_example, gymnasium_example, openspiel_example):
         result = example(plan, options.seed)
+        lines.append(result.line())
         print(result.line(), flush=True)
         failed |= result.rate < plan.margin
+    if options.write and not options.quick:
+        command = "python scripts/research_example.py --write"
+        write(f"Made with `{command}` on {time.strftime('%Y-%m-%d')}.\n\n" + "\n".join(lines))
+        print(f"updated {DOC.name}")
     return 1 if failed else 0
+
+
+def write(text: str) -> None:
+    """Put ``text`` between the markers of docs/research.md."""
+    page = DOC.read_text(encoding="utf-8")
+    head, _, rest = page.partition(START)
+    _, _, tail = rest.partition(END)
+    if not rest or END not in rest:
+        raise SystemExit(f"{DOC.name} has no {START} ... {END} markers")
+    DOC.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":
