@@ -19,7 +19,8 @@ initial state is the next match of the game's seed.
 >>> state = game.new_initial_state()
 >>> state.current_player(), game.num_players(), game.num_distinct_actions()
 (0, 3, 173)
->>> pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+>>> small_war = load("war", {"players": 3, "suits": 3, "ranks": 4, "turn_limit": 80})
+>>> pyspiel.random_sim_test(small_war, num_sims=2, serialize=False, verbose=False)
 """
 
 from __future__ import annotations
