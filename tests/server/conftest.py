@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests import services
+from tests.server.processes import Servers, servers
 
 _numbers = itertools.count()
 
@@ -55,3 +56,10 @@ def namespace() -> str:
 def anyio_backend() -> str:
     """Async tests run on asyncio (the server's loop)."""
     return "asyncio"
+
+
+@pytest.fixture
+def processes(tmp_path: Path) -> Iterator[Servers]:
+    """Starts real ``cardtable serve`` processes; none outlives the test."""
+    with servers(tmp_path / "serve.log") as started:
+        yield started

@@ -85,6 +85,15 @@ def serve_command(
         float,
         typer.Option(min=0, max=10, help="Seconds computer players wait before acting."),
     ] = 0.8,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1,
+            max=600,
+            help="How long a match waits for a server process that stopped answering before "
+            "another process takes it over.",
+        ),
+    ] = 15.0,
 ) -> None:
     """Serve rooms and matches of every game over HTTP and WebSockets."""
     import uvicorn  # the server's libraries load only when serving
@@ -104,6 +113,7 @@ def serve_command(
             redis_url=redis,
             origins=tuple(origin or ()),
             agent_delay=agent_delay,
+            lease_seconds=lease_seconds,
         )
         asyncio.run(_check(config))
         _check_port(host, port)

@@ -1,0 +1,120 @@
+"""A server killed mid-match (SIGKILL) and started again: every live match carries on from
+its last accepted decision, timers included, and reconnecting clients carry on."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine import Match, Record
+from cardtable.games import find
+from tests.server.helpers import SHORT_WAR
+from tests.server.processes import Seat, Served, Servers
+
+
+def war_room(server: Served, **settings: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    created = server.post(
+        "/api/rooms",
+        {"game": "war", "name": "ann", "ruleset": SHORT_WAR,
+         "seats": [{"kind": "open"}, {"kind": "open"}], **settings},
+    )  # fmt: skip
+    room = created["room"]["id"]
+    joined = server.post(f"/api/rooms/{room}/join", {"name": "bob"})
+    server.post(f"/api/rooms/{room}/start", {}, created["host_token"])
+    return room, created, joined
+
+
+def step(seats: dict[int, Seat], accepted: list[tuple[int, str]]) -> bool:
+    """The seat to act makes its first legal decision; every seat sees the new version.
+    Whether the match goes on."""
+    views = {seat: client.view for seat, client in seats.items()}
+    first = views[0]
+    assert first is not None
+    if first["outcome"] is not None:
+        return False
+    actor = first["to_act"]
+    view = views[actor]
+    assert view is not None
+    assert view["legal"], view
+    seats[actor].decide(view["legal"][0])
+    accepted.append((actor, view["legal"][0]))
+    for client in seats.values():
+        while client.next_view()["version"] < first["version"] + 1:
+            pass
+    return True
+
+
+def connect_all(server: Served, room: str, tokens: dict[int, str],
+                before: dict[int, Seat] | None = None) -> dict[int, Seat]:  # fmt: skip
+    seats = {}
+    for seat, token in tokens.items():
+        events = before[seat].events if before else None
+        seats[seat] = Seat(server, room, token, events)
+        seats[seat].next_view()
+    return seats
+
+
+def test_a_killed_server_carries_on_every_match_from_its_record(
+    tmp_path: Path, processes: Servers
+) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'cardtable.db'}"
+    first = processes.start(database)
+    room, created, joined = war_room(first)
+    tokens = {0: created["token"], 1: joined["token"]}
+    seats = connect_all(first, room, tokens)
+    accepted: list[tuple[int, str]] = []
+    for _ in range(6):
+        assert step(seats, accepted)
+    seen_before = {seat: list(client.events) for seat, client in seats.items()}
+    first.kill()
+    for client in seats.values():
+        client.close()
+
+    second = processes.start(database, port=first.port)
+    seats = connect_all(second, room, tokens, seats)
+    for seat, client in seats.items():  # resumed after what it had: nothing missed twice
+        assert client.events[: len(seen_before[seat])] == seen_before[seat]
+        assert client.view is not None
+        assert client.view["version"] == 6
+    while step(seats, accepted):
+        pass
+    match_id = second.get(f"/api/rooms/{room}/matches")[-1]["id"]
+    record = Record.from_json(second.get(f"/api/matches/{match_id}/record"))
+    assert list(record.decisions) == accepted  # nothing lost, nothing applied twice
+    replayed = Match.replay(find("war"), record)
+    assert replayed.hash() == record.final_hash
+    for seat, client in seats.items():  # every event of the match, exactly once
+        assert client.events == replayed.events(seat)
+    for client in seats.values():
+        client.close()
+
+
+def test_a_turn_timer_survives_a_restart(tmp_path: Path, processes: Servers) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'cardtable.db'}"
+    first = processes.start(database)
+    room, created, joined = war_room(first, turn_seconds=5)
+    tokens = {0: created["token"], 1: joined["token"]}
+    seats = connect_all(first, room, tokens)
+    timer = seats[0].until("timer")
+    to_act = timer["seat"]
+    assert timer["seconds"] > 3
+    first.kill()
+    for client in seats.values():
+        client.close()
+
+    second = processes.start(database, port=first.port)
+    ready = time.time()
+    match_id = second.get(f"/api/rooms/{room}/matches")[-1]["id"]
+    while second.get(f"/api/matches/{match_id}")["version"] == 0:  # nobody acts: the timer
+        assert time.time() < ready + 15, "the timer never fired after the restart"
+        time.sleep(0.1)
+    fired = time.time()
+    assert fired >= timer["deadline"] - 0.5  # not before its time
+    # at its time, or as soon as the new process took the match over: not a new full period
+    assert fired <= max(timer["deadline"], ready) + 3.5
+    seats = connect_all(second, room, tokens)
+    assert seats[to_act].view is not None
+    assert seats[to_act].view["version"] >= 1
+    for client in seats.values():
+        client.close()
