@@ -112,6 +112,16 @@ def uniform(rng: np.random.Generator) -> Callable[[Vector], int]:
     return choose
 
 
+def trained(api: str, plan: Plan, episode: Callable[[int, bool], float], start: float) -> Result:
+    """Score the learner before training, train it for the plan's episodes, score it again
+    on the same deals (an episode returns the learner's reward)."""
+    before = sum(episode(number, False) > 0 for number in range(plan.games))
+    for number in range(plan.episodes):
+        episode(number, True)
+    wins = sum(episode(number, False) > 0 for number in range(plan.games))
+    return Result(api, LEARNER, wins, plan.games, time.perf_counter() - start, before)
+
+
 def pettingzoo_example(plan: Plan, seed: int) -> Result:
     """REINFORCE in the AEC environment: the learner takes either seat in turn."""
     start = time.perf_counter()
@@ -138,12 +148,7 @@ def pettingzoo_example(plan: Plan, seed: int) -> Result:
             policy.finish(result)
         return result
 
-    before = sum(episode(number, learn=False) > 0 for number in range(plan.games))
-    for number in range(plan.episodes):
-        episode(number, learn=True)
-    wins = sum(episode(number, learn=False) > 0 for number in range(plan.games))
-    seconds = time.perf_counter() - start
-    return Result("PettingZoo (AEC)", LEARNER, wins, plan.games, seconds, before)
+    return trained("PettingZoo (AEC)", plan, episode, start)
 
 
 def gymnasium_example(plan: Plan, seed: int) -> Result:
@@ -164,12 +169,7 @@ def gymnasium_example(plan: Plan, seed: int) -> Result:
                     policy.finish(reward)
                 return reward
 
-    before = sum(episode(number, learn=False) > 0 for number in range(plan.games))
-    for number in range(plan.episodes):
-        episode(number, learn=True)
-    wins = sum(episode(number, learn=False) > 0 for number in range(plan.games))
-    seconds = time.perf_counter() - start
-    return Result("Gymnasium (one seat)", LEARNER, wins, plan.games, seconds, before)
+    return trained("Gymnasium (one seat)", plan, episode, start)
 
 
 def openspiel_example(plan: Plan, seed: int) -> Result:
