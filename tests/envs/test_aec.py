@@ -165,3 +165,15 @@ def test_bad_input_gets_a_clear_error(call: Any, error: type[Exception], message
 def test_using_it_before_reset_says_so() -> None:
     with pytest.raises(RuntimeError, match="reset the environment"):
         env("war").observe("player_0")
+
+
+def test_a_restored_state_must_be_of_this_game_and_rules() -> None:
+    table = env("tcg")
+    table.reset(seed=1)
+    running = table.state_now.copy()
+    table.restore(running)
+    assert table.state_now is running
+    other = env("tcg", {"minions": True})
+    other.reset(seed=1)
+    with pytest.raises(ValueError, match="under these rules"):
+        table.restore(other.state_now)

@@ -105,6 +105,8 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         copy kept earlier); every agent starts afresh, with no reward yet."""
         if state.outcome is not None:
             raise ValueError("the match is over: restore a state that is still running")
+        if state.rules.game.name != self.game.name or state.rules.ruleset != self.rules:
+            raise ValueError(f"restore a state of this {self.game.title} under these rules")
         self.match_state = state
         self._known = None
         self._legal = None
