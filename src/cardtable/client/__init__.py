@@ -2,4 +2,41 @@
 
 It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules: the terminal's
 ``cardtable play GAME --server URL`` and the load script's bots are built on it.
+
+* :class:`Lobby`: games, rooms, seats, matches and records over REST;
+* :class:`Seat`: one connection to a room that says hello, gives the server's messages typed
+  and in order, and reconnects after a drop without losing or repeating an event;
+* :func:`play_seat`, :class:`Bot`, :func:`first_legal`, :func:`agent_chooser`: seats played by
+  a program to the end of a match;
+* :func:`view_from_json`, :func:`decisions_from`: a view message back as the engine's objects;
+* :class:`ClientError`, :class:`Unreachable`, :class:`ServerRefused`: what can go wrong.
+
+>>> server_url("127.0.0.1:8000")
+'http://127.0.0.1:8000'
 """
+
+from cardtable.client.bot import Bot, Chooser, Listener, agent_chooser, first_legal, play_seat
+from cardtable.client.errors import BadServerUrl, ClientError, ServerRefused, Unreachable
+from cardtable.client.lobby import Lobby, server_url, socket_url
+from cardtable.client.seat import FATAL, Seat
+from cardtable.client.views import decisions_from, view_from_json
+
+__all__ = [
+    "FATAL",
+    "BadServerUrl",
+    "Bot",
+    "Chooser",
+    "ClientError",
+    "Listener",
+    "Lobby",
+    "Seat",
+    "ServerRefused",
+    "Unreachable",
+    "agent_chooser",
+    "decisions_from",
+    "first_legal",
+    "play_seat",
+    "server_url",
+    "socket_url",
+    "view_from_json",
+]

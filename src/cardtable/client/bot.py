@@ -1,0 +1,142 @@
+"""Bots: seats that answer every view with a decision, to the end of a match.
+
+:func:`play_seat` plays a connected :class:`~cardtable.client.seat.Seat` with a *chooser*, a
+function from a view message to one of its ``legal`` texts (plain or async).
+:func:`first_legal` is the simplest chooser; :func:`agent_chooser` lets any computer player
+of :mod:`cardtable.agents` choose, from the view alone, as it would at a local table.
+:class:`Bot` joins a room and plays a seat in one call (the load script's bots are these).
+
+>>> from cardtable.games import find
+>>> choose = agent_chooser(find("war"), "random", seed=1)
+>>> callable(choose)
+True
+
+A bot against a running server::
+
+    final = await Bot("http://127.0.0.1:8000", room, name="bot", choose=first_legal).run()
+    print(final.outcome)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.agents import SeatSpec, make_agent, parse_seats
+from cardtable.client.errors import ServerRefused
+from cardtable.client.lobby import Lobby
+from cardtable.client.seat import Seat
+from cardtable.client.views import decisions_from, view_from_json
+from cardtable.engine.game import Game
+from cardtable.engine.rng import Rng
+from cardtable.protocol import messages as wire
+from cardtable.protocol.errors import ErrorCode
+from cardtable.protocol.lobby import JoinRoom
+
+Chooser = Callable[[wire.ViewMessage], str | Awaitable[str]]
+"""Chooses one of a view message's ``legal`` decisions (as text)."""
+
+Listener = Callable[[wire.ServerMessage], None]
+"""Sees every message a bot receives (to log, count or time them)."""
+
+PASSED_OVER = frozenset({"stale_version", "not_your_turn"})
+"""Refusals a bot lets go: the next view tells it what to do."""
+
+SLOW_DOWN = 0.5
+"""Seconds a bot waits, when told it sends too many messages, before deciding again."""
+
+
+def first_legal(view: wire.ViewMessage) -> str:
+    """The first legal decision of a view (the protocol lists them in a stable order)."""
+    return view.legal[0]
+
+
+def agent_chooser(
+    game: Game[Any, Any], agent: str | SeatSpec, *, seed: int = 0, ruleset: Any = None
+) -> Chooser:
+    """A chooser that asks the computer player ``agent`` (``greedy``, ``ismcts:easy``...)
+    for ``game``, seeing only the seat's view, as at a local table.
+
+    ``ruleset`` is the room's (search players deal the unseen cards by it); the game's default
+    when ``None``.
+    """
+    spec = parse_seats(agent)[0] if isinstance(agent, str) else agent
+    player = make_agent(spec, game, Rng(seed))
+    player.sit(game, game.default_ruleset() if ruleset is None else ruleset)
+
+    def choose(message: wire.ViewMessage) -> str:
+        assert message.seat is not None, "a spectator has nothing to choose"
+        legal = decisions_from(game, message.seat, message.legal, message.default)
+        return player.decide(view_from_json(message.view), legal).text()
+
+    return choose
+
+
+async def play_seat(
+    seat: Seat, choose: Chooser = first_legal, *, listen: Listener | None = None
+) -> wire.ViewMessage:
+    """Play ``seat`` until the match being played (or the next one to start) is over; the
+    final view. Each view with legal decisions gets one decision from ``choose`` (and another
+    when it is given again after a reconnection).
+
+    Refusals in :data:`PASSED_OVER` are let go; told ``too_many``, the bot waits
+    :data:`SLOW_DOWN` seconds and decides again; any other refusal of a decision raises
+    :class:`ServerRefused` (a bot that chooses among the legal decisions is never refused).
+    """
+    decided: tuple[str, int, int] | None = None
+    while True:
+        message = await seat.receive()
+        if message is None:
+            raise ServerRefused("room_closed", "the seat was closed before the match ended")
+        if listen is not None:
+            listen(message)
+        if isinstance(message, wire.ViewMessage):
+            if message.outcome is not None:
+                return message
+            if decided != (message.match, message.version, seat.reconnects):
+                decided = await _decide(seat, message, choose) or decided
+        elif isinstance(message, wire.ErrorMessage):
+            if message.code == ErrorCode.TOO_MANY and seat.view is not None:
+                await asyncio.sleep(SLOW_DOWN)
+                decided = await _decide(seat, seat.view, choose) or decided
+            elif message.refers_to == "decide" and message.code.value not in PASSED_OVER:
+                raise ServerRefused(message.code.value, message.message)
+
+
+async def _decide(
+    seat: Seat, view: wire.ViewMessage, choose: Chooser
+) -> tuple[str, int, int] | None:
+    """Decide on ``view`` if it offers decisions; what was decided on: the match, the version
+    and the connection (a view given again after a reconnection is decided on again, in case
+    the decision was lost in the drop); ``None``: nothing was."""
+    if not view.legal or view.outcome is not None:
+        return None
+    choice = choose(view)
+    text = await choice if inspect.isawaitable(choice) else choice
+    await seat.decide(text, view.version)
+    return (view.match, view.version, seat.reconnects)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bot:
+    """A bot that joins a room at ``url`` (the first open seat) and plays it to the end."""
+
+    url: str
+    room: str
+    name: str = "bot"
+    choose: Chooser = first_legal
+    password: str | None = None
+    seat: int | None = None
+    """The seat to take; ``None``: the first open one."""
+
+    async def run(self, *, listen: Listener | None = None) -> wire.ViewMessage:
+        """Join, play the match to its end, and close; the final view."""
+        async with Lobby(self.url) as lobby:
+            joined = await lobby.join(
+                self.room, JoinRoom(name=self.name, seat=self.seat, password=self.password)
+            )
+        async with Seat(self.url, self.room, joined.token) as seat:
+            return await play_seat(seat, self.choose, listen=listen)

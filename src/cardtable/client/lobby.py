@@ -1,0 +1,228 @@
+"""The lobby over HTTP: games, rooms, seats, matches and records, as the protocol's bodies.
+
+Every call returns the typed body of :mod:`cardtable.protocol.lobby`; a refusal raises
+:class:`~cardtable.client.errors.ServerRefused` with the server's code and sentence, and a
+server that does not answer raises :class:`~cardtable.client.errors.Unreachable`.
+
+>>> server_url("localhost:8000")
+'http://localhost:8000'
+>>> socket_url("https://cards.example/", "r7")
+'wss://cards.example/ws/rooms/r7'
+
+A session, against a running server::
+
+    async with Lobby("http://127.0.0.1:8000") as lobby:
+        created = await lobby.create(CreateRoom(game="war", name="Fox"))
+        await lobby.start(created.room.id, created.host_token)
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any, Self, TypeVar
+from urllib.parse import quote, urlsplit
+
+import httpx2
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from cardtable.client.errors import BadServerUrl, ServerRefused, Unreachable
+from cardtable.engine.errors import RecordError
+from cardtable.engine.record import Record
+from cardtable.protocol.lobby import (
+    CreateRoom,
+    GameInfo,
+    Joined,
+    JoinRoom,
+    MatchInfo,
+    RoomCreated,
+    RoomInfo,
+    Watching,
+    WatchRoom,
+)
+
+_Body = TypeVar("_Body")
+
+TIMEOUT = 10.0
+"""Seconds to wait for the server's answer to one request."""
+
+
+def server_url(text: str) -> str:
+    """The server's base URL, ``http://`` added when no scheme is given (``BadServerUrl``
+    for anything but an http or https address)."""
+    url = text.strip().rstrip("/")
+    if "://" not in url:
+        url = f"http://{url}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadServerUrl(f"{text!r} is not a server address: give one like http://host:8000")
+    try:
+        parts.port  # noqa: B018 - reading it checks it
+    except ValueError:
+        raise BadServerUrl(f"{text!r} has a port that is not a number from 0 to 65535") from None
+    return url
+
+
+def socket_url(base: str, room: str) -> str:
+    """The WebSocket address of ``room`` on the server at ``base``."""
+    url = server_url(base)
+    scheme = "wss" if url.startswith("https://") else "ws"
+    return f"{scheme}://{url.split('://', 1)[1]}/ws/rooms/{quote(room, safe='')}"
+
+
+class Lobby:
+    """The server's REST lobby (an async context manager holding one HTTP connection pool)."""
+
+    def __init__(self, url: str, *, timeout: float = TIMEOUT) -> None:
+        self.url = server_url(url)
+        self._http = httpx2.AsyncClient(base_url=self.url, timeout=timeout)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    # -- games and rooms --------------------------------------------------------------------
+
+    async def games(self) -> list[GameInfo]:
+        return await self._call("GET", "/api/games", list[GameInfo])
+
+    async def game(self, name: str) -> GameInfo:
+        return await self._call("GET", f"/api/games/{_part(name)}", GameInfo)
+
+    async def rooms(
+        self,
+        *,
+        game: str | None = None,
+        open_seats: bool | None = None,
+        password: bool | None = None,
+    ) -> list[RoomInfo]:
+        """The rooms, filtered by game, by having an open seat, by having a password."""
+        query = {"game": game, "open_seats": open_seats, "password": password}
+        params = {key: _query(value) for key, value in query.items() if value is not None}
+        return await self._call("GET", "/api/rooms", list[RoomInfo], params=params)
+
+    async def room(self, room: str) -> RoomInfo:
+        return await self._call("GET", f"/api/rooms/{_part(room)}", RoomInfo)
+
+    async def create(self, body: CreateRoom) -> RoomCreated:
+        """Create a room; its creator is the host (keep ``host_token`` to start it)."""
+        return await self._call("POST", "/api/rooms", RoomCreated, body=body)
+
+    async def join(self, room: str, body: JoinRoom) -> Joined:
+        """Take a seat (the first open one unless ``body.seat`` names one)."""
+        return await self._call("POST", f"/api/rooms/{_part(room)}/join", Joined, body=body)
+
+    async def watch(self, room: str, password: str | None = None) -> Watching:
+        body = WatchRoom(password=password)
+        return await self._call("POST", f"/api/rooms/{_part(room)}/watch", Watching, body=body)
+
+    async def start(self, room: str, token: str) -> RoomInfo:
+        """Start the match (the host's token), or a rematch."""
+        return await self._action(room, "start", token)
+
+    async def rematch(self, room: str, token: str) -> RoomInfo:
+        return await self._action(room, "rematch", token)
+
+    async def leave(self, room: str, token: str) -> RoomInfo:
+        """Give up one's seat (conceding a match being played)."""
+        return await self._action(room, "leave", token)
+
+    async def concede(self, room: str, token: str) -> RoomInfo:
+        return await self._action(room, "concede", token)
+
+    async def remove(self, room: str, host_token: str, seat: int) -> RoomInfo:
+        """The host frees ``seat`` before the match starts."""
+        path = f"/api/rooms/{_part(room)}/seats/{seat}/remove"
+        return await self._call("POST", path, RoomInfo, token=host_token)
+
+    # -- matches ----------------------------------------------------------------------------
+
+    async def matches(self, room: str) -> list[MatchInfo]:
+        """The room's matches, oldest first."""
+        return await self._call("GET", f"/api/rooms/{_part(room)}/matches", list[MatchInfo])
+
+    async def match(self, match: str) -> MatchInfo:
+        return await self._call("GET", f"/api/matches/{_part(match)}", MatchInfo)
+
+    async def record(self, match: str) -> Record:
+        """A finished match's record, ready for :meth:`cardtable.engine.Match.replay`."""
+        data: dict[str, Any] = await self._call(
+            "GET", f"/api/matches/{_part(match)}/record", dict[str, Any]
+        )
+        try:
+            return Record.from_json(data)
+        except RecordError as error:
+            raise ServerRefused("bad_message", f"the server sent a bad record: {error}") from None
+
+    # -- the wire ---------------------------------------------------------------------------
+
+    async def _action(self, room: str, action: str, token: str) -> RoomInfo:
+        return await self._call("POST", f"/api/rooms/{_part(room)}/{action}", RoomInfo, token=token)
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        answer: type[_Body] | Any,
+        *,
+        body: BaseModel | None = None,
+        token: str | None = None,
+        params: dict[str, str] | None = None,
+    ) -> _Body:
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        content = None if body is None else body.model_dump_json()
+        if content is not None:
+            headers["Content-Type"] = "application/json"
+        try:
+            response = await self._http.request(
+                method, path, content=content, headers=headers, params=params
+            )
+        except httpx2.TimeoutException:
+            raise Unreachable(f"the server at {self.url} did not answer in time") from None
+        except httpx2.HTTPError as error:
+            raise Unreachable(f"cannot reach the server at {self.url}: {_why(error)}") from None
+        if response.status_code >= 400:
+            raise _refusal(response)
+        try:
+            found: _Body = TypeAdapter(answer).validate_json(response.content)
+        except ValidationError:
+            raise ServerRefused(
+                "bad_message",
+                f"the server at {self.url} sent an answer this client cannot read "
+                f"({method} {path}); is it a cardtable server?",
+            ) from None
+        return found
+
+
+def _refusal(response: httpx2.Response) -> ServerRefused:
+    """The server's problem document as an error (or a plain one if it sent none)."""
+    try:
+        data = response.json()
+        code, message = str(data["code"]), str(data["message"])
+    except (ValueError, KeyError, TypeError):
+        code = "not_found" if response.status_code == 404 else "internal"
+        message = f"the server answered {response.status_code} {response.reason_phrase}"
+    return ServerRefused(code, message, status=response.status_code)
+
+
+def _why(error: httpx2.HTTPError) -> str:
+    if isinstance(error, httpx2.ConnectError):
+        return "nothing answers there (is the server running, and is the address right?)"
+    return str(error).strip() or type(error).__name__
+
+
+def _part(text: str) -> str:
+    return quote(text, safe="")
+
+
+def _query(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
