@@ -28,6 +28,8 @@ from cardtable.cli.play import (
     rules_from_options,
 )
 from cardtable.cli.play import play as play_match
+from cardtable.cli.remote import play_remote
+from cardtable.cli.remote_options import remote_settings
 from cardtable.cli.replay import ReplaySettings
 from cardtable.cli.replay import replay as replay_record
 from cardtable.cli.serve import serve_command
@@ -154,8 +156,21 @@ def play_command(
             help="Seconds between computer decisions (watching: 0.5 on a terminal, else 0).",
         ),
     ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="Play on this server (http://host:port), in a new room."),
+    ] = None,
+    room: Annotated[
+        str | None, typer.Option("--room", help="With --server: join this room (or watch it).")
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="With --server: your name at the table.")
+    ] = None,
+    password: Annotated[
+        str | None, typer.Option("--password", help="With --server: the room's password.")
+    ] = None,
 ) -> None:
-    """Play a match in the terminal.
+    """Play a match in the terminal, here or on a server (--server URL [--room ID]).
 
     Any rule of the game is an option too, after the game's name: --rule-name VALUE, such as
     cardtable play war --players 4 --face-down 3 (cardtable rules GAME --schema lists them).
@@ -165,6 +180,16 @@ def play_command(
     terminal = Terminal(console)
     with guarded():
         found = find(game)
+        if server is not None or room is not None:
+            local = {"--seed": seed, "--save": save, "--delay": delay}
+            given = [option for option, value in local.items() if value is not None]
+            remote = remote_settings(
+                found, server=server, room=room, name=name or "player", password=password,
+                seats=seats, rules=rules, args=ctx.args, local_only=given,
+            )  # fmt: skip
+            raise typer.Exit(play_remote(terminal, remote))
+        if name is not None or password is not None:
+            raise UsageProblem("--name and --password are for playing on a server (--server URL)")
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args)
         if seats is not None:
             specs = parse_seats(seats)
