@@ -5,11 +5,15 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
+import subprocess
 import sys
+import time
 
 import anyio
 import pytest
 
+from cardtable.cli.play import INTERRUPTED
 from cardtable.client import Bot, Lobby, Seat, first_legal, play_seat
 from tests.cli.helpers import PLAIN_ENV, invoke, run_process
 from tests.client.conftest import free_port
@@ -80,6 +84,27 @@ async def test_a_person_joins_a_room_with_its_id_and_plays_it(server_url: str) -
     assert "player 0 (host)" in output
     assert final.outcome is not None
     assert "Outcome: " in output
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_room_without_a_traceback(server_url: str) -> None:
+    env = {key: value for key, value in os.environ.items() if key not in PLAIN_ENV}
+    env.update({key: value for key, value in PLAIN_ENV.items() if value is not None})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "play", "war", "--server", server_url,
+         "--seats", "human,random", *SHORT_RULES],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )  # fmt: skip
+    assert process.stdout is not None
+    shown = b""
+    deadline = time.monotonic() + TIMEOUT
+    while b"(you)> " not in shown and time.monotonic() < deadline:
+        shown += os.read(process.stdout.fileno(), 4096)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=TIMEOUT)
+    output = (shown + stdout).decode()
+    assert process.returncode == INTERRUPTED, output + stderr.decode()
+    assert "You left the room: interrupted." in output
+    assert stderr.decode().strip() == ""
 
 
 def test_a_full_room_is_watched(server_url: str) -> None:

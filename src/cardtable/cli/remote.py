@@ -75,7 +75,8 @@ async def ask(terminal: Terminal, prompt: str) -> str | None:
 
     def read() -> None:
         line = terminal.ask(prompt)
-        loop.call_soon_threadsafe(_settle, answer, line)
+        with contextlib.suppress(RuntimeError):  # the loop closed: the session is over
+            loop.call_soon_threadsafe(_settle, answer, line)
 
     threading.Thread(target=read, name="input", daemon=True).start()
     return await answer
