@@ -13,8 +13,9 @@ from cardtable.protocol.limits import PROTOCOL_VERSION
 from cardtable.server.app import create_app
 from cardtable.server.services import ServerConfig
 
-SHORT_WAR = {"suits": 1, "ranks": 6}
-"""A War with a short deck: a whole match in a few dozen decisions."""
+SHORT_WAR = {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40}
+"""A War with a short deck that always ends soon (won cards shuffled, so no endless cycle;
+a turn limit besides)."""
 
 
 @contextmanager

@@ -39,7 +39,8 @@ class Served:
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
             sys.executable, "-m", "cardtable", "serve", "--port", str(self.port),
-            "--database", database, "--agent-delay", "0", "--lease-seconds", "2", *extra,
+            "--database", database, "--agent-delay", "0", "--lease-seconds", "2",
+            "--messages-per-second", "1000", *extra,
         ]  # fmt: skip
         if redis is not None:
             command += ["--redis", redis]

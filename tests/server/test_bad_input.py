@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 import pytest
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 
 from cardtable.engine.errors import DecisionError
 from cardtable.engine.match import Match
@@ -328,12 +327,13 @@ def test_a_websocket_from_a_foreign_origin_is_refused(sqlite_url: str) -> None:
         created = create(client, game="war", ruleset=SHORT_WAR)
         path = f"/ws/rooms/{created['room']['id']}"
         foreign = {"origin": "https://evil.example"}
-        with (
-            pytest.raises(WebSocketDisconnect) as refused,
-            client.websocket_connect(path, headers=foreign),
-        ):
-            pass
-        assert refused.value.code == 1008
+        with client.websocket_connect(path, headers=foreign) as socket:
+            connection = Recorder(socket, "foreign")
+            refused = connection.receive()  # told why, then closed
+            assert refused["code"] == ErrorCode.FORBIDDEN_ORIGIN.value, refused
+            plain(refused["message"])
+            with pytest.raises(Closed):
+                connection.receive()
         for origin in ("http://testserver", "https://cards.example"):
             with sockets(client) as connect:
                 welcome = connect(path, origin, headers={"origin": origin}).hello(created["token"])
@@ -432,3 +432,34 @@ def test_unknown_rooms_and_matches_are_not_found(sqlite_url: str) -> None:
             body = {"name": "bob"} if path.endswith("/join") else {}
             answer = client.request(method, path, json=body if method == "POST" else None)
             problem(answer, 404, code)
+
+
+def test_a_binary_frame_is_refused(sqlite_url: str) -> None:
+    """'Every message is one WebSocket text frame holding one JSON object.'"""
+    with server(sqlite_url) as client:
+        created = create(client, game="war", ruleset=SHORT_WAR)
+        with client.websocket_connect(f"/ws/rooms/{created['room']['id']}") as socket:
+            connection = Recorder(socket, "client")
+            assert connection.hello(created["token"])["type"] == "welcome"
+            socket.send_bytes(b'{"type": "ping", "nonce": 7}')
+            answer = connection.until(lambda m: m["type"] in ("pong", "error"))[-1]
+            assert answer["type"] == "error", answer
+            assert answer["code"] == ErrorCode.BAD_MESSAGE.value
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_a_hello_as_the_match_starts_gets_each_event_once(sqlite_url: str, attempt: int) -> None:
+    """'Nothing the client held is sent again, and nothing is skipped.'"""
+    with server(sqlite_url) as client:
+        created = create(client, game="war", ruleset=SHORT_WAR, seats=[{"kind": "open"},
+                         {"kind": "agent", "agent": "random"}])  # fmt: skip
+        room = created["room"]["id"]
+        with client.websocket_connect(f"/ws/rooms/{room}") as socket:
+            spectator = Recorder(socket, "spectator")
+            spectator.send({"type": "hello", "protocol": 1, "token": None, "last_event": 0})
+            started = client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
+            assert started.status_code == 200
+            spectator.until(lambda m: m["type"] == "view")
+            spectator.answer(None)
+            firsts = [m["first"] for m in spectator.messages("events")]
+            assert firsts == sorted(set(firsts)), spectator.messages("events")

@@ -94,6 +94,14 @@ def serve_command(
             "another process takes it over.",
         ),
     ] = 15.0,
+    messages_per_second: Annotated[
+        float,
+        typer.Option(
+            min=1,
+            help="How many messages a connection may send a second on average (beyond, each "
+            "is refused with too_many); raise it for bots.",
+        ),
+    ] = 20.0,
 ) -> None:
     """Serve rooms and matches of every game over HTTP and WebSockets."""
     import uvicorn  # the server's libraries load only when serving
@@ -114,6 +122,7 @@ def serve_command(
             origins=tuple(origin or ()),
             agent_delay=agent_delay,
             lease_seconds=lease_seconds,
+            messages_per_second=messages_per_second,
         )
         asyncio.run(_check(config))
         _check_port(host, port)

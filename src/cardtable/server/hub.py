@@ -70,6 +70,11 @@ class RoomHub:
     async def open(self, match: str | None) -> None:
         await self._listen(room_channel(self.room), self._on_room)
         await self.follow(match)
+        # Other processes report their connections at their next heartbeat; ask them now.
+        await self.hub.fanout.publish(
+            room_channel(self.room),
+            json.dumps({"kind": "presence?", "process": self.hub.presence.process}),
+        )
 
     async def follow(self, match: str | None) -> None:
         """Listen to ``match``'s channel (and stop listening to the previous one)."""
@@ -136,9 +141,13 @@ class RoomHub:
             message = wire.ChatMessage.model_validate(fields)
             for connection in list(self.connections):
                 await connection.send(message)
+        elif kind == "presence?":
+            if data.get("process") != self.hub.presence.process:
+                await self.hub.publish_presence(self.room)
         elif kind == "presence":
-            self.hub.presence.heard(self.room, data)
-            await self.hub.send_presence(self)
+            if data.get("process") != self.hub.presence.process:  # ours were sent already
+                self.hub.presence.heard(self.room, data)
+                await self.hub.send_presence(self)
         elif kind == "timer":
             for connection in list(self.connections):
                 await self.hub.send_timer(connection, str(data.get("match")), data)
@@ -186,6 +195,7 @@ class Hub:
     # -- joining and leaving ----------------------------------------------------------------
 
     async def join(self, connection: Connection, match: str | None) -> None:
+        """Count ``connection`` in its room (then :meth:`publish_presence` tells everyone)."""
         room = self.rooms.get(connection.room)
         if room is None:
             room = self.rooms[connection.room] = RoomHub(self, connection.room)
@@ -193,7 +203,6 @@ class Hub:
         connection.match = room.match
         room.connections.add(connection)
         self.presence.connect(connection.room, connection.seat)
-        await self.publish_presence(connection.room)
 
     async def leave(self, connection: Connection) -> None:
         connection.closed = True
@@ -204,9 +213,9 @@ class Hub:
         self.presence.disconnect(connection.room, connection.seat)
         with contextlib.suppress(Exception):
             await self.publish_presence(connection.room)
-        if not room.connections:
+        if not room.connections and self.rooms.get(connection.room) is room:
             room.close()
-            del self.rooms[connection.room]
+            self.rooms.pop(connection.room, None)
 
     async def publish_presence(self, room: str) -> None:
         await self.fanout.publish(room_channel(room), json.dumps(self.presence.report(room)))
@@ -257,6 +266,8 @@ class Hub:
             try:
                 async with self.matches.lock(match):
                     live = await self.matches.live(match)
+                    if connection.sent > len(live.events(connection.seat)):
+                        connection.sent = 0  # it claims more than there is: send them all
                     events = live.events(connection.seat, connection.sent)
                     state = live.seat_state(connection.seat)
             except Refused as refusal:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,8 @@ class Rooms:
         self.matches = matches
         self.clock = clock
         self.throttle = Throttle()
+        self.started: Callable[[], None] = lambda: None
+        """Called when a match starts here (the match runner takes it up at once)."""
 
     # -- creating ---------------------------------------------------------------------------
 
@@ -91,6 +93,10 @@ class Rooms:
         except RulesetError as error:
             raise Refused("bad_rules", error.reason) from None
         count = game.seats(ruleset)
+        if count > MAX_SEATS:
+            raise Refused(
+                "bad_rules", f"a room seats at most {MAX_SEATS} players; these rules have {count}"
+            )
         wanted = list(plan.seats) if plan.seats is not None else [("open", None)] * count
         if len(wanted) != count:
             raise Refused(
@@ -275,6 +281,7 @@ class Rooms:
         await self.matches.start(room, tuple(row.name for row in seats))
         await self.storage.update_room(room_id, status="playing", updated_at=self.clock())
         await self.changed(room_id)
+        self.started()
         return await self.room(room_id)
 
     async def leave(self, room_id: str, token: str | None) -> RoomRow:

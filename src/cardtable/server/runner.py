@@ -45,6 +45,7 @@ class Runner:
         self.services = services
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self._main: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
         self.started = services.clock()
 
     def start(self) -> None:
@@ -63,13 +64,19 @@ class Runner:
                 await storage.release_lease(match_id, process)
         self.tasks.clear()
 
+    def wake(self) -> None:
+        """Sweep now rather than at the next round (a match just started here)."""
+        self._wake.set()
+
     async def _run(self) -> None:
         while True:
+            self._wake.clear()
             try:
                 await self.sweep()
             except Exception:  # a storage hiccup: try again at the next sweep
                 log.exception("the match runner's sweep failed")
-            await asyncio.sleep(self.services.config.lease_seconds / 3)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.services.config.lease_seconds / 3)
 
     async def sweep(self) -> None:
         """Take or renew the leases of live matches; drive those held; close idle rooms."""

@@ -71,6 +71,7 @@ class Services:
         self.presence = Presence(config.process, clock)
         self.hub = Hub(storage, fanout, self.matches, self.presence, self.room_info, clock)
         self.runner = Runner(self)
+        self.rooms.started = self.runner.wake
 
     def start(self) -> None:
         self.hub.start()

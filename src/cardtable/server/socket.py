@@ -63,7 +63,9 @@ async def serve(socket: WebSocket, room_id: str, services: Services) -> None:
     if not origin_allowed(
         socket.headers.get("origin"), socket.headers.get("host"), services.config.origins
     ):
-        await socket.close(code=POLICY_VIOLATION, reason="connections from this origin are refused")
+        await socket.accept()  # to say why before closing: a browser shows nothing otherwise
+        await _send_error(socket, error(ErrorCode.FORBIDDEN_ORIGIN))
+        await _close(socket, "connections from this origin are refused")
         return
     await socket.accept()
     connection = await _hello(socket, room_id, services)
@@ -85,6 +87,10 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         raw = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
     except (TimeoutError, WebSocketDisconnect):
         await _close(socket, "no hello came")
+        return None
+    except ProtocolError as problem:
+        await _send_error(socket, wire.ErrorMessage.of(problem))
+        await _close(socket, problem.message)
         return None
     try:
         if raw is None:
@@ -110,6 +116,7 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         await _close(socket, refusal.reason)
         return None
     connection = Connection(room_id, seat, name, socket.send_text)
+    connection.sent = hello.last_event  # before it can be sent anything: resume after those
     match = await services.rooms.current_match(room_id)
     await connection.send(
         wire.Welcome(
@@ -122,12 +129,12 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
     )
     await services.hub.join(connection, match)
     await connection.send(wire.RoomMessage(room=await services.room_info(room_id)))
+    await services.hub.publish_presence(room_id)
     for line in await services.storage.chat(room_id, limit=CHAT_HISTORY):
         await connection.send(
             wire.ChatMessage(id=line.id, seat=line.seat, name=line.name, text=line.text, at=line.at)
         )
     if connection.match is not None:
-        connection.sent = hello.last_event
         await services.hub.push(connection)
         row = await services.storage.match(connection.match)
         if row is not None and row.timer is not None:
@@ -147,11 +154,10 @@ async def _receive(socket: WebSocket) -> str | None:
         raise WebSocketDisconnect(message.get("code", 1000))
     data = message.get("text")
     if data is None:
-        data = message.get("bytes") or b""
-    size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
-    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "messages are JSON in text frames, not binary")
+    if len(data.encode("utf-8")) > MAX_MESSAGE_BYTES:
         return None
-    return data if isinstance(data, str) else data.decode("utf-8", errors="replace")
+    return str(data)
 
 
 async def _converse(socket: WebSocket, connection: Connection, services: Services) -> None:
@@ -165,6 +171,9 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
             raw = await _receive(socket)
         except WebSocketDisconnect:
             return
+        except ProtocolError as problem:
+            await connection.send(wire.ErrorMessage.of(problem))
+            continue
         if not messages.allow(clock()):
             floods += 1
             if floods >= FLOODS_BEFORE_CLOSING:
