@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -24,6 +25,9 @@ from cardtable.server.fanout import open_fanout
 from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage
+
+SHUTDOWN_SECONDS = 10.0
+"""How long stopping may take (closing connections, releasing leases) before it gives up."""
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -39,9 +43,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         try:
             yield
         finally:
-            await services.stop()
-            await fanout.close()
-            await storage.close()
+            with anyio.CancelScope(shield=True), anyio.move_on_after(SHUTDOWN_SECONDS):
+                await services.stop()
+                await fanout.close()
+                await storage.close()
 
     app = FastAPI(
         title="cardtable",

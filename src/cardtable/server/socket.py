@@ -17,6 +17,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardtable.protocol import messages as wire
@@ -68,13 +69,17 @@ async def serve(socket: WebSocket, room_id: str, services: Services) -> None:
         await _close(socket, "connections from this origin are refused")
         return
     await socket.accept()
-    connection = await _hello(socket, room_id, services)
+    with anyio.CancelScope(shield=True):  # see below: storage work is never cut half-way
+        connection = await _hello(socket, room_id, services)
     if connection is None:
         return
     try:
         await _converse(socket, connection, services)
     finally:
-        await services.hub.leave(connection)
+        # Leaving is finished even when the connection's task is being cancelled: stopping
+        # half-way through its storage work would leave a database connection half closed.
+        with anyio.CancelScope(shield=True):
+            await services.hub.leave(connection)
 
 
 async def _send_error(socket: WebSocket, message: wire.ErrorMessage) -> None:
@@ -185,7 +190,8 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
             if raw is None:
                 raise ProtocolError(ErrorCode.TOO_LARGE)
             message = read_client(raw)
-            await _handle(message, connection, services, chats)
+            with anyio.CancelScope(shield=True):  # a message is handled to its end
+                await _handle(message, connection, services, chats)
         except ProtocolError as problem:
             await connection.send(wire.ErrorMessage.of(problem))
         except Refused as refusal:
