@@ -76,37 +76,37 @@ def test_the_record_of_a_live_match_is_not_shown(sqlite_url: str) -> None:
         assert hidden.json()["code"] == "forbidden"
 
 
+def absent_war(client: TestClient, policy: str) -> str:
+    """A War match between two people who never connect, under disconnect ``policy`` with
+    no wait; the match's id once it is over (or a failure if it never ends)."""
+    created = create(client, game="war", ruleset=SHORT_WAR,
+                     seats=[{"kind": "open"}, {"kind": "open"}],
+                     disconnect={"policy": policy, "wait_seconds": 0})  # fmt: skip
+    room = created["room"]["id"]
+    client.post(f"/api/rooms/{room}/join", json={"name": "bob"})
+    client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
+    match_id: str = client.get(f"/api/rooms/{room}/matches").json()[0]["id"]
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/matches/{match_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"the {policy} policy never ended the match"
+        time.sleep(0.1)
+    return match_id
+
+
 def test_a_player_who_stays_away_is_replaced_by_a_computer_player(sqlite_url: str) -> None:
     with server(sqlite_url) as client:
-        created = create(client, game="war", ruleset=SHORT_WAR,
-                         seats=[{"kind": "open"}, {"kind": "open"}],
-                         disconnect={"policy": "agent", "wait_seconds": 0})  # fmt: skip
-        room = created["room"]["id"]
-        client.post(f"/api/rooms/{room}/join", json={"name": "bob"})
-        client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
-        match_id = client.get(f"/api/rooms/{room}/matches").json()[0]["id"]
-        deadline = time.monotonic() + 30
-        while client.get(f"/api/matches/{match_id}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "nobody played for the absent players"
-            time.sleep(0.1)  # both away: computer players hold both seats to the end
+        match_id = absent_war(client, "agent")
+        record = Record.from_json(client.get(f"/api/matches/{match_id}/record").json())
+        assert "concede" not in [text for _, text in record.decisions]  # played to the end
+        assert record.outcome is not None
 
 
 def test_a_player_who_stays_away_forfeits_when_the_room_says_so(sqlite_url: str) -> None:
     with server(sqlite_url) as client:
-        created = create(client, game="war", ruleset=SHORT_WAR,
-                         seats=[{"kind": "open"}, {"kind": "open"}],
-                         disconnect={"policy": "forfeit", "wait_seconds": 0})  # fmt: skip
-        room = created["room"]["id"]
-        client.post(f"/api/rooms/{room}/join", json={"name": "bob"})
-        client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
-        match_id = client.get(f"/api/rooms/{room}/matches").json()[0]["id"]
-        deadline = time.monotonic() + 30
-        while (info := client.get(f"/api/matches/{match_id}").json())["status"] != "finished":
-            assert time.monotonic() < deadline, "the absent player never forfeited"
-            time.sleep(0.1)
+        match_id = absent_war(client, "forfeit")
         record = Record.from_json(client.get(f"/api/matches/{match_id}/record").json())
         assert record.decisions[-1][1] == "concede"
-        assert info["outcome"] is not None
+        assert record.outcome is not None
 
 
 def test_idle_rooms_close(sqlite_url: str) -> None:

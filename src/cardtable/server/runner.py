@@ -223,19 +223,20 @@ class Runner:
         if not isinstance(limit, int | float) or limit <= 0:
             return IDLE_CHECK
         now = services.clock()
-        current = (
-            timer
-            if timer and (timer.get("seat"), timer.get("version")) == (seat, version)
-            else None
+        stored = timer.get("deadline") if timer else None
+        same_turn = timer is not None and (timer.get("seat"), timer.get("version")) == (
+            seat,
+            version,
         )
-        if current is None:
+        if same_turn and isinstance(stored, int | float):
+            deadline = float(stored)
+        else:  # a new turn (or no timer yet): its clock starts now
             deadline = now + float(limit)
-            current = {"seat": seat, "version": version, "deadline": deadline}
+            current: JsonObject = {"seat": seat, "version": version, "deadline": deadline}
             await services.storage.set_timer(match_id, current)
             await services.fanout.publish(
                 room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
             )
-        deadline = float(current["deadline"])  # type: ignore[arg-type]
         if now < deadline:
             return min(IDLE_CHECK, deadline - now)
         matches = services.matches
