@@ -25,6 +25,7 @@ from cardtable.server.fanout import open_fanout
 from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage
+from cardtable.server.web import mount_client
 
 SHUTDOWN_SECONDS = 10.0
 """How long stopping may take (closing connections, releasing leases) before it gives up."""
@@ -73,4 +74,5 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def room_socket(websocket: WebSocket, room_id: str) -> None:
         await socket.serve(websocket, room_id, app.state.services)
 
+    mount_client(app)  # last: the client's files answer whatever no route above does
     return app

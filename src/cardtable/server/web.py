@@ -1,0 +1,80 @@
+"""The browser client: static files shipped in the package (``cardtable/web``), served at ``/``.
+
+The client is plain HTML, CSS and JavaScript modules, with no build step; it knows no rules
+and talks to the server only through the REST lobby and the WebSocket protocol. This module
+serves its files with a strict content security policy (no inline scripts or styles, no other
+origins), and lists the computer players a game's rooms may seat, which the client offers in
+its "create room" form.
+
+>>> WEB_ROOT.name, (WEB_ROOT / "index.html").is_file()
+('web', True)
+>>> agents_for("war")
+['random', 'ismcts:easy', 'ismcts:medium', 'ismcts:hard']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from cardtable.agents.ismcts import LEVELS
+from cardtable.agents.registry import agent_names
+from cardtable.games import find, names
+from cardtable.server.errors import Refused
+
+WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
+"""The client's files, inside the installed package."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+        "form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Sent with every file of the client: nothing runs or loads but the client's own files."""
+
+
+def agents_for(game: str) -> list[str]:
+    """The computer players a room of ``game`` may seat, levels spelt out (``ismcts:hard``)."""
+    if game not in names():
+        raise Refused("unknown_game", f"this server has no game called {game!r}")
+    found: list[str] = []
+    for name in agent_names(find(game)):
+        if name == "ismcts":
+            found += [f"{name}:{level}" for level in LEVELS]
+        else:
+            found.append(name)
+    return found
+
+
+class ClientFiles(StaticFiles):
+    """The client's files, each with :data:`SECURITY_HEADERS` and revalidated on every load
+    (a new version of the server is never paired with an old, cached client)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.update(SECURITY_HEADERS)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+agents_router = APIRouter(prefix="/api")
+
+
+@agents_router.get("/games/{name}/agents", summary="The computer players a room may seat")
+async def list_agents(name: str) -> list[str]:
+    return agents_for(name)
+
+
+def mount_client(app: FastAPI) -> None:
+    """Add the agents route and serve the client at ``/`` (after every other route, so
+    ``/api``, ``/docs`` and ``/ws`` keep theirs)."""
+    app.include_router(agents_router)
+    app.mount("/", ClientFiles(directory=WEB_ROOT, html=True), name="client")

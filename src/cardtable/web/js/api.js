@@ -1,0 +1,65 @@
+// The REST lobby: every refusal becomes an ApiError holding the server's plain sentence.
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
+    throw new ApiError(data?.code || "http", sentence(message), response.status);
+  }
+  return data;
+}
+
+/** The server's reasons are lower-case clauses: start them with a capital, end with a stop. */
+export function sentence(text) {
+  const t = String(text).trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+export const api = {
+  games: () => call("GET", "/games"),
+  game: (name) => call("GET", `/games/${encodeURIComponent(name)}`),
+  agents: (name) => call("GET", `/games/${encodeURIComponent(name)}/agents`),
+  rooms: (query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== "") params.set(k, v);
+    const q = params.toString();
+    return call("GET", `/rooms${q ? `?${q}` : ""}`);
+  },
+  room: (id) => call("GET", `/rooms/${encodeURIComponent(id)}`),
+  create: (body) => call("POST", "/rooms", body),
+  join: (id, body) => call("POST", `/rooms/${encodeURIComponent(id)}/join`, body),
+  watch: (id, body) => call("POST", `/rooms/${encodeURIComponent(id)}/watch`, body),
+  start: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/start`, undefined, token),
+  rematch: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/rematch`, undefined, token),
+  leave: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/leave`, undefined, token),
+  matches: (id) => call("GET", `/rooms/${encodeURIComponent(id)}/matches`),
+  match: (id) => call("GET", `/matches/${encodeURIComponent(id)}`),
+  replay: (id, step, seat) => {
+    const params = new URLSearchParams({ step: String(step) });
+    if (seat !== null && seat !== undefined) params.set("seat", String(seat));
+    return call("GET", `/matches/${encodeURIComponent(id)}/replay?${params}`);
+  },
+};

@@ -1,0 +1,249 @@
+// The lobby: rooms to join or watch (with filters), and the form that creates a room.
+import { api } from "./api.js";
+import { h, fill, notice } from "./dom.js";
+import { rulesetForm } from "./schemaform.js";
+import { keepName, keepSeat, myName } from "./store.js";
+
+const REFRESH_MS = 4000;
+
+export function lobbyPage(main) {
+  let games = [];
+  let timer = null;
+  let gone = false;
+
+  const gameFilter = h("select", { id: "filter-game" }, h("option", { value: "" }, "Every game"));
+  const openFilter = h("input", { id: "filter-open", type: "checkbox" });
+  const passwordFilter = h("select", { id: "filter-password" },
+    h("option", { value: "" }, "With or without a password"),
+    h("option", { value: "false" }, "No password"),
+    h("option", { value: "true" }, "Password needed"));
+  const list = h("ul", { class: "rooms", "aria-live": "polite", id: "room-list" });
+  const listError = notice();
+
+  const roomsSection = h("section", { "aria-labelledby": "rooms-title", class: "panel" },
+    h("h2", { id: "rooms-title" }, "Rooms"),
+    h("form", { class: "filters", onsubmit: (e) => { e.preventDefault(); refresh(); } },
+      h("label", { for: "filter-game" }, "Game"), gameFilter,
+      h("span", { class: "check" }, openFilter, h("label", { for: "filter-open" }, "Only with a free seat")),
+      h("label", { for: "filter-password" }, "Password"), passwordFilter,
+      h("button", { type: "submit" }, "Refresh")),
+    listError, list);
+
+  const createSlot = h("div", {}, h("p", { class: "muted" }, "Loading the games…"));
+  const createSection = h("section", { "aria-labelledby": "create-title", class: "panel" },
+    h("h2", { id: "create-title" }, "Create a room"), createSlot);
+
+  fill(main, h("h1", {}, "Lobby"),
+    h("p", { class: "lead" }, "Join a room to play, watch a match, or create a room of your own."),
+    h("div", { class: "lobby" }, roomsSection, createSection));
+
+  for (const el of [gameFilter, openFilter, passwordFilter]) el.addEventListener("change", refresh);
+
+  async function refresh() {
+    clearTimeout(timer);
+    try {
+      const rooms = await api.rooms({
+        game: gameFilter.value,
+        open_seats: openFilter.checked ? "true" : "",
+        password: passwordFilter.value,
+      });
+      if (gone) return;
+      listError.say("");
+      renderRooms(rooms.filter((r) => r.status !== "closed"));
+    } catch (error) {
+      if (!gone) listError.say(error.message);
+    }
+    if (!gone) timer = setTimeout(refresh, REFRESH_MS);
+  }
+
+  function renderRooms(rooms) {
+    if (!rooms.length) {
+      fill(list, h("li", { class: "muted" }, "No rooms yet: create one."));
+      return;
+    }
+    rooms.sort((a, b) => b.created_at - a.created_at);
+    fill(list, rooms.map((room) => {
+      const free = room.seats.filter((s) => s.kind === "open").length;
+      const host = room.seats.find((s) => s.kind === "guest")?.name;
+      const status = { open: "waiting for players", playing: "playing", finished: "finished" }[room.status] || room.status;
+      const actions = [];
+      if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}` }, "Join"));
+      if (room.spectators) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch` }, "Watch"));
+      return h("li", { class: "room", dataset: { room: room.id } },
+        h("div", {},
+          h("strong", {}, room.title), " ",
+          h("span", { class: `badge ${room.status}` }, status),
+          room.password ? h("span", { class: "badge", title: "A password is needed" }, "🔒 password") : null,
+          h("div", { class: "muted" },
+            `${room.seats.length - free} of ${room.seats.length} seats taken`,
+            host ? ` · ${host}` : "",
+            room.turn_seconds ? ` · ${room.turn_seconds} s a turn` : "")),
+        h("div", { class: "actions" }, actions));
+    }));
+  }
+
+  async function loadGames() {
+    try {
+      games = await api.games();
+    } catch (error) {
+      fill(createSlot, h("p", { class: "notice error", role: "alert" }, error.message));
+      return;
+    }
+    if (gone) return;
+    for (const g of games) gameFilter.appendChild(h("option", { value: g.name }, g.title));
+    fill(createSlot, createForm(games));
+  }
+
+  loadGames();
+  refresh();
+  return () => {
+    gone = true;
+    clearTimeout(timer);
+  };
+}
+
+function createForm(games) {
+  const gameSelect = h("select", { id: "create-game", name: "game" },
+    games.map((g) => h("option", { value: g.name }, g.title)));
+  const summary = h("p", { class: "muted", id: "create-summary" });
+  const rulesLink = h("a", { target: "_blank", rel: "noopener" }, "The rules");
+  const nameInput = h("input", { id: "create-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname" });
+  nameInput.value = myName();
+  const rulesSlot = h("div");
+  const seatsSlot = h("div", { class: "seats-form" });
+  const hostSelect = h("select", { id: "create-host" });
+  const password = h("input", { id: "create-password", type: "password", maxlength: 128, autocomplete: "new-password" });
+  const spectators = h("input", { id: "create-spectators", type: "checkbox" });
+  spectators.checked = true;
+  const turnSeconds = h("input", { id: "create-turn", type: "number", min: 5, max: 3600, placeholder: "no limit", inputmode: "numeric" });
+  const policy = h("select", { id: "create-policy" },
+    h("option", { value: "agent" }, "a computer player holds the seat until they return"),
+    h("option", { value: "forfeit" }, "the seat forfeits"));
+  const wait = h("input", { id: "create-wait", type: "number", min: 0, max: 600, value: 30, inputmode: "numeric" });
+  const error = notice();
+  const submit = h("button", { type: "submit", id: "create-submit" }, "Create the room");
+
+  let current = null; // {game, form, agents}
+
+  async function choose(name) {
+    const game = games.find((g) => g.name === name);
+    summary.textContent = game.summary;
+    rulesLink.href = `#/rules/${game.name}`;
+    let agents = ["random"];
+    try {
+      agents = await api.agents(name);
+    } catch (e) {
+      error.say(e.message);
+    }
+    const form = rulesetForm(game.ruleset_schema, game.default_ruleset, `rule-${name}`);
+    current = { game, form, agents };
+    fill(rulesSlot, h("fieldset", {}, h("legend", {}, "Rules"), form.element));
+    const players = form.get("players");
+    if (players) players.addEventListener("input", renderSeats);
+    renderSeats();
+  }
+
+  function seatCount() {
+    const players = current.form.get("players");
+    const n = players ? Number(players.value) : NaN;
+    return Number.isInteger(n) && n >= 1 && n <= 16 ? n : current.game.seats[0];
+  }
+
+  function renderSeats() {
+    const n = seatCount();
+    const before = [...seatsSlot.querySelectorAll("select")].map((s) => s.value);
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const id = `create-seat-${i}`;
+      const select = h("select", { id, class: "seat-kind" },
+        h("option", { value: "open" }, "a person"),
+        current.agents.map((a) => h("option", { value: a }, `computer: ${a}`)));
+      select.value = before[i] ?? (i === 0 ? "open" : current.agents[0]);
+      select.addEventListener("change", renderHost);
+      rows.push(h("div", { class: "field" }, h("label", { for: id }, `Seat ${i + 1}`), select));
+    }
+    fill(seatsSlot, rows);
+    renderHost();
+  }
+
+  function renderHost() {
+    const previous = hostSelect.value;
+    const options = [];
+    seatsSlot.querySelectorAll("select").forEach((s, i) => {
+      if (s.value === "open") options.push(h("option", { value: String(i) }, `I play at seat ${i + 1}`));
+    });
+    options.push(h("option", { value: "watch" }, "I only watch"));
+    fill(hostSelect, options);
+    if ([...hostSelect.options].some((o) => o.value === previous)) hostSelect.value = previous;
+  }
+
+  async function onSubmit(event) {
+    event.preventDefault();
+    error.say("");
+    const name = nameInput.value.trim();
+    if (!name) {
+      error.say("Write the name the table will call you.");
+      nameInput.focus();
+      return;
+    }
+    let ruleset;
+    try {
+      ruleset = current.form.values();
+    } catch (e) {
+      error.say(e.message);
+      return;
+    }
+    const seats = [...seatsSlot.querySelectorAll("select")].map((s) =>
+      s.value === "open" ? { kind: "open" } : { kind: "agent", agent: s.value });
+    const body = {
+      game: current.game.name,
+      ruleset,
+      seats,
+      name,
+      host_seat: hostSelect.value === "watch" ? null : Number(hostSelect.value),
+      password: password.value ? password.value : null,
+      spectators: spectators.checked,
+      turn_seconds: turnSeconds.value.trim() ? Number(turnSeconds.value) : null,
+      disconnect: { policy: policy.value, wait_seconds: Number(wait.value || 0) },
+    };
+    submit.disabled = true;
+    try {
+      const created = await api.create(body);
+      keepName(name);
+      let token = created.token;
+      let role = token ? "player" : null;
+      if (!token && body.spectators) {
+        token = (await api.watch(created.room.id, { password: body.password })).token;
+        role = "spectator";
+      }
+      keepSeat(created.room.id, {
+        host: created.host_token,
+        token,
+        seat: created.seat,
+        role,
+      });
+      location.hash = `#/room/${created.room.id}`;
+    } catch (e) {
+      error.say(e.message);
+    } finally {
+      submit.disabled = false;
+    }
+  }
+
+  gameSelect.addEventListener("change", () => choose(gameSelect.value));
+  choose(gameSelect.value);
+
+  return h("form", { id: "create-form", onsubmit: onSubmit, novalidate: true },
+    h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSelect, summary, rulesLink),
+    h("div", { class: "field" }, h("label", { for: "create-name" }, "Your name"), nameInput),
+    rulesSlot,
+    h("fieldset", {}, h("legend", {}, "Seats"), seatsSlot,
+      h("div", { class: "field" }, h("label", { for: "create-host" }, "You"), hostSelect)),
+    h("fieldset", {}, h("legend", {}, "Room"),
+      h("div", { class: "field" }, h("label", { for: "create-password" }, "Password (optional)"), password),
+      h("div", { class: "field check" }, spectators, h("label", { for: "create-spectators" }, "People may watch")),
+      h("div", { class: "field" }, h("label", { for: "create-turn" }, "Time limit per turn, in seconds (optional)"), turnSeconds),
+      h("div", { class: "field" }, h("label", { for: "create-policy" }, "When a player drops out"), policy),
+      h("div", { class: "field" }, h("label", { for: "create-wait" }, "after waiting (seconds)"), wait)),
+    error, submit);
+}

@@ -1,0 +1,34 @@
+// The client's pages, chosen by the address's fragment:
+//   #/                the lobby            #/room/ID     a room and its table
+//   #/replays         finished matches     #/replay/ID   one match, step by step
+//   #/rules/GAME      a game's rules
+import { h, fill } from "./dom.js";
+import { lobbyPage } from "./lobby.js";
+import { roomPage } from "./room.js";
+import { replaysPage, replayPage } from "./replay.js";
+import { rulesPage } from "./rules.js";
+
+const main = document.getElementById("main");
+let leave = null;
+
+function route() {
+  const path = (location.hash || "#/").slice(1).split("?")[0];
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  if (leave) {
+    leave();
+    leave = null;
+  }
+  fill(main);
+  if (parts.length === 0) leave = lobbyPage(main);
+  else if (parts[0] === "room" && parts[1]) leave = roomPage(main, parts[1] + ((location.hash.split("?")[1] && `?${location.hash.split("?")[1]}`) || ""));
+  else if (parts[0] === "rules" && parts[1]) leave = rulesPage(main, parts[1]);
+  else if (parts[0] === "replays") leave = replaysPage(main);
+  else if (parts[0] === "replay" && parts[1]) leave = replayPage(main, parts[1]);
+  else fill(main, h("h1", {}, "Not here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+  if (document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {
+    main.focus({ preventScroll: true });
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

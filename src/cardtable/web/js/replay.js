@@ -1,0 +1,137 @@
+// Replays: choose a finished match, then step through it (forward, back, or with the
+// slider) from the point of view of any seat, drawn on the game's own table.
+import { api } from "./api.js";
+import { describeEvent } from "./events.js";
+import { fill, h, notice } from "./dom.js";
+import { tableFor } from "./tables/index.js";
+
+const MAX_ROOMS = 40;
+
+function when(seconds) {
+  return seconds ? new Date(seconds * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
+}
+
+export function replaysPage(main) {
+  const query = new URLSearchParams((location.hash.split("?")[1]) || "");
+  const onlyRoom = query.get("room");
+  const list = h("ul", { class: "matches", id: "match-list" }, h("li", { class: "muted" }, "Loading…"));
+  const error = notice();
+  let gone = false;
+  fill(main, h("h1", {}, "Replays"),
+    h("p", { class: "lead" }, onlyRoom ? "The finished matches of this room." : "Finished matches, newest first. Choose one to step through it."),
+    error, list);
+
+  (async () => {
+    try {
+      let rooms = onlyRoom ? [await api.room(onlyRoom)] : await api.rooms();
+      rooms = rooms.filter((r) => r.match).sort((a, b) => b.created_at - a.created_at).slice(0, MAX_ROOMS);
+      const found = [];
+      for (const room of rooms) {
+        for (const m of await api.matches(room.id)) if (m.status === "finished") found.push({ room, m });
+      }
+      if (gone) return;
+      found.sort((a, b) => (b.m.finished_at || 0) - (a.m.finished_at || 0));
+      fill(list, found.length ? found.map(({ room, m }) => {
+        const winners = (m.outcome?.winners || []).map((w) => m.seats[w]);
+        return h("li", {},
+          h("a", { href: `#/replay/${m.id}`, class: "button secondary" }, "Replay"), " ",
+          h("strong", {}, room.title), " ", m.seats.join(" vs "),
+          h("span", { class: "muted" }, ` · ${winners.length ? `${winners.join(" and ")} won` : "nobody won"} · ${when(m.finished_at)}`));
+      }) : h("li", { class: "muted" }, "No finished match yet."));
+    } catch (e) {
+      if (!gone) error.say(e.message);
+    }
+  })();
+  return () => {
+    gone = true;
+  };
+}
+
+export function replayPage(main, raw) {
+  const [matchId] = raw.split("?");
+  let info = null;
+  let step = 0;
+  let steps = 0;
+  let seat = 0;
+  let table = null;
+  let gone = false;
+  let loading = 0;
+
+  const title = h("h1", {}, "Replay");
+  const seatSelect = h("select", { id: "replay-seat" });
+  const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: 0, value: 0, "aria-label": "Step" });
+  const position = h("output", { id: "replay-step", for: "replay-slider", "aria-live": "polite" });
+  const decision = h("p", { class: "muted", id: "replay-decision" });
+  const error = notice();
+  const tableSlot = h("div", { class: "table-slot" });
+  const log = h("ol", { class: "log", id: "replay-log" });
+  const button = (id, label, text, go) => h("button", { type: "button", id, "aria-label": label, title: label, onclick: go }, text);
+
+  fill(main, title,
+    h("div", { class: "replay-controls panel", role: "group", "aria-label": "Replay controls" },
+      h("div", { class: "field" }, h("label", { for: "replay-seat" }, "Whose view"), seatSelect),
+      h("div", { class: "stepper" },
+        button("replay-first", "First step", "⏮", () => show(0)),
+        button("replay-back", "Step back", "◀", () => show(step - 1)),
+        slider,
+        button("replay-forward", "Step forward", "▶", () => show(step + 1)),
+        button("replay-last", "Last step", "⏭", () => show(steps))),
+      position, decision, error),
+    h("div", { class: "room-grid" },
+      h("section", { class: "play-area", "aria-label": "The table" }, tableSlot),
+      h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Log"), log))));
+
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  seatSelect.addEventListener("change", () => {
+    seat = Number(seatSelect.value);
+    show(step);
+  });
+
+  async function show(wanted) {
+    const target = Math.max(0, Math.min(steps || wanted, wanted));
+    const ticket = ++loading;
+    let data;
+    try {
+      data = await api.replay(matchId, target, seat);
+    } catch (e) {
+      error.say(e.message);
+      return;
+    }
+    if (gone || ticket !== loading) return;
+    error.say("");
+    step = data.step;
+    steps = data.steps;
+    slider.max = String(steps);
+    slider.value = String(step);
+    position.textContent = `Step ${step} of ${steps}`;
+    decision.textContent = data.decision ? `${info.seats[data.decision[0]] ?? `seat ${data.decision[0] + 1}`} chose “${data.decision[1]}”` : "The deal, before anyone decided.";
+    const view = data.view;
+    if (!table) table = tableFor(info.game)(tableSlot, { decide: () => {} });
+    table.update({
+      message: { match: matchId, version: view.version, seat, view, legal: [], to_act: view.to_act, default: null, outcome: view.outcome, events: data.events.length },
+      names: info.seats,
+      seat,
+      events: data.events,
+    });
+    fill(log, data.events.slice(-60).map((e) => h("li", {}, describeEvent(e, info.seats))));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  (async () => {
+    try {
+      info = await api.match(matchId);
+    } catch (e) {
+      error.say(e.message);
+      return;
+    }
+    if (gone) return;
+    title.textContent = `Replay: ${info.seats.join(" vs ")}`;
+    fill(seatSelect, info.seats.map((name, i) => h("option", { value: String(i) }, `${name} (seat ${i + 1})`)));
+    show(0);
+  })();
+
+  return () => {
+    gone = true;
+    table?.destroy();
+  };
+}

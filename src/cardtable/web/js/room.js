@@ -1,0 +1,444 @@
+// A room: its seats and who is connected, chat, start, leave and rematch, the rules one
+// click away, and the match's table, kept live over the room's WebSocket.
+import { api } from "./api.js";
+import { Connection } from "./connection.js";
+import { clock, fill, h, notice } from "./dom.js";
+import { describeEvent } from "./events.js";
+import { markdown } from "./markdown.js";
+import { forgetSeat, keepName, keepSeat, myName, seatOf } from "./store.js";
+import { tableFor } from "./tables/index.js";
+
+const PACES = [["0", "as it happens"], ["500", "brisk"], ["1200", "slow"], ["pause", "paused"]];
+
+export function roomPage(main, raw) {
+  const [roomId, query = ""] = raw.split("?");
+  const wantsWatch = query.split("&").includes("watch");
+  const page = new RoomPage(main, roomId, wantsWatch);
+  return () => page.destroy();
+}
+
+class RoomPage {
+  constructor(main, roomId, wantsWatch) {
+    this.main = main;
+    this.roomId = roomId;
+    this.wantsWatch = wantsWatch;
+    this.room = null;
+    this.presence = null;
+    this.welcome = null;
+    this.view = null;
+    this.events = [];
+    this.eventsMatch = null;
+    this.timer = null;
+    this.connection = null;
+    this.table = null;
+    this.tableGame = null;
+    this.queue = [];
+    this.pace = "0";
+    this.paceTimer = null;
+    this.gone = false;
+    this.build();
+    this.tick = setInterval(() => this.renderTurn(), 250);
+    this.load();
+  }
+
+  build() {
+    this.title = h("h1", { id: "room-title" }, "Room");
+    this.status = h("p", { class: "status", id: "room-status", role: "status" });
+    this.connectionNote = h("span", { class: "connection", id: "connection", "aria-live": "polite" });
+    this.rulesButton = h("button", { type: "button", class: "secondary", id: "rules-button", onclick: () => this.showRules() }, "Rules");
+    this.turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
+    this.seats = h("ul", { class: "seats", id: "seats" });
+    this.actions = h("div", { class: "actions", id: "room-actions" });
+    this.actionError = notice();
+    this.joinSlot = h("div", { id: "join" });
+    this.tableSlot = h("div", { class: "table-slot", id: "table" });
+    this.paceSlot = h("div", { class: "pace" });
+    this.log = h("ol", { class: "log", id: "log", "aria-label": "What happened" });
+    this.chatLines = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
+    this.chatInput = h("input", { id: "chat-input", maxlength: 500, autocomplete: "off", "aria-label": "Message" });
+    this.chatError = notice();
+    this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => this.sendChat(e) },
+      this.chatInput, h("button", { type: "submit" }, "Send"));
+    this.rulesDialog = h("dialog", { id: "rules-dialog", "aria-labelledby": "rules-title" });
+
+    fill(this.main,
+      h("div", { class: "room-head" },
+        h("div", {}, this.title, this.status),
+        h("div", { class: "head-tools" }, this.connectionNote, this.rulesButton)),
+      this.turn,
+      h("div", { class: "room-grid" },
+        h("section", { class: "play-area", "aria-label": "The table" }, this.joinSlot, this.paceSlot, this.tableSlot),
+        h("aside", { class: "side" },
+          h("section", { class: "panel", "aria-labelledby": "seats-title" },
+            h("h2", { id: "seats-title" }, "Seats"), this.seats, this.actions, this.actionError),
+          h("section", { class: "panel", "aria-labelledby": "chat-title" },
+            h("h2", { id: "chat-title" }, "Chat"), this.chatLines, this.chatForm, this.chatError),
+          h("section", { class: "panel", "aria-labelledby": "log-title" },
+            h("h2", { id: "log-title" }, "Log"), this.log))),
+      this.rulesDialog);
+  }
+
+  async load() {
+    try {
+      this.room = await api.room(this.roomId);
+    } catch (error) {
+      fill(this.main, h("h1", {}, "Room not found"), h("p", { role: "alert" }, error.message),
+        h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+      return;
+    }
+    if (this.gone) return;
+    this.renderRoom();
+    const kept = seatOf(this.roomId);
+    if (kept && kept.token) this.connect(kept.token);
+    else this.renderJoin();
+  }
+
+  connect(token) {
+    fill(this.joinSlot);
+    this.connection = new Connection(this.roomId, token,
+      (message) => this.receive(message),
+      (state, detail) => this.connectionState(state, detail));
+  }
+
+  connectionState(state, detail) {
+    const words = { connecting: "connecting…", reconnecting: "reconnecting…", open: "connected", closed: "disconnected" };
+    this.connectionNote.textContent = words[state] || state;
+    this.connectionNote.dataset.state = state;
+    if (state === "closed") {
+      if (this.welcome === null || (detail && /token/.test(detail))) forgetSeat(this.roomId);
+      this.actionError.say(detail || "The connection was closed.");
+      this.welcome = null;
+      this.renderJoin();
+    }
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "welcome":
+        this.welcome = message;
+        this.renderRoom();
+        break;
+      case "room":
+        this.room = message.room;
+        this.renderRoom();
+        break;
+      case "presence":
+        this.presence = message;
+        this.renderSeats();
+        break;
+      case "chat":
+        this.addChat(message);
+        break;
+      case "timer":
+        this.timer = { seat: message.seat, until: performance.now() + message.seconds * 1000, match: message.match };
+        this.renderTurn();
+        break;
+      case "events":
+      case "view":
+        this.enqueue(message);
+        break;
+      case "error":
+        this.showError(message);
+        break;
+      default:
+        break; // pong, and messages of later versions
+    }
+  }
+
+  // -- the match, at the pace the watcher chose ----------------------------------------
+
+  enqueue(message) {
+    if (this.welcome?.role !== "spectator" || this.pace === "0") {
+      this.apply(message);
+      return;
+    }
+    this.queue.push(message);
+    this.drain();
+  }
+
+  drain() {
+    if (this.paceTimer || this.pace === "pause") return;
+    const next = () => {
+      this.paceTimer = null;
+      if (this.pace === "pause" || !this.queue.length) return;
+      let message = this.queue.shift();
+      this.apply(message);
+      while (message.type !== "view" && this.queue.length) {
+        message = this.queue.shift();
+        this.apply(message);
+      }
+      if (this.queue.length) this.paceTimer = setTimeout(next, Number(this.pace));
+    };
+    next();
+  }
+
+  apply(message) {
+    if (message.type === "events") {
+      if (message.match !== this.eventsMatch || message.first === 0) {
+        if (message.match !== this.eventsMatch) this.events = [];
+        this.eventsMatch = message.match;
+        this.events.length = Math.min(this.events.length, message.first);
+      }
+      this.events.push(...message.events);
+      this.renderLog(message.events.length);
+    } else {
+      this.view = message;
+      this.renderTable();
+      this.renderTurn();
+    }
+  }
+
+  names() {
+    const seats = this.presence?.seats || this.room?.seats || [];
+    return seats.map((s) => s.name || `seat ${s.index + 1}`);
+  }
+
+  renderTable() {
+    const game = this.room.game;
+    if (!this.table || this.tableGame !== game) {
+      if (this.table) this.table.destroy();
+      this.table = tableFor(game)(this.tableSlot, {
+        decide: (text) => this.decide(text),
+      });
+      this.tableGame = game;
+    }
+    this.table.update({ message: this.view, names: this.names(), seat: this.welcome?.seat ?? null, events: this.events });
+  }
+
+  decide(text) {
+    if (!this.view || !this.connection) return;
+    this.table?.error("");
+    if (!this.connection.send({ type: "decide", decision: text, version: this.view.version })) {
+      this.table?.error("Not connected just now: wait a moment and try again.");
+    }
+  }
+
+  renderTurn() {
+    const v = this.view;
+    if (!v) {
+      this.turn.textContent = this.room?.status === "open" ? "Waiting for every seat to be taken and the host to start." : "";
+      return;
+    }
+    const names = this.names();
+    const parts = [];
+    if (v.outcome) {
+      const winners = v.outcome.winners || [];
+      parts.push(winners.length
+        ? `Match over: ${winners.map((w) => names[w]).join(" and ")} won.`
+        : "Match over: nobody won.");
+      if (v.outcome.reason) parts.push(`(${v.outcome.reason})`);
+      this.turn.dataset.state = "over";
+    } else if (v.to_act !== null && v.to_act !== undefined) {
+      const mine = this.welcome?.seat === v.to_act;
+      parts.push(mine ? "Your turn." : `${names[v.to_act]}'s turn.`);
+      this.turn.dataset.state = mine ? "mine" : "theirs";
+      const t = this.timer;
+      if (t && t.seat === v.to_act && t.match === v.match) {
+        const left = (t.until - performance.now()) / 1000;
+        if (left > 0) parts.push(`⏱ ${clock(left)} left`);
+      }
+    }
+    const text = parts.join(" ");
+    if (this.turn.textContent !== text) this.turn.textContent = text;
+  }
+
+  renderLog(added) {
+    const names = this.names();
+    const start = Math.max(0, this.events.length - 80);
+    fill(this.log, this.events.slice(start).map((e, i) =>
+      h("li", { class: start + i >= this.events.length - added ? "new" : "" }, describeEvent(e, names))));
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  // -- the room ----------------------------------------------------------------------
+
+  renderRoom() {
+    const room = this.room;
+    if (!room) return;
+    this.title.textContent = room.title;
+    const status = { open: "Waiting for players", playing: "A match is on", finished: "The match is over", closed: "Closed" }[room.status];
+    const you = this.welcome ? (this.welcome.role === "player" ? ` · you are at seat ${this.welcome.seat + 1} as ${this.welcome.name}` : " · you are watching") : "";
+    this.status.textContent = `${status}${room.password ? " · password" : ""}${room.turn_seconds ? ` · ${room.turn_seconds} s a turn` : ""}${you}`;
+    this.renderSeats();
+    this.renderActions();
+    this.renderPace();
+    this.renderTurn();
+  }
+
+  renderSeats() {
+    const seats = this.presence?.seats || this.room?.seats || [];
+    const kinds = { open: "free seat", guest: "person", agent: "computer" };
+    fill(this.seats, seats.map((s) => h("li", { class: `seat ${s.kind}`, dataset: { seat: s.index } },
+      h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
+      h("span", { class: "name" }, s.name || "—"),
+      h("span", { class: "muted" }, ` ${kinds[s.kind]}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
+      this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null)));
+    if (this.presence) {
+      this.seats.appendChild(h("li", { class: "muted" }, `${this.presence.spectators} watching`));
+    }
+  }
+
+  renderActions() {
+    const room = this.room;
+    const kept = seatOf(this.roomId) || {};
+    const player = this.welcome?.role === "player";
+    const buttons = [];
+    if (kept.host && room.status === "open") {
+      buttons.push(h("button", { type: "button", id: "start", onclick: () => this.act(() => api.start(this.roomId, kept.host)) }, "Start the match"));
+    }
+    if (room.status === "finished" && (player || kept.host)) {
+      buttons.push(h("button", { type: "button", id: "rematch", onclick: () => this.act(() => api.rematch(this.roomId, player ? kept.token : kept.host)) }, "Rematch"));
+    }
+    if (player) {
+      buttons.push(h("button", { type: "button", class: "secondary", id: "leave", onclick: () => this.leave() },
+        room.status === "playing" ? "Leave (concede)" : "Leave the seat"));
+    }
+    buttons.push(h("a", { class: "button secondary", href: `#/replays?room=${encodeURIComponent(this.roomId)}` }, "Replays"));
+    fill(this.actions, buttons);
+  }
+
+  async act(call) {
+    this.actionError.say("");
+    try {
+      const room = await call();
+      this.room = room;
+      this.renderRoom();
+    } catch (error) {
+      this.actionError.say(error.message);
+    }
+  }
+
+  async leave() {
+    const kept = seatOf(this.roomId) || {};
+    if (this.room.status === "playing" && !confirm("Leaving concedes the match. Leave?")) return;
+    try {
+      await api.leave(this.roomId, kept.token);
+    } catch (error) {
+      this.actionError.say(error.message);
+      return;
+    }
+    forgetSeat(this.roomId);
+    this.connection?.close();
+    location.hash = "#/";
+  }
+
+  renderPace() {
+    if (this.welcome?.role !== "spectator") {
+      fill(this.paceSlot);
+      return;
+    }
+    const select = h("select", { id: "pace" }, PACES.map(([v, label]) => h("option", { value: v }, label)));
+    select.value = this.pace;
+    select.addEventListener("change", () => {
+      this.pace = select.value;
+      clearTimeout(this.paceTimer);
+      this.paceTimer = null;
+      if (this.pace === "0") while (this.queue.length) this.apply(this.queue.shift());
+      else this.drain();
+    });
+    fill(this.paceSlot, h("label", { for: "pace" }, "Pace "), select);
+  }
+
+  renderJoin() {
+    const room = this.room;
+    const open = room.seats.filter((s) => s.kind === "open");
+    const name = h("input", { id: "join-name", maxlength: 32, autocomplete: "nickname" });
+    name.value = myName();
+    const password = h("input", { id: "join-password", type: "password", maxlength: 128, autocomplete: "current-password" });
+    const seat = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: String(s.index) }, `seat ${s.index + 1}`)));
+    const error = notice();
+    const join = async (event) => {
+      event.preventDefault();
+      error.say("");
+      if (!name.value.trim()) {
+        error.say("Write the name the table will call you.");
+        name.focus();
+        return;
+      }
+      try {
+        const joined = await api.join(this.roomId, { name: name.value.trim(), seat: Number(seat.value), password: password.value || null });
+        keepName(name.value.trim());
+        keepSeat(this.roomId, { token: joined.token, seat: joined.seat, role: "player" });
+        this.room = joined.room;
+        this.connect(joined.token);
+      } catch (e) {
+        error.say(e.message);
+      }
+    };
+    const watch = async () => {
+      error.say("");
+      try {
+        const watching = await api.watch(this.roomId, { password: password.value || null });
+        keepSeat(this.roomId, { token: watching.token, role: "spectator" });
+        this.connect(watching.token);
+      } catch (e) {
+        error.say(e.message);
+      }
+    };
+    const canJoin = open.length && room.status === "open";
+    const form = h("form", { class: "panel join", id: "join-form", onsubmit: join },
+      h("h2", {}, canJoin ? "Take a seat" : "Watch this room"),
+      canJoin ? h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), name) : null,
+      canJoin ? h("div", { class: "field" }, h("label", { for: "join-seat" }, "Seat"), seat) : null,
+      room.password ? h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), password) : null,
+      error,
+      h("div", { class: "actions" },
+        canJoin ? h("button", { type: "submit", id: "join-button" }, "Join") : null,
+        room.spectators ? h("button", { type: "button", class: canJoin ? "secondary" : "", id: "watch-button", onclick: watch }, "Watch") : null));
+    fill(this.joinSlot, form);
+    if (this.wantsWatch && !room.password && room.spectators) watch();
+  }
+
+  // -- chat and errors ---------------------------------------------------------------
+
+  addChat(line) {
+    if (this.chatLines.querySelector(`[data-id="${line.id}"]`)) return;
+    const when = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    this.chatLines.appendChild(h("li", { dataset: { id: line.id } },
+      h("span", { class: "muted" }, when, " "), h("strong", {}, line.name), ": ", h("span", { class: "text" }, line.text)));
+    this.chatLines.scrollTop = this.chatLines.scrollHeight;
+  }
+
+  sendChat(event) {
+    event.preventDefault();
+    const text = this.chatInput.value.trim();
+    this.chatError.say("");
+    if (!text) return;
+    if (!this.connection || !this.connection.send({ type: "chat", text })) {
+      this.chatError.say("Join or watch the room to chat.");
+      return;
+    }
+    this.chatInput.value = "";
+  }
+
+  showError(message) {
+    const text = message.message;
+    if (message.refers_to === "decide") this.table ? this.table.error(text) : this.actionError.say(text);
+    else if (message.refers_to === "chat") this.chatError.say(text);
+    else this.actionError.say(text);
+  }
+
+  async showRules() {
+    let game;
+    try {
+      game = await api.game(this.room.game);
+    } catch (error) {
+      this.actionError.say(error.message);
+      return;
+    }
+    fill(this.rulesDialog,
+      h("div", { class: "dialog-head" },
+        h("h2", { id: "rules-title" }, `${game.title}: the rules`),
+        h("button", { type: "button", class: "secondary", onclick: () => this.rulesDialog.close() }, "Close")),
+      markdown(game.rules));
+    this.rulesDialog.showModal();
+  }
+
+  destroy() {
+    this.gone = true;
+    clearInterval(this.tick);
+    clearTimeout(this.paceTimer);
+    this.connection?.close();
+    this.table?.destroy();
+  }
+}

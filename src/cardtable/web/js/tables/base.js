@@ -1,0 +1,82 @@
+// What every table shares: an error line beside its controls, knowing which cards are new
+// (to animate only those), and keeping the keyboard's place across a redraw.
+import { h, fill, notice } from "../dom.js";
+
+export class Table {
+  constructor(container, ctx, gameClass) {
+    this.ctx = ctx;
+    this.root = h("div", { class: `table ${gameClass}` });
+    this.board = h("div", { class: "board" });
+    this.controls = h("div", { class: "controls", id: "controls", role: "group", "aria-label": "Your decisions" });
+    this.errorLine = notice();
+    this.errorLine.id = "decision-error";
+    this.root.append(this.board, this.controls, this.errorLine);
+    fill(container, this.root);
+    this.seen = new Set();
+    this.seenNow = new Set();
+    this.last = null;
+  }
+
+  /** Whether the card with this id appears for the first time (and remember it). */
+  fresh(id) {
+    if (id === undefined || id === null) return false;
+    this.seenNow.add(id);
+    return this.last !== null && !this.seen.has(id);
+  }
+
+  update(state) {
+    const active = document.activeElement;
+    const focusKey = this.root.contains(active) ? active.dataset.focus || active.id || null : null;
+    this.seenNow = new Set();
+    this.render(state);
+    this.seen = new Set([...this.seen, ...this.seenNow]);
+    this.last = state;
+    if (focusKey) {
+      const again = this.root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`) || this.root.querySelector(`#${CSS.escape(focusKey)}`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+      else this.focusFirst();
+    } else if (state.message.legal.length && (active === document.body || active === null)) {
+      this.focusFirst();
+    }
+  }
+
+  focusFirst() {
+    const first = this.root.querySelector("[data-primary]:not([disabled])") ||
+      this.controls.querySelector("button:not([disabled])");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  /** A decision button: `text` is sent as it is; `label` is what a person reads. */
+  decisionButton(text, label, extra = {}) {
+    return h("button", {
+      type: "button", class: extra.class || "", dataset: { decision: text, focus: `decision:${text}`, ...(extra.dataset || {}) },
+      onclick: () => this.ctx.decide(text),
+    }, label);
+  }
+
+  error(text) {
+    this.errorLine.say(text);
+  }
+
+  destroy() {
+    this.root.remove();
+  }
+}
+
+/** The seat whose side is drawn at the bottom: one's own, or the first for watchers. */
+export function me(state) {
+  return state.seat ?? 0;
+}
+
+export function zone(view, name) {
+  return view.zones?.[name] || { size: 0, cards: null };
+}
+
+export function outcomeLine(state) {
+  const o = state.message.outcome;
+  if (!o) return null;
+  const winners = (o.winners || []).map((w) => state.names[w]);
+  const mine = state.seat !== null && (o.winners || []).includes(state.seat);
+  return h("p", { class: `outcome${mine ? " won" : ""}`, role: "status" },
+    winners.length ? `${winners.join(" and ")} won` : "Nobody won", o.reason ? ` — ${o.reason}` : "", ".");
+}

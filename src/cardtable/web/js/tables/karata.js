@@ -1,0 +1,118 @@
+// Karata: your hand (the cards the server says you may play lit), the pile's top, the
+// direction, the request and the pending pick, the turn being built card by card, finishing
+// with a request or "niko kadi" (last card), and fines for everyone to see.
+import { h, fill } from "../dom.js";
+import { cardBacks, playingCard, shortName, suitOf } from "../cards.js";
+import { Table, me, outcomeLine, zone } from "./base.js";
+
+function requestText(request) {
+  if (!request) return "";
+  if (request.length === 1) {
+    const [symbol, word] = suitOf(request);
+    return `${symbol} ${word}`;
+  }
+  return shortName(request);
+}
+
+/** "finish ask H last" → {ask: "H", last: true}; null for other decisions. */
+function readFinish(text) {
+  const m = /^finish(?: ask (\S+))?( last)?$/.exec(text);
+  return m ? { ask: m[1] || "", last: Boolean(m[2]) } : null;
+}
+
+class KarataTable extends Table {
+  constructor(container, ctx) {
+    super(container, ctx, "karata");
+    this.last = null;
+    this.declare = false;
+  }
+
+  render(state) {
+    const { view, legal, to_act: toAct } = state.message;
+    const pub = view.public || {};
+    const mine = me(state);
+    const seats = state.names.map((_, i) => i).filter((i) => view.zones[`hand:${i}`]);
+    const pileZone = zone(view, "pile");
+    const top = pileZone.cards && pileZone.cards.length ? pileZone.cards[pileZone.cards.length - 1] : null;
+    const building = zone(view, "play").cards || [];
+    const declared = pub.declared || [];
+    const out = new Set(pub.out || []);
+    const playable = new Set(legal.filter((t) => t.startsWith("play ")).map((t) => t.slice(5)));
+    const fines = (state.events || []).filter((e) => e.type === "fined").slice(-3);
+
+    const others = seats.filter((i) => i !== state.seat).map((i) =>
+      h("section", { class: `opponent${i === toAct ? " to-act" : ""}${out.has(i) ? " out" : ""}`, dataset: { seat: i } },
+        h("h3", {}, state.names[i], declared[i] ? h("span", { class: "badge alert" }, " last card!") : null, out.has(i) ? " — out" : ""),
+        cardBacks(zone(view, `hand:${i}`).size, { small: true })));
+
+    const hand = state.seat === null ? null : (zone(view, `hand:${mine}`).cards || []);
+
+    fill(this.board,
+      outcomeLine(state),
+      h("div", { class: "opponents" }, others),
+      h("div", { class: "centre" },
+        h("div", { class: "pile-area" },
+          h("span", { class: "muted" }, "Pile"),
+          top ? playingCard(top.key, { name: top.name, fresh: this.fresh(top.id) }) : h("span", { class: "card empty" })),
+        h("div", { class: "deck-area" }, h("span", { class: "muted" }, "Deck"), h("span", { class: "count" }, String(zone(view, "deck").size))),
+        h("ul", { class: "facts", id: "karata-facts" },
+          h("li", { class: "direction" }, pub.direction === -1 ? "↺ play goes backwards" : "↻ play goes forwards"),
+          pub.request ? h("li", { class: "request" }, `Asked for: ${requestText(pub.request)}`) : null,
+          pub.bomb ? h("li", { class: "bomb" }, `Pending pick: ${pub.bomb} card${pub.bomb === 1 ? "" : "s"}`) : null)),
+      building.length ? h("div", { class: "building", "aria-label": "The turn being played" },
+        h("span", { class: "muted" }, "This turn: "),
+        building.map((c) => playingCard(c.key, { name: c.name, small: true, fresh: this.fresh(c.id) }))) : null,
+      fines.length ? h("ul", { class: "fines", id: "fines", "aria-label": "Fines" }, fines.map((f) =>
+        h("li", {}, `${state.names[f.seat]} was fined ${f.fine} card${f.fine === 1 ? "" : "s"}: ${f.reason}`))) : null,
+      hand ? h("section", { class: `hand${toAct === mine ? " to-act" : ""}`, "aria-label": "Your hand" },
+        h("h3", {}, "Your hand", declared[mine] ? h("span", { class: "badge alert" }, " last card declared") : null),
+        h("div", { class: "cards" }, hand.map((c) => playingCard(c.key, {
+          name: c.name, button: true, playable: playable.has(c.key), fresh: this.fresh(c.id),
+          onclick: () => {
+            if (playable.has(c.key)) this.ctx.decide(`play ${c.key}`);
+            else this.error(`${c.name} cannot be played now.`);
+          },
+        })))) : null);
+    for (const button of this.board.querySelectorAll(".hand button.card")) button.dataset.focus = `card:${button.dataset.key}`;
+
+    this.renderControls(legal);
+  }
+
+  renderControls(legal) {
+    const finishes = legal.map(readFinish).filter(Boolean);
+    const asks = [...new Set(finishes.map((f) => f.ask).filter(Boolean))];
+    const canDeclare = finishes.some((f) => f.last);
+    if (!canDeclare) this.declare = false;
+    const send = (ask) => {
+      const text = ["finish", ask ? `ask ${ask}` : "", this.declare ? "last" : ""].filter(Boolean).join(" ");
+      if (legal.includes(text)) this.ctx.decide(text);
+      else this.error(this.declare ? "You may not declare last card with this turn." : "Finish by asking for something.");
+    };
+    const controls = [];
+    if (finishes.length && canDeclare) {
+      const box = h("input", { type: "checkbox", id: "declare-last", dataset: { focus: "declare" } });
+      box.checked = this.declare;
+      box.addEventListener("change", () => {
+        this.declare = box.checked;
+      });
+      controls.push(h("span", { class: "check last-card" }, box, h("label", { for: "declare-last" }, "Last card! (niko kadi)")));
+    }
+    if (finishes.some((f) => !f.ask)) {
+      controls.push(h("button", { type: "button", id: "finish", dataset: { focus: "finish", primary: "1" }, onclick: () => send("") }, "Finish the turn"));
+    }
+    if (asks.length) {
+      controls.push(h("div", { class: "asks", role: "group", "aria-label": "Ask for" },
+        h("span", {}, "Finish asking for: "),
+        asks.map((ask) => h("button", { type: "button", dataset: { focus: `ask:${ask}`, ask }, onclick: () => send(ask) }, requestText(ask)))));
+    }
+    for (const text of legal) {
+      if (text === "pass") controls.push(this.decisionButton(text, "Pass and pick", { dataset: { primary: "1" } }));
+      else if (!text.startsWith("play ") && !readFinish(text) && text !== "concede") controls.push(this.decisionButton(text, text));
+    }
+    fill(this.controls, controls);
+  }
+}
+
+export function karataTable(container, ctx) {
+  return new KarataTable(container, ctx);
+}

@@ -1,0 +1,197 @@
+// The Kata TCG: both heroes (health and mana slots), your hand and the opponent's card
+// backs, minions (attack, health, asleep or ready), deck and graveyard counts. Choose a card,
+// then how to play it (damage, heal, minion) and, where it aims, its target by clicking it;
+// or choose a ready minion and what it attacks. Escape lets go of a choice.
+import { h, fill } from "../dom.js";
+import { cardBacks, pile } from "../cards.js";
+import { Table, me, outcomeLine, zone } from "./base.js";
+
+/** "play #12 heal @p0" → {verb: "play", id: 12, mode: "heal", target: "p0"}. */
+function readDecision(text) {
+  const words = text.split(" ");
+  const verb = words[0];
+  const idWord = words.find((w) => w.startsWith("#"));
+  const target = words.find((w) => w.startsWith("@"));
+  const mode = words.filter((w) => w !== verb && w !== idWord && w !== target).join(" ");
+  return { text, verb, id: idWord ? Number(idWord.slice(1)) : null, mode, target: target ? target.slice(1) : null };
+}
+
+const MODE_WORDS = { "": "Play", heal: "Heal", minion: "As a minion", draw: "Draw" };
+
+class TcgTable extends Table {
+  constructor(container, ctx) {
+    super(container, ctx, "tcg");
+    this.chosen = null; // {verb, id, mode} while picking
+    this.root.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.chosen) {
+        this.chosen = null;
+        this.render(this.lastState);
+      }
+    });
+  }
+
+  render(state) {
+    this.lastState = state;
+    const { view, legal, to_act: toAct } = state.message;
+    const decisions = legal.map(readDecision);
+    const mine = me(state);
+    const them = mine === 0 ? 1 : 0;
+    const heroes = view.public?.heroes || [];
+
+    if (this.chosen && !decisions.some((d) => d.verb === this.chosen.verb && d.id === this.chosen.id)) this.chosen = null;
+    const aiming = this.chosen && this.chosen.mode !== null
+      ? decisions.filter((d) => d.verb === this.chosen.verb && d.id === this.chosen.id && d.mode === this.chosen.mode && d.target)
+      : [];
+    const targets = new Map(aiming.map((d) => [d.target, d.text]));
+
+    const target = (key, element) => {
+      if (!targets.has(key)) return element;
+      element.classList.add("target");
+      return h("button", {
+        type: "button", class: "target-button", dataset: { focus: `target:${key}`, target: key, primary: "1" },
+        "aria-label": `Target ${element.getAttribute("aria-label")}`,
+        onclick: () => {
+          this.chosen = null;
+          this.ctx.decide(targets.get(key));
+        },
+      }, element);
+    };
+
+    const hero = (seat) => {
+      const data = heroes.find((x) => x.seat === seat) || { life: [0, 0], mana: [0, 0] };
+      const [slots, mana] = data.mana;
+      const gems = [];
+      for (let i = 0; i < slots; i++) gems.push(h("span", { class: `gem${i < mana ? " full" : ""}`, "aria-hidden": "true" }));
+      const el = h("div", {
+        class: `hero${seat === toAct ? " to-act" : ""}`, dataset: { seat }, role: "img",
+        "aria-label": `${state.names[seat]}: health ${data.life[1]} of ${data.life[0]}, mana ${mana} of ${slots}`,
+      },
+      h("span", { class: "hero-name" }, state.names[seat], seat === state.seat ? " (you)" : ""),
+      h("span", { class: "life", "aria-hidden": "true" }, "♥ ", String(data.life[1])),
+      h("span", { class: "mana", "aria-hidden": "true" }, h("span", { class: "gems" }, gems), ` ${mana}/${slots}`));
+      return target(`p${seat}`, el);
+    };
+
+    const minion = (card, own) => {
+      const life = card.live?.life?.[1] ?? card.stats.life ?? card.stats.health;
+      const awake = (card.live?.awake?.[1] ?? card.stats.awake ?? 0) > 0;
+      const attacksLeft = (card.live?.attacks?.[1] ?? card.stats.attacks ?? 0) > 0;
+      const ready = awake && attacksLeft;
+      const label = `${card.name}: attack ${card.stats.attack}, health ${life}, ${ready ? "ready" : "asleep"}`;
+      const body = h("div", {
+        class: `minion${ready ? " ready" : " asleep"}${this.fresh(card.id) ? " fresh" : ""}`, role: "img", "aria-label": label, title: label,
+      },
+      h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
+      h("span", { class: "stats", "aria-hidden": "true" },
+        h("span", { class: "attack" }, `⚔ ${card.stats.attack}`), h("span", { class: "health" }, `♥ ${life}`)),
+      h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : "zzz"));
+      const canAttack = own && decisions.some((d) => d.verb === "attack" && d.id === card.id);
+      if (targets.has(`#${card.id}`)) return target(`#${card.id}`, body);
+      if (canAttack) {
+        const selected = this.chosen?.verb === "attack" && this.chosen.id === card.id;
+        return h("button", {
+          type: "button", class: `minion-button${selected ? " selected" : ""}`, "aria-pressed": selected ? "true" : "false",
+          "aria-label": `Attack with ${label}`, dataset: { focus: `minion:${card.id}` },
+          onclick: () => this.choose({ verb: "attack", id: card.id, mode: "" }),
+        }, body);
+      }
+      return body;
+    };
+
+    const handCard = (card) => {
+      const s = card.stats;
+      const can = decisions.some((d) => d.verb === "play" && d.id === card.id);
+      const selected = this.chosen?.verb === "play" && this.chosen.id === card.id;
+      const facts = [`cost ${s.cost}`];
+      if (s.damage) facts.push(`damage ${s.damage}`);
+      if (s.heal) facts.push(`heal ${s.heal}`);
+      if (s.draw) facts.push(`draws ${s.draw}`);
+      if (s.attack !== undefined && s.health !== undefined) facts.push(`minion ${s.attack}/${s.health}`);
+      const label = `${card.name}: ${facts.join(", ")}`;
+      return h("button", {
+        type: "button", class: `tcg-card${can ? " playable" : ""}${selected ? " selected" : ""}${this.fresh(card.id) ? " fresh" : ""}`,
+        "aria-label": label, title: label, "aria-pressed": selected ? "true" : "false", "aria-disabled": can ? null : "true",
+        dataset: { focus: `card:${card.id}`, card: card.id },
+        onclick: () => (can ? this.choose({ verb: "play", id: card.id, mode: null }) : this.error(`${card.name} cannot be played now.`)),
+      },
+      h("span", { class: "cost", "aria-hidden": "true" }, String(s.cost)),
+      h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
+      h("span", { class: "card-text", "aria-hidden": "true" }, facts.slice(1).join(" · ")));
+    };
+
+    const side = (seat, own) => {
+      const hand = zone(view, `hand:${seat}`);
+      const board = zone(view, `board:${seat}`).cards || [];
+      return h("section", { class: `side ${own ? "own" : "theirs"}`, "aria-label": `${state.names[seat]}'s side` },
+        h("div", { class: "side-top" }, hero(seat),
+          h("div", { class: "counts" },
+            pile(zone(view, `deck:${seat}`).size, "Deck"),
+            h("span", { class: "muted" }, `graveyard ${zone(view, `graveyard:${seat}`).size}`))),
+        h("div", { class: "minions", "aria-label": "Minions" }, board.map((c) => minion(c, own && seat === state.seat))),
+        h("div", { class: "hand-row", "aria-label": own && hand.cards ? "Your hand" : "Hand" },
+          hand.cards && seat === state.seat ? hand.cards.map(handCard) : cardBacks(hand.size, { small: !own })));
+    };
+
+    fill(this.board, outcomeLine(state), side(them, false), side(mine, true));
+    this.renderControls(decisions, targets);
+  }
+
+  choose(choice) {
+    this.error("");
+    const same = this.chosen && this.chosen.verb === choice.verb && this.chosen.id === choice.id;
+    this.chosen = same && choice.mode === null ? null : choice;
+    if (this.chosen && this.chosen.verb === "play" && this.chosen.mode === null) {
+      const modes = this.modesOf(this.chosen.id);
+      if (modes.length === 1 && !modes[0].aims) {
+        const only = this.lastState.message.legal.map(readDecision).find((d) => d.verb === "play" && d.id === this.chosen.id);
+        this.chosen = null;
+        this.ctx.decide(only.text);
+        return;
+      }
+      if (modes.length === 1) this.chosen = { ...this.chosen, mode: modes[0].mode };
+    }
+    this.update(this.lastState);
+    this.focusFirst();
+  }
+
+  modesOf(id) {
+    const found = new Map();
+    for (const d of this.lastState.message.legal.map(readDecision)) {
+      if (d.verb !== "play" || d.id !== id) continue;
+      const entry = found.get(d.mode) || { mode: d.mode, aims: false, text: d.text };
+      if (d.target) entry.aims = true;
+      found.set(d.mode, entry);
+    }
+    return [...found.values()];
+  }
+
+  renderControls(decisions, targets) {
+    const controls = [];
+    if (this.chosen) {
+      const c = this.chosen;
+      if (c.verb === "play" && c.mode === null) {
+        controls.push(h("span", {}, "Play it how? "));
+        for (const m of this.modesOf(c.id)) {
+          const word = m.mode === "" && m.aims ? "As damage" : (MODE_WORDS[m.mode] || m.mode);
+          controls.push(h("button", {
+            type: "button", dataset: { focus: `mode:${m.mode}`, primary: "1" },
+            onclick: () => (m.aims ? this.choose({ ...c, mode: m.mode }) : this.ctx.decide(m.text)),
+          }, word));
+        }
+      } else if (targets.size) {
+        controls.push(h("span", { class: "hint" }, "Choose a target: the lit hero or minion."));
+      }
+      controls.push(h("button", { type: "button", class: "secondary", dataset: { focus: "cancel" },
+        onclick: () => { this.chosen = null; this.update(this.lastState); } }, "Cancel"));
+    }
+    for (const d of decisions) {
+      if (d.verb === "end") controls.push(this.decisionButton(d.text, "End your turn", this.chosen ? {} : { dataset: { primary: "1" } }));
+      else if (d.verb !== "play" && d.verb !== "attack" && d.verb !== "concede") controls.push(this.decisionButton(d.text, d.text));
+    }
+    fill(this.controls, controls);
+  }
+}
+
+export function tcgTable(container, ctx) {
+  return new TcgTable(container, ctx);
+}

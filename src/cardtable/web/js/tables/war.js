@@ -1,0 +1,59 @@
+// War: each player's pile, the cards of the battle (a war's face-down and face-up rows), and
+// the one decision, turning a card.
+import { h, fill } from "../dom.js";
+import { cardBacks, pile, playingCard } from "../cards.js";
+import { Table, outcomeLine, zone } from "./base.js";
+
+/** The rows seat `i` played in the last battle: [face-down count, [face-up card], true]. */
+function previous(last, i) {
+  if (!last) return [];
+  const rows = [];
+  for (const round of last.rounds) {
+    for (const entry of round) {
+      if (entry.seat === i) rows.push([entry.down, entry.card ? [{ key: entry.card }] : [], true]);
+    }
+  }
+  return rows;
+}
+
+class WarTable extends Table {
+  constructor(container, ctx) {
+    super(container, ctx, "war");
+  }
+
+  render(state) {
+    const { view, legal, to_act: toAct } = state.message;
+    const pub = view.public || {};
+    const out = new Set(pub.out || []);
+    const seats = state.names.map((_, i) => i).filter((i) => view.zones[`pile:${i}`]);
+    const last = pub.last;
+    fill(this.board,
+      outcomeLine(state),
+      h("div", { class: "war-seats" }, seats.map((i) => {
+        const down = zone(view, `down:${i}`);
+        const up = zone(view, `up:${i}`);
+        const rows = down.size || up.size ? [[down.size, up.cards || [], false]] : previous(last, i);
+        const classes = ["war-seat"];
+        if (i === toAct) classes.push("to-act");
+        if (i === state.seat) classes.push("mine");
+        if (out.has(i)) classes.push("out");
+        return h("section", { class: classes.join(" "), dataset: { seat: i }, "aria-label": `${state.names[i]}` },
+          h("h3", {}, state.names[i], i === state.seat ? " (you)" : "", out.has(i) ? " — out" : ""),
+          pile(zone(view, `pile:${i}`).size, `${state.names[i]}'s pile`),
+          rows.map(([downs, ups, before]) => h("div", { class: `battle-rows${before ? " previous" : ""}` },
+            h("div", { class: "row down", "aria-label": "face down" }, downs ? cardBacks(downs, { max: 12 }) : null),
+            h("div", { class: "row up", "aria-label": before ? "face up in the last battle" : "face up" },
+              ups.map((c) => playingCard(c.key, { name: c.name, fresh: !before && this.fresh(c.id) }))))));
+      })),
+      last ? h("p", { class: "muted last-battle" },
+        `Battle ${last.number}: ${state.names[last.winner] ?? "nobody"} won ${last.cards} card${last.cards === 1 ? "" : "s"}`,
+        last.rounds.length > 1 ? ` after ${last.rounds.length - 1} war${last.rounds.length > 2 ? "s" : ""}` : "", ".") : null,
+      h("p", { class: "muted" }, `Battle ${view.turn ?? ""}`));
+    fill(this.controls, legal.map((text) =>
+      this.decisionButton(text, text === "turn" ? "Turn your card" : text, text === "turn" ? { dataset: { primary: "1" } } : {})));
+  }
+}
+
+export function warTable(container, ctx) {
+  return new WarTable(container, ctx);
+}

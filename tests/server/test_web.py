@@ -1,0 +1,73 @@
+"""The server serves the browser client at its root, beside the lobby and the WebSocket."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardtable.server.web import WEB_ROOT
+from tests.server.helpers import server
+
+
+def test_the_root_is_the_client_with_a_strict_policy(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert '<script type="module" src="js/main.js">' in page.text
+        policy = page.headers["content-security-policy"]
+        assert "script-src 'self'" in policy
+        assert "unsafe" not in policy
+        script = client.get("/js/main.js")
+        assert script.status_code == 200
+        assert "javascript" in script.headers["content-type"]
+        assert client.get("/style.css").headers["content-type"].startswith("text/css")
+
+
+def test_the_lobby_and_the_docs_keep_their_routes(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        assert [game["name"] for game in client.get("/api/games").json()] == [
+            "tcg",
+            "war",
+            "karata",
+        ]
+        assert client.get("/docs").status_code == 200
+        assert client.get("/api/nothing-here").status_code == 404
+        assert client.get("/no-such-file.js").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("game", "own"), [("tcg", "greedy"), ("karata", "heuristic"), ("war", "random")]
+)
+def test_each_game_lists_its_computer_players(sqlite_url: str, game: str, own: str) -> None:
+    with server(sqlite_url) as client:
+        agents = client.get(f"/api/games/{game}/agents").json()
+        assert own in agents
+        assert "ismcts:hard" in agents
+        assert "ismcts" not in agents
+        refused = client.get("/api/games/chess/agents")
+        assert refused.status_code == 404
+        assert refused.json()["code"] == "unknown_game"
+
+
+def _modules() -> list[Path]:
+    return sorted(WEB_ROOT.rglob("*.js"))
+
+
+def test_every_module_imported_is_shipped() -> None:
+    """No build step: an import that names a missing file would only fail in a browser."""
+    assert _modules()
+    for module in _modules():
+        for target in re.findall(r'^import .* from "(\.[^"]+)";$', module.read_text(), re.M):
+            assert (module.parent / target).resolve().is_file(), f"{module.name} imports {target}"
+
+
+def test_no_module_writes_markup_from_strings() -> None:
+    """Names, chat and the rules are text: nothing sets innerHTML or writes HTML."""
+    for module in [*_modules(), WEB_ROOT / "index.html"]:
+        text = module.read_text()
+        risks = ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", " onclick=")
+        for risky in risks:
+            assert risky not in text, f"{module.name} uses {risky}"
