@@ -1,4 +1,5 @@
-"""The outside services some tests use for real: PostgreSQL and Redis, over loopback.
+"""The outside services some tests use for real: PostgreSQL and Redis, over loopback, and a
+browser (Debian's Chromium, driven by Playwright) for the web client's tests.
 
 Where one cannot be reached (a newcomer's laptop), the tests that need it are skipped with the
 reason, and the end of the run lists what was left out. ``CARDTABLE_REQUIRE_SERVICES=1`` (set
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 from functools import cache
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -27,6 +30,9 @@ REQUIRED = os.environ.get("CARDTABLE_REQUIRE_SERVICES") == "1"
 
 LEFT_OUT: dict[str, str] = {}
 """Services that could not be reached, and why (listed at the end of the run)."""
+
+ADVICE: dict[str, str] = {}
+"""How to bring a left-out service that is not started like a server (such as a browser)."""
 
 
 @cache
@@ -50,6 +56,44 @@ def need(service: str, url: str) -> None:
     if REQUIRED:
         pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
     LEFT_OUT[service] = reason
+    pytest.skip(reason)
+
+
+BROWSER = "a browser (Chromium)"
+CHROMIUM_ADVICE = (
+    "Install Debian's chromium (apt-get install chromium; ./dev test does it when run as root) "
+    "to run them."
+)
+
+
+def chromium() -> str | None:
+    """Where Chromium is (``chromium`` on the path, else Debian's ``/usr/bin/chromium``)."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None and Path("/usr/bin/chromium").is_file():
+        found = "/usr/bin/chromium"
+    return found
+
+
+def need_browser() -> str:
+    """The path of Chromium, with Playwright importable; skips (or, when services are
+    required, fails) the test otherwise. Playwright never downloads a browser here: the tests
+    drive the one the system has."""
+    problem = None
+    path = chromium()
+    if path is None:
+        problem = "no chromium on this machine"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "the playwright package is not installed (pip install -e '.[dev]')"
+    if problem is None and path is not None:
+        return path
+    reason = f"{BROWSER} cannot be used: {problem}"
+    if REQUIRED:
+        pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
+    LEFT_OUT[BROWSER] = reason
+    ADVICE[BROWSER] = CHROMIUM_ADVICE
     pytest.skip(reason)
 
 

@@ -202,6 +202,7 @@ class RoomPage {
       });
       this.tableGame = game;
     }
+    this.tableSlot.dataset.version = String(this.view.version);
     this.table.update({ message: this.view, names: this.names(), seat: this.welcome?.seat ?? null, events: this.events });
   }
 

@@ -100,10 +100,19 @@ class KarataTable extends Table {
     if (finishes.some((f) => !f.ask)) {
       controls.push(h("button", { type: "button", id: "finish", dataset: { focus: "finish", primary: "1" }, onclick: () => send("") }, "Finish the turn"));
     }
-    if (asks.length) {
-      controls.push(h("div", { class: "asks", role: "group", "aria-label": "Ask for" },
+    const suits = asks.filter((a) => a.length === 1);
+    const cards = asks.filter((a) => a.length > 1);
+    if (suits.length) {
+      controls.push(h("div", { class: "asks", role: "group", "aria-label": "Finish asking for a suit" },
         h("span", {}, "Finish asking for: "),
-        asks.map((ask) => h("button", { type: "button", dataset: { focus: `ask:${ask}`, ask }, onclick: () => send(ask) }, requestText(ask)))));
+        suits.map((ask) => h("button", { type: "button", dataset: { focus: `ask:${ask}`, ask }, onclick: () => send(ask) }, requestText(ask)))));
+    }
+    if (cards.length) {
+      const select = h("select", { id: "ask-card", dataset: { focus: "ask-card" } },
+        cards.map((ask) => h("option", { value: ask }, requestText(ask))));
+      controls.push(h("div", { class: "asks", role: "group", "aria-label": "Finish asking for a card" },
+        h("label", { for: "ask-card" }, suits.length ? "or for the card " : "Finish asking for the card "), select,
+        h("button", { type: "button", id: "ask-card-button", dataset: { focus: "ask-card-button" }, onclick: () => send(select.value) }, "Ask")));
     }
     for (const text of legal) {
       if (text === "pass") controls.push(this.decisionButton(text, "Pass and pick", { dataset: { primary: "1" } }));

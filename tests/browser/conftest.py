@@ -1,0 +1,85 @@
+"""Fixtures of the browser tests: a real ``cardtable serve`` process, Debian's Chromium driven by
+Playwright (never a downloaded browser), and people, each in a browser context of their own.
+
+Without Chromium (or Playwright) the tests are left out, and the run says so at its end;
+``CARDTABLE_REQUIRE_SERVICES=1`` (CI) makes that a failure instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests import services
+from tests.browser.ui import Person
+from tests.server.processes import Served
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+CLOSED_NETWORK = [
+    "--no-sandbox",  # tests may run as root, where Chromium's sandbox cannot start
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-default-apps",
+    "--disable-sync",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--metrics-recording-only",
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+]
+"""Chromium's flags for a machine without a network: nothing it does calls out."""
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    return services.need_browser()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Served]:
+    """A server for the whole session: its own SQLite database, computer players at once."""
+    folder: Path = tmp_path_factory.mktemp("browser-server")
+    served = Served(f"sqlite+aiosqlite:///{folder / 'cardtable.db'}", log=folder / "server.log")
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path, args=CLOSED_NETWORK)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def people(browser: Browser, site: Served) -> Iterator[Callable[..., Person]]:
+    """Makes people (each a browser context at the lobby); when the test ends, any console
+    error or uncaught exception any of their pages had fails it."""
+    made: list[Person] = []
+
+    def make(name: str, **options: Any) -> Person:
+        person = Person(browser, site.url, name, **options)
+        made.append(person)
+        return person
+
+    yield make
+    problems = []
+    for person in made:
+        problems += [f"{person.name}: {line}" for line in person.unexpected()]
+        person.close()
+    assert not problems, "the browser console had errors:\n" + "\n".join(problems)

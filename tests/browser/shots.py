@@ -1,0 +1,33 @@
+"""Where the browser tests save their screenshots: ``.artifacts/screenshots`` at the top of the
+checkout (or ``CARDTABLE_SCREENSHOTS``), named after what they show; the end of the test run
+says where they are."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Protocol
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SAVED: list[Path] = []
+"""The screenshots this run saved."""
+
+
+class Screenshooter(Protocol):
+    def screenshot(self, *, path: str, full_page: bool) -> bytes: ...
+
+
+def folder() -> Path:
+    """The screenshots' folder (made when first needed)."""
+    place = Path(os.environ.get("CARDTABLE_SCREENSHOTS", ROOT / ".artifacts" / "screenshots"))
+    place.mkdir(parents=True, exist_ok=True)
+    return place
+
+
+def save(page: Screenshooter, name: str) -> Path:
+    """A full-page screenshot of ``page`` as ``NAME.png``."""
+    path = folder() / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    SAVED.append(path)
+    return path
