@@ -22,10 +22,11 @@ def test_players_on_two_processes_share_a_match_and_a_chat(
     seats[0].send({"type": "chat", "text": "good luck from the left"})
     heard = seats[1].until("chat")
     assert (heard["seat"], heard["name"], heard["text"]) == (0, "ann", "good luck from the left")
-    while True:  # the left process's report reaches the right one
+    # The left process's report reaches the right one (perhaps before the chat line did).
+    presences = [message for message in seats[1].messages if message["type"] == "presence"]
+    presence = presences[-1] if presences else seats[1].until("presence", timeout=10)
+    while [seat["connected"] for seat in presence["seats"]] != [True, True]:
         presence = seats[1].until("presence", timeout=10)
-        if [seat["connected"] for seat in presence["seats"]] == [True, True]:
-            break
 
     accepted: list[tuple[int, str]] = []
     for _ in range(4):

@@ -65,6 +65,8 @@ class RoomHub:
         self.room = room
         self.connections: set[Connection] = set()
         self.match: str | None = None
+        self.presence_sent: tuple[frozenset[int], int] | None = None
+        """Who was connected, as last sent to the room's connections."""
         self._tasks: dict[str, asyncio.Task[None]] = {}
 
     async def open(self, match: str | None) -> None:
@@ -129,8 +131,10 @@ class RoomHub:
             self._stop(channel)
 
     async def _on_match(self, data: JsonObject) -> None:
+        version = data.get("version")
+        at_least = version if isinstance(version, int) else None
         for connection in list(self.connections):
-            await self.hub.push(connection)
+            await self.hub.push(connection, at_least=at_least)
 
     async def _on_room(self, data: JsonObject) -> None:
         kind = data.get("kind")
@@ -147,7 +151,8 @@ class RoomHub:
         elif kind == "presence":
             if data.get("process") != self.hub.presence.process:  # ours were sent already
                 self.hub.presence.heard(self.room, data)
-                await self.hub.send_presence(self)
+                if self.hub.presence_of(self.room) != self.presence_sent:  # a heartbeat: quiet
+                    await self.hub.send_presence(self)
         elif kind == "timer":
             for connection in list(self.connections):
                 await self.hub.send_timer(connection, str(data.get("match")), data)
@@ -188,9 +193,15 @@ class Hub:
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT)
-            for room in self.presence.rooms():
+            for room in self.presence.rooms():  # for the other processes
                 with contextlib.suppress(Exception):
-                    await self.publish_presence(room)
+                    await self.fanout.publish(
+                        room_channel(room), json.dumps(self.presence.report(room))
+                    )
+            for hub in list(self.rooms.values()):  # ours, if a silent process was forgotten
+                if self.presence_of(hub.room) != hub.presence_sent:
+                    with contextlib.suppress(Exception):
+                        await self.send_presence(hub)
 
     # -- joining and leaving ----------------------------------------------------------------
 
@@ -223,7 +234,12 @@ class Hub:
         if hub is not None:
             await self.send_presence(hub)
 
+    def presence_of(self, room: str) -> tuple[frozenset[int], int]:
+        """Who is connected to ``room`` now: the seats and how many spectators."""
+        return frozenset(self.presence.connected(room)), self.presence.spectators(room)
+
     async def send_presence(self, room: RoomHub) -> None:
+        room.presence_sent = self.presence_of(room.room)
         info = await self.room_info(room.room)
         message = wire.PresenceMessage(
             seats=info.seats, spectators=self.presence.spectators(room.room)
@@ -257,15 +273,18 @@ class Hub:
                 )
             )
 
-    async def push(self, connection: Connection, *, view: bool = True) -> None:
-        """Send ``connection`` its new events and its view of its match."""
+    async def push(
+        self, connection: Connection, *, view: bool = True, at_least: int | None = None
+    ) -> None:
+        """Send ``connection`` its new events and its view of its match (``at_least``: the
+        version announced, which a match cached here may already have reached)."""
         match = connection.match
         if match is None or connection.closed:
             return
         async with connection.lock:
             try:
                 async with self.matches.lock(match):
-                    live = await self.matches.live(match)
+                    live = await self.matches.live(match, at_least=at_least)
                     if connection.sent > len(live.events(connection.seat)):
                         connection.sent = 0  # it claims more than there is: send them all
                     events = live.events(connection.seat, connection.sent)

@@ -97,10 +97,18 @@ class Matches:
 
     # -- reading ----------------------------------------------------------------------------
 
-    async def live(self, match_id: str) -> LiveMatch:
+    async def live(self, match_id: str, *, at_least: int | None = None) -> LiveMatch:
         """The match as stored now (``Refused('no_match')`` if there is none). Call it with
-        :meth:`lock` held when acting on what it says."""
+        :meth:`lock` held when acting on what it says.
+
+        ``at_least``: a version the caller knows the match has reached (announced, or sent
+        by a client); a cached match already there is given as it is, without asking storage
+        for later decisions. Acting on it stays safe: an append names the version it follows,
+        and storage refuses it if another process got there first.
+        """
         live = self._live.get(match_id)
+        if live is not None and at_least is not None and live.version >= at_least:
+            return live
         if live is None:
             row = await self.storage.match(match_id)
             if row is None:
@@ -146,7 +154,7 @@ class Matches:
     async def submit(self, match_id: str, seat: int, text: str, version: int) -> Accepted:
         """Take ``seat``'s decision ``text``, made when the match was at ``version``."""
         async with self.lock(match_id):
-            live = await self.live(match_id)
+            live = await self.live(match_id, at_least=version)
             if live.over:
                 raise Refused("match_over", "this match is over")
             if version != live.version:

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtable.agents.base import Agent
@@ -27,6 +28,7 @@ from cardtable.engine.json import JsonObject
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
+from cardtable.server.storage import MatchRow, RoomRow, SeatRow
 from cardtable.simulation.play import agent_rng
 
 if TYPE_CHECKING:
@@ -36,6 +38,50 @@ log = logging.getLogger("cardtable.server")
 
 IDLE_CHECK = 1.0
 """Seconds between looks at a match that is waiting for a person (absence, timers)."""
+
+
+@dataclass(slots=True)
+class Known:
+    """What a match's driver knows without asking storage, from what it has heard.
+
+    The room, its seats and the match's row are read once and again only after the room's
+    channel says the room changed (or messages were missed); the match's version is the
+    latest announced, so that a match cached at that version is not read again.
+
+    >>> known = Known(version=3)
+    >>> known.heard({"version": 5}, room=False)
+    >>> known.heard({"version": 4}, room=False)  # notices may arrive out of order
+    >>> known.version
+    5
+    >>> known.forget()
+    >>> known.version is None
+    True
+    """
+
+    version: int | None = None
+    """The latest version announced (``None``: ask storage)."""
+    row: MatchRow | None = None
+    room: RoomRow | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    presence: JsonObject | None = None
+    """A presence report heard, for the process's presence to take."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def heard(self, data: JsonObject, room: bool) -> None:
+        """Take a notice from the match's channel (``room``: from the room's)."""
+        if not room:
+            version = data.get("version")
+            if isinstance(version, int):
+                self.version = max(version, self.version or 0)
+        elif data.get("kind") == "room":
+            self.row = self.room = None
+        elif data.get("kind") == "presence":
+            self.presence = data
+
+    def forget(self) -> None:
+        """Read everything from storage at the next step (messages were missed)."""
+        self.version = None
+        self.row = self.room = None
 
 
 class Runner:
@@ -83,37 +129,33 @@ class Runner:
         services = self.services
         now = services.clock()
         until = now + services.config.lease_seconds
-        live = await services.storage.live_matches()
-        for row in live:
-            task = self.tasks.get(row.id)
-            held = await services.storage.acquire_lease(row.id, services.config.process, now, until)
-            if held and (task is None or task.done()):
-                self.tasks[row.id] = asyncio.create_task(self.drive(row.id), name=f"drive {row.id}")
-            elif not held and task is not None:
-                task.cancel()
-                del self.tasks[row.id]
-        ids = {row.id for row in live}
-        for match_id in [key for key, task in self.tasks.items() if task.done() or key not in ids]:
+        held = await services.storage.acquire_leases(services.config.process, now, until)
+        for match_id in held:
+            task = self.tasks.get(match_id)
+            if task is None or task.done():
+                self.tasks[match_id] = asyncio.create_task(
+                    self.drive(match_id), name=f"drive {match_id}"
+                )
+        for match_id in [key for key, task in self.tasks.items() if task.done() or key not in held]:
             self.tasks.pop(match_id).cancel()
         await services.rooms.expire(now - services.config.room_idle_seconds)
 
     async def drive(self, match_id: str) -> None:
         """Run one match's computer players, timers and absences until it ends."""
-        changed = asyncio.Event()
-        listeners = [
-            asyncio.create_task(self._listen(match_channel(match_id), changed, None)),
-        ]
+        known = Known()
+        listeners = [asyncio.create_task(self._listen(match_channel(match_id), known, None))]
         agents: dict[tuple[int, str], Agent] = {}
+        changed = known.changed
         try:
             row = await self.services.storage.match(match_id)
             if row is None:
                 return
             listeners.append(
-                asyncio.create_task(self._listen(room_channel(row.room_id), changed, row.room_id))
+                asyncio.create_task(self._listen(room_channel(row.room_id), known, row.room_id))
             )
             while True:
                 changed.clear()
-                wait = await self._step(match_id, agents)
+                wait = await self._step(match_id, agents, known)
                 if wait is None:
                     return
                 with contextlib.suppress(TimeoutError):
@@ -124,36 +166,44 @@ class Runner:
             for task in listeners:
                 task.cancel()
 
-    async def _listen(self, channel: str, changed: asyncio.Event, room: str | None) -> None:
+    async def _listen(self, channel: str, known: Known, room: str | None) -> None:
         async with self.services.fanout.subscribe(channel) as messages:
             while True:
                 try:
                     async for text in messages:
-                        if room is not None:
-                            with contextlib.suppress(ValueError, AttributeError):
-                                data = json.loads(text)
-                                if data.get("kind") == "presence":
-                                    self.services.presence.heard(room, data)
-                        changed.set()
+                        with contextlib.suppress(ValueError, AttributeError):
+                            known.heard(json.loads(text), room is not None)
+                        if room is not None and known.presence is not None:
+                            self.services.presence.heard(room, known.presence)
+                            known.presence = None
+                        known.changed.set()
                     return  # the fan-out closed
                 except MissedMessages:  # the next step reads everything from storage
-                    changed.set()
+                    known.forget()
+                    known.changed.set()
 
-    async def _step(self, match_id: str, agents: dict[tuple[int, str], Agent]) -> float | None:
+    async def _step(
+        self, match_id: str, agents: dict[tuple[int, str], Agent], known: Known
+    ) -> float | None:
         """Do what is due now; how long to wait for a change (``None``: the match is over)."""
         services = self.services
         matches, storage = services.matches, services.storage
-        if await matches.finish_if_over(match_id):
+        async with matches.lock(match_id):
+            live = await matches.live(match_id, at_least=known.version)
+            over, seat, version = live.over, live.to_act, live.version
+        known.version = version
+        if over:
+            await matches.finish_if_over(match_id)
             await storage.release_lease(match_id, services.config.process)
             return None
-        row = await storage.match(match_id)
-        if row is None or row.status != "live":
+        if known.row is None:
+            known.row = await storage.match(match_id)
+            if known.row is not None:
+                known.room = await services.rooms.room(known.row.room_id)
+                known.seats = await storage.seats(known.room.id)
+        row, room, seats = known.row, known.room, known.seats
+        if row is None or room is None or row.status != "live":
             return None
-        room = await services.rooms.room(row.room_id)
-        seats = await storage.seats(room.id)
-        async with matches.lock(match_id):
-            live = await matches.live(match_id)
-            seat, version = live.to_act, live.version
         if seat is None:
             return IDLE_CHECK
         now = services.clock()
@@ -180,7 +230,7 @@ class Runner:
             if decision is not None:
                 await self._submit(match_id, seat, decision.text(), version)
             return 0.0
-        return await self._timer(match_id, row.room_id, room.settings, seat, version, row.timer)
+        return await self._timer(match_id, known, room.settings, seat, version)
 
     async def _think(
         self,
@@ -209,19 +259,14 @@ class Runner:
             await self.services.matches.submit(match_id, seat, text, version)
 
     async def _timer(
-        self,
-        match_id: str,
-        room_id: str,
-        settings: JsonObject,
-        seat: int,
-        version: int,
-        timer: JsonObject | None,
+        self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
     ) -> float:
         """Start, keep or fire the turn timer; how long until the next look."""
         services = self.services
         limit = settings.get("turn_seconds")
-        if not isinstance(limit, int | float) or limit <= 0:
+        if not isinstance(limit, int | float) or limit <= 0 or known.row is None:
             return IDLE_CHECK
+        room_id, timer = known.row.room_id, known.row.timer
         now = services.clock()
         stored = timer.get("deadline") if timer else None
         same_turn = timer is not None and (timer.get("seat"), timer.get("version")) == (
@@ -234,6 +279,7 @@ class Runner:
             deadline = now + float(limit)
             current: JsonObject = {"seat": seat, "version": version, "deadline": deadline}
             await services.storage.set_timer(match_id, current)
+            known.row = replace(known.row, timer=current)
             await services.fanout.publish(
                 room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
             )

@@ -116,3 +116,22 @@ async def test_leases_free_held_expired_renewed_and_released(
     assert await store.match("m1") == match_row()
     assert await store.acquire_lease("m1", "p1", now=153.0, until=183.0)  # free again
     assert not await store.acquire_lease("nowhere", "p1", now=1.0, until=2.0)
+
+
+async def test_leases_of_every_live_match_are_taken_at_once(
+    store: SqlStorage, other: SqlStorage
+) -> None:
+    await room_with_match(store, "m1")
+    await room_with_match(store, "m2")
+    await store.create_match(match_row("done", status="finished"))
+    assert await other.acquire_lease("m2", "p2", now=100.0, until=130.0)
+    assert await store.acquire_leases("p1", now=110.0, until=140.0) == {"m1"}  # m2 is held
+    assert await store.acquire_leases("p1", now=120.0, until=150.0) == {"m1"}  # renewed
+    assert await other.acquire_leases("p2", now=130.0, until=160.0) == {"m2"}  # m1 is p1's
+    held = await store.match("m1")
+    assert held is not None
+    assert (held.lease_owner, held.lease_until) == ("p1", 150.0)
+    assert await other.acquire_leases("p2", now=150.0, until=180.0) == {"m1", "m2"}  # expired
+    finished = await store.match("done")
+    assert finished is not None
+    assert finished.lease_owner is None  # a finished match is nobody's to drive

@@ -183,6 +183,10 @@ class Storage(Protocol):
         """Take (or renew) the match's lease for ``owner`` until ``until``: succeeds when the
         lease is free, expired at ``now``, or already ``owner``'s."""
 
+    async def acquire_leases(self, owner: str, now: float, until: float) -> set[str]:
+        """Take (or renew) every live match's lease that :meth:`acquire_lease` would give,
+        at once; the ids of the matches ``owner`` holds."""
+
     async def release_lease(self, match_id: str, owner: str) -> None: ...
 
     async def add_chat(

@@ -280,19 +280,25 @@ class SqlStorage:
         """Take (or renew) the match's lease for ``owner`` until ``until``: succeeds when
         the lease is free, expired at ``now`` (its end is not after ``now``), or already
         ``owner``'s; ``False`` otherwise, and for a match that does not exist."""
-        free = (
-            matches.c.lease_owner.is_(None)
-            | matches.c.lease_until.is_(None)
-            | (matches.c.lease_until <= now)
-            | (matches.c.lease_owner == owner)
-        )
         query = (
             sa.update(matches)
-            .where((matches.c.id == match_id) & free)
+            .where((matches.c.id == match_id) & _lease_free(owner, now))
             .values(lease_owner=owner, lease_until=until)
         )
         async with self._write() as connection:
             return (await connection.execute(query)).rowcount == 1
+
+    async def acquire_leases(self, owner: str, now: float, until: float) -> set[str]:
+        """Take (or renew) for ``owner`` the lease of every live match that
+        :meth:`acquire_lease` would give, in one statement; the ids of the matches held."""
+        query = (
+            sa.update(matches)
+            .where((matches.c.status == "live") & _lease_free(owner, now))
+            .values(lease_owner=owner, lease_until=until)
+            .returning(matches.c.id)
+        )
+        async with self._write() as connection:
+            return set((await connection.execute(query)).scalars())
 
     async def release_lease(self, match_id: str, owner: str) -> None:
         """Give the lease up, if ``owner`` holds it (otherwise nothing changes)."""
@@ -353,6 +359,16 @@ def _check_schema(connection: sa.Connection) -> None:
             f"the database's schema is at revision {current or 'none'}, and this version of "
             f"cardtable needs {head}: open it with migrations to upgrade it"
         )
+
+
+def _lease_free(owner: str, now: float) -> sa.ColumnElement[bool]:
+    """A match's lease may be taken by ``owner`` at ``now``: free, expired, or its own."""
+    return (
+        matches.c.lease_owner.is_(None)
+        | matches.c.lease_until.is_(None)
+        | (matches.c.lease_until <= now)
+        | (matches.c.lease_owner == owner)
+    )
 
 
 async def _advance(
