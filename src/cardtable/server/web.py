@@ -4,7 +4,7 @@ The client is plain HTML, CSS and JavaScript modules, with no build step; it kno
 and talks to the server only through the REST lobby and the WebSocket protocol. This module
 serves its files with a strict content security policy (no inline scripts or styles, no other
 origins), and lists the computer players a game's rooms may seat, which the client offers in
-its "create room" form.
+its "create room" form, and the finished matches its replays page offers.
 
 >>> WEB_ROOT.name, (WEB_ROOT / "index.html").is_file()
 ('web', True)
@@ -15,8 +15,9 @@ its "create room" form.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Query
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -24,7 +25,9 @@ from starlette.types import Scope
 from cardtable.agents.ismcts import LEVELS
 from cardtable.agents.registry import agent_names
 from cardtable.games import find, names
+from cardtable.protocol.lobby import MatchInfo
 from cardtable.server.errors import Refused
+from cardtable.server.routes import Server, match_info
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
 """The client's files, inside the installed package."""
@@ -71,6 +74,24 @@ agents_router = APIRouter(prefix="/api")
 @agents_router.get("/games/{name}/agents", summary="The computer players a room may seat")
 async def list_agents(name: str) -> list[str]:
     return agents_for(name)
+
+
+@agents_router.get("/matches", summary="Finished matches to replay, newest first")
+async def finished_matches(
+    server: Server,
+    game: str | None = None,
+    limit: Annotated[int, Query(ge=1, le=200, description="At most this many")] = 50,
+) -> list[MatchInfo]:
+    """The finished matches of the newest rooms (those being played are not shown until
+    they end: a record is public once its match is over)."""
+    found: list[MatchInfo] = []
+    rows = await server.storage.rooms(game=game, statuses=("open", "playing", "finished"))
+    for room in rows[:limit]:
+        found += [
+            match_info(m) for m in await server.storage.matches(room.id) if m.status != "live"
+        ]
+    found.sort(key=lambda m: m.finished_at or 0.0, reverse=True)
+    return found[:limit]
 
 
 def mount_client(app: FastAPI) -> None:

@@ -56,6 +56,7 @@ export const api = {
   rematch: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/rematch`, undefined, token),
   leave: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/leave`, undefined, token),
   matches: (id) => call("GET", `/rooms/${encodeURIComponent(id)}/matches`),
+  finished: () => call("GET", "/matches"),
   match: (id) => call("GET", `/matches/${encodeURIComponent(id)}`),
   replay: (id, step, seat) => {
     const params = new URLSearchParams({ step: String(step) });

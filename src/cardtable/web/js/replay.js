@@ -5,8 +5,6 @@ import { describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
 import { tableFor } from "./tables/index.js";
 
-const MAX_ROOMS = 40;
-
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
 }
@@ -23,19 +21,16 @@ export function replaysPage(main) {
 
   (async () => {
     try {
-      let rooms = onlyRoom ? [await api.room(onlyRoom)] : await api.rooms();
-      rooms = rooms.filter((r) => r.match).sort((a, b) => b.created_at - a.created_at).slice(0, MAX_ROOMS);
-      const found = [];
-      for (const room of rooms) {
-        for (const m of await api.matches(room.id)) if (m.status === "finished") found.push({ room, m });
-      }
+      const titles = Object.fromEntries((await api.games()).map((g) => [g.name, g.title]));
+      let found = onlyRoom ? await api.matches(onlyRoom) : await api.finished();
+      found = found.filter((m) => m.status === "finished");
       if (gone) return;
-      found.sort((a, b) => (b.m.finished_at || 0) - (a.m.finished_at || 0));
-      fill(list, found.length ? found.map(({ room, m }) => {
+      found.sort((a, b) => (b.finished_at || 0) - (a.finished_at || 0));
+      fill(list, found.length ? found.map((m) => {
         const winners = (m.outcome?.winners || []).map((w) => m.seats[w]);
         return h("li", {},
           h("a", { href: `#/replay/${m.id}`, class: "button secondary" }, "Replay"), " ",
-          h("strong", {}, room.title), " ", m.seats.join(" vs "),
+          h("strong", {}, titles[m.game] || m.game), " ", m.seats.join(" vs "),
           h("span", { class: "muted" }, ` · ${winners.length ? `${winners.join(" and ")} won` : "nobody won"} · ${when(m.finished_at)}`));
       }) : h("li", { class: "muted" }, "No finished match yet."));
     } catch (e) {
@@ -71,11 +66,11 @@ export function replayPage(main, raw) {
     h("div", { class: "replay-controls panel", role: "group", "aria-label": "Replay controls" },
       h("div", { class: "field" }, h("label", { for: "replay-seat" }, "Whose view"), seatSelect),
       h("div", { class: "stepper" },
-        button("replay-first", "First step", "⏮", () => show(0)),
+        button("replay-first", "First step", "◀◀", () => show(0)),
         button("replay-back", "Step back", "◀", () => show(step - 1)),
         slider,
         button("replay-forward", "Step forward", "▶", () => show(step + 1)),
-        button("replay-last", "Last step", "⏭", () => show(steps))),
+        button("replay-last", "Last step", "▶▶", () => show(steps))),
       position, decision, error),
     h("div", { class: "room-grid" },
       h("section", { class: "play-area", "aria-label": "The table" }, tableSlot),

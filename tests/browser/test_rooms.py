@@ -1,0 +1,136 @@
+"""Rooms in a real browser: the create-room form follows each game's rules, a wrong password
+is refused in plain words beside the form, a watcher sees a match at the pace they choose, and
+a finished match replays step by step from any seat."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import httpx2
+
+from tests.browser import shots
+from tests.browser.ui import Person
+from tests.server.processes import Served
+
+People = Callable[..., Person]
+
+
+def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> None:
+    fox = people("Fox")
+    page = fox.page
+    shots.save(page, "lobby")
+    for game in site.get("/api/games"):
+        page.select_option("#create-game", game["name"])
+        for rule, spec in game["ruleset_schema"]["properties"].items():
+            field = page.locator(f"#rule-{game['name']}-{rule}")
+            assert field.count() == 1, f"{game['name']} has no field for {rule}"
+            if "description" in spec:
+                help_id = field.get_attribute("aria-describedby")
+                assert page.locator(f"#{help_id}").text_content() == spec["description"]
+    page.select_option("#create-game", "war")
+    page.fill("#rule-war-players", "4")
+    page.dispatch_event("#rule-war-players", "input")
+    assert page.locator("#create-form .seat-kind").count() == 4
+
+
+def test_a_bad_rule_is_refused_beside_the_form(people: People) -> None:
+    fox = people("Fox")
+    fox.expect_console_error(r"status of 4\d\d")
+    page = fox.page
+    page.fill("#create-name", "Fox")
+    page.select_option("#create-game", "war")
+    page.fill("#rule-war-face_down", "50")
+    page.click("#create-submit")
+    error = page.locator("#create-form .notice.error")
+    error.wait_for()
+    assert "face" in (error.text_content() or "").lower()
+    assert "#/room/" not in page.url
+
+
+def test_a_wrong_password_is_refused_and_the_right_one_seats(people: People) -> None:
+    fox = people("Fox")
+    owl = people("Owl")
+    room = fox.create_room("war", {"ranks": 4, "suits": 1}, ("open", "open"), password="s3same")
+    owl.expect_console_error(r"status of 403")
+    owl.open_room(room)
+    owl.page.fill("#join-name", "Owl")
+    owl.page.fill("#join-password", "sesame")
+    owl.page.click("#join-button")
+    error = owl.page.locator("#join-form .notice.error")
+    error.wait_for()
+    assert error.text_content() == "Wrong password for this room."
+    shots.save(owl.page, "wrong-password")
+    owl.page.fill("#join-password", "s3same")
+    owl.page.click("#join-button")
+    owl.page.wait_for_selector("#room-status:has-text('you are at seat 2 as Owl')")
+    fox.page.wait_for_selector("#seats li[data-seat='1']:has-text('Owl')")
+
+
+def _finished_match(site: Served) -> tuple[str, str]:
+    """A room where two computer players played a short War to its end: (room, match)."""
+    created = site.post(
+        "/api/rooms",
+        {"game": "war", "name": "Host", "host_seat": None,
+         "ruleset": {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 30},
+         "seats": [{"kind": "agent", "agent": "random"}, {"kind": "agent", "agent": "random"}]},
+    )  # fmt: skip
+    room = created["room"]["id"]
+    site.post(f"/api/rooms/{room}/start", {}, token=created["host_token"])
+    deadline = time.monotonic() + 30
+    while (info := site.get(f"/api/rooms/{room}"))["status"] != "finished":
+        assert time.monotonic() < deadline, "the computer players did not finish"
+        time.sleep(0.1)
+    return room, info["match"]
+
+
+def test_a_replay_steps_forward_back_and_from_each_seat(people: People, site: Served) -> None:
+    room, match = _finished_match(site)
+    steps = len(httpx2.get(f"{site.url}/api/matches/{match}/record").json()["decisions"])
+    fox = people("Fox")
+    page = fox.page
+    page.click("nav a:text('Replays')")
+    page.click(f"#match-list a[href='#/replay/{match}']")
+    page.wait_for_selector("#replay-step:has-text('Step 0 of')")
+    assert page.locator("#replay-step").text_content() == f"Step 0 of {steps}"
+    page.click("#replay-forward")
+    page.wait_for_selector("#replay-step:has-text('Step 1 of')")
+    assert "chose “turn”" in (page.locator("#replay-decision").text_content() or "")
+    page.click("#replay-forward")
+    page.wait_for_selector("#replay-step:has-text('Step 2 of')")
+    page.click("#replay-back")
+    page.wait_for_selector("#replay-step:has-text('Step 1 of')")
+    page.focus("#replay-slider")
+    page.keyboard.press("End")  # the slider, by keyboard: to the end
+    page.wait_for_selector(f"#replay-step:has-text('Step {steps} of {steps}')")
+    page.wait_for_selector(".table .outcome")
+    page.select_option("#replay-seat", "1")
+    page.wait_for_selector(".war-seat.mine[data-seat='1']")
+    shots.save(page, "replay")
+    page.goto(f"{site.url}/#/replays?room={room}")
+    page.wait_for_selector(f"#match-list a[href='#/replay/{match}']")
+    assert page.locator("#match-list a").count() == 1  # only this room's match
+
+
+def test_a_watcher_sees_the_match_and_chooses_the_pace(people: People) -> None:
+    fox = people("Fox")
+    cat = people("Cat")
+    room = fox.create_room(
+        "war", {"suits": 1, "ranks": 8, "won_cards": "shuffled"}, ("open", "random")
+    )
+    cat.page.goto(f"{cat.url}/#/")
+    cat.page.click(f"#room-list li[data-room='{room}'] a:text('Watch')")
+    cat.page.wait_for_selector("#room-status:has-text('you are watching')")
+    fox.page.wait_for_selector("#seats li:has-text('1 watching')")
+    cat.page.select_option("#pace", "pause")
+    fox.start()
+    for _ in range(3):
+        before = fox.version()
+        fox.page.click("[data-decision='turn']")
+        fox.acted(before)
+    assert cat.page.locator("#table .table").count() == 0  # paused: nothing shown yet
+    cat.page.select_option("#pace", "0")
+    cat.page.wait_for_selector(f"#table[data-version='{fox.version()}']")
+    shots.save(cat.page, "war-watched")
+    cat.say("nice one")
+    fox.page.wait_for_selector("#chat-lines li:has-text('nice one')")
