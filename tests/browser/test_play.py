@@ -1,13 +1,18 @@
 """Whole matches of every game in a real browser: two people against each other, one person
-against a computer player by keyboard alone on a phone-sized screen, and one who reloads the
-page in the middle of a match and carries on."""
+against a computer player by keyboard alone on a phone-sized screen, one who reloads the page
+in the middle of a match and carries on, and one whose connection drops."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tests.browser import shots
 from tests.browser.ui import Person, play_until_over
+
+if TYPE_CHECKING:
+    from playwright.sync_api import WebSocketRoute
 
 SHORT_WAR = {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40}
 """A War with a short deck that always ends soon."""
@@ -75,15 +80,30 @@ def _karata_by_keyboard(person: Person) -> None:
 
 def test_karata_against_the_computer_by_keyboard_on_a_phone(people: People) -> None:
     fox = people("Fox", width=390, height=844)
-    fox.create_room("karata", {"hand_size": 3}, ("open", "heuristic"))
+    fox.create_room("karata", {"hand_size": 3}, ("open", "heuristic"), turn_seconds=600)
     fox.start()
     fox.page.wait_for_selector(".karata .pile-area .card")
+    fox.page.wait_for_selector("#turn:has-text('left')")  # the turn's clock, always in sight
     shots.save(fox.page, "karata-table-phone")
     width = fox.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px screen"
 
-    fox.page.keyboard.press("Escape")
-    play_until_over([fox], _karata_by_keyboard)
+    tried = False
+
+    def move(person: Person) -> None:
+        nonlocal tried
+        unplayable = ".hand button.card[aria-disabled='true']"
+        if not tried and person.page.locator(unplayable).count():
+            tried = True  # a card the rules refuse now: told so beside the table, in words
+            person.tab_to(unplayable)
+            person.page.keyboard.press("Enter")
+            error = person.page.locator("#decision-error")
+            assert (error.text_content() or "").endswith("cannot be played now.")
+            assert error.is_visible()
+        _karata_by_keyboard(person)
+
+    play_until_over([fox], move)
+    assert tried
     assert (fox.page.locator("#turn").text_content() or "").startswith("Match over")
     shots.save(fox.page, "karata-over-phone")
 
@@ -139,3 +159,36 @@ def test_kata_tcg_with_minions_survives_a_reload(people: People) -> None:
     assert reloaded
     assert (fox.page.locator("#turn").text_content() or "").startswith("Match over")
     shots.save(fox.page, "tcg-over")
+
+
+def test_a_dropped_connection_comes_back_unnoticed(people: People) -> None:
+    fox = people("Fox")
+    owl = people("Owl")
+    sockets: list[WebSocketRoute] = []
+
+    def through(socket: WebSocketRoute) -> None:  # Owl's network, which the test can cut
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    owl.page.route_web_socket(re.compile(r"/ws/rooms/"), through)
+    room = fox.create_room("war", SHORT_WAR, ("open", "open"))
+    owl.join(room)
+    fox.page.wait_for_selector("#seats li[data-seat='1'] .dot.on")
+    fox.start()
+    owl.page.wait_for_selector("#table .table")
+
+    def turn(person: Person) -> None:
+        if person is owl and len(sockets) == 1 and person.version() >= 4:
+            sockets[0].close(code=1001, reason="the network went away")
+            # while Owl is away, Fox plays on if it is his turn
+            owl.page.wait_for_selector("#connection[data-state='open']")
+            assert len(sockets) == 2
+        person.page.click("[data-decision='turn']")
+
+    play_until_over([fox, owl], turn)
+    assert len(sockets) == 2
+    assert owl.page.locator("#join-form").count() == 0
+    # every event of Owl's stream is in the log once: none missed, none twice
+    held = owl.page.get_attribute("#log", "data-count")
+    assert held == owl.page.get_attribute("#table", "data-events")
+    assert owl.page.locator("#turn").text_content() == fox.page.locator("#turn").text_content()

@@ -180,6 +180,7 @@ class RoomPage {
         this.events.length = Math.min(this.events.length, message.first);
       }
       this.events.push(...message.events);
+      this.log.dataset.count = String(this.events.length);
       this.renderLog(message.events.length);
     } else {
       this.view = message;
@@ -190,7 +191,9 @@ class RoomPage {
 
   names() {
     const seats = this.presence?.seats || this.room?.seats || [];
-    return seats.map((s) => s.name || `seat ${s.index + 1}`);
+    const names = seats.map((s) => s.name || `seat ${s.index + 1}`);
+    // two computer players of one kind share a name: tell them apart by their seats
+    return names.map((n, i) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} (seat ${i + 1})` : n));
   }
 
   renderTable() {
@@ -203,6 +206,7 @@ class RoomPage {
       this.tableGame = game;
     }
     this.tableSlot.dataset.version = String(this.view.version);
+    this.tableSlot.dataset.events = String(this.view.events);
     this.table.update({ message: this.view, names: this.names(), seat: this.welcome?.seat ?? null, events: this.events });
   }
 
