@@ -1,7 +1,7 @@
 // Replays: choose a finished match, then step through it (forward, back, or with the
 // slider) from the point of view of any seat, drawn on the game's own table.
 import { api } from "./api.js";
-import { describeEvent } from "./events.js";
+import { cardNames, describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
 import { tableFor } from "./tables/index.js";
 
@@ -108,7 +108,8 @@ export function replayPage(main, raw) {
       seat,
       events: data.events,
     });
-    fill(log, data.events.slice(-60).map((e) => h("li", {}, describeEvent(e, info.seats))));
+    const cards = cardNames(view);
+    fill(log, data.events.slice(-60).map((e) => h("li", {}, describeEvent(e, info.seats, cards))));
     log.scrollTop = log.scrollHeight;
   }
 

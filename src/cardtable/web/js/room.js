@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
 import { clock, fill, h, notice } from "./dom.js";
-import { describeEvent } from "./events.js";
+import { cardNames, describeEvent } from "./events.js";
 import { markdown } from "./markdown.js";
 import { forgetSeat, keepName, keepSeat, myName, seatOf } from "./store.js";
 import { tableFor } from "./tables/index.js";
@@ -28,6 +28,7 @@ class RoomPage {
     this.view = null;
     this.events = [];
     this.eventsMatch = null;
+    this.cards = new Map();
     this.timer = null;
     this.connection = null;
     this.table = null;
@@ -175,7 +176,10 @@ class RoomPage {
   apply(message) {
     if (message.type === "events") {
       if (message.match !== this.eventsMatch || message.first === 0) {
-        if (message.match !== this.eventsMatch) this.events = [];
+        if (message.match !== this.eventsMatch) {
+          this.events = [];
+          this.cards = new Map();
+        }
         this.eventsMatch = message.match;
         this.events.length = Math.min(this.events.length, message.first);
       }
@@ -184,6 +188,7 @@ class RoomPage {
       this.renderLog(message.events.length);
     } else {
       this.view = message;
+      cardNames(message.view, this.cards);
       this.renderTable();
       this.renderTurn();
     }
@@ -251,7 +256,7 @@ class RoomPage {
     const names = this.names();
     const start = Math.max(0, this.events.length - 80);
     fill(this.log, this.events.slice(start).map((e, i) =>
-      h("li", { class: start + i >= this.events.length - added ? "new" : "" }, describeEvent(e, names))));
+      h("li", { class: start + i >= this.events.length - added ? "new" : "" }, describeEvent(e, names, this.cards))));
     this.log.scrollTop = this.log.scrollHeight;
   }
 

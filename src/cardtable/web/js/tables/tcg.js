@@ -77,14 +77,15 @@ class TcgTable extends Table {
       const awake = (card.live?.awake?.[1] ?? card.stats.awake ?? 0) > 0;
       const attacksLeft = (card.live?.attacks?.[1] ?? card.stats.attacks ?? 0) > 0;
       const ready = awake && attacksLeft;
-      const label = `${card.name}: attack ${card.stats.attack}, health ${life}, ${ready ? "ready" : "asleep"}`;
+      const state = ready ? "ready" : awake ? "has attacked" : "asleep";
+      const label = `${card.name}: attack ${card.stats.attack}, health ${life}, ${state}`;
       const body = h("div", {
         class: `minion${ready ? " ready" : " asleep"}${this.fresh(card.id) ? " fresh" : ""}`, role: "img", "aria-label": label, title: label,
       },
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
       h("span", { class: "stats", "aria-hidden": "true" },
         h("span", { class: "attack" }, `⚔ ${card.stats.attack}`), h("span", { class: "health" }, `♥ ${life}`)),
-      h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : "zzz"));
+      h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : awake ? "attacked" : "asleep, zzz"));
       const canAttack = own && decisions.some((d) => d.verb === "attack" && d.id === card.id);
       if (targets.has(`#${card.id}`)) return target(`#${card.id}`, body);
       if (canAttack) {
@@ -125,7 +126,7 @@ class TcgTable extends Table {
       return h("section", { class: `side ${own ? "own" : "theirs"}`, "aria-label": `${state.names[seat]}'s side` },
         h("div", { class: "side-top" }, hero(seat),
           h("div", { class: "counts" },
-            pile(zone(view, `deck:${seat}`).size, "Deck"),
+            h("span", { class: "muted" }, "deck"), pile(zone(view, `deck:${seat}`).size, "Deck"),
             h("span", { class: "muted" }, `graveyard ${zone(view, `graveyard:${seat}`).size}`))),
         h("div", { class: "minions", "aria-label": "Minions" }, board.map((c) => minion(c, own && seat === state.seat))),
         h("div", { class: "hand-row", "aria-label": own && hand.cards ? "Your hand" : "Hand" },
