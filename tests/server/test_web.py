@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.server.web import WEB_ROOT
-from tests.server.helpers import server
+from tests.server.helpers import bearer, server
+from tests.server.test_rooms_life import finished_war
 
 
 def test_the_root_is_the_client_with_a_strict_policy(sqlite_url: str) -> None:
@@ -50,6 +51,19 @@ def test_each_game_lists_its_computer_players(sqlite_url: str, game: str, own: s
         refused = client.get("/api/games/chess/agents")
         assert refused.status_code == 404
         assert refused.json()["code"] == "unknown_game"
+
+
+def test_finished_matches_are_listed_for_replays_and_live_ones_are_not(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        assert client.get("/api/matches").json() == []
+        room, created, last = finished_war(client)
+        listed = client.get("/api/matches").json()
+        assert [match["id"] for match in listed] == [last["match"]]
+        assert listed[0]["status"] == "finished"
+        client.post(f"/api/rooms/{room}/rematch", headers=bearer(created["token"]))
+        assert [match["id"] for match in client.get("/api/matches").json()] == [last["match"]]
+        assert client.get("/api/matches", params={"game": "karata"}).json() == []
+        assert client.get("/api/matches", params={"limit": 0}).status_code == 422
 
 
 def _modules() -> list[Path]:
