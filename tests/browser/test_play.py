@@ -62,8 +62,13 @@ def test_two_people_play_war_and_chat(people: People) -> None:
 
 def _karata_by_keyboard(person: Person) -> None:
     """One decision, reached with Tab and made with Enter: a lit card, else a request, else
-    finishing the turn, else passing."""
+    finishing the turn (saying "last card" whenever it may), else passing."""
     page = person.page
+    declare = page.locator("#declare-last[aria-pressed='false']")
+    if declare.count():
+        person.tab_to("#declare-last")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#declare-last[aria-pressed='true']")
     for selector in (
         ".hand button.card.playable",
         "#controls [data-ask]",

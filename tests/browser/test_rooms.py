@@ -134,3 +134,10 @@ def test_a_watcher_sees_the_match_and_chooses_the_pace(people: People) -> None:
     shots.save(cat.page, "war-watched")
     cat.say("nice one")
     fox.page.wait_for_selector("#chat-lines li:has-text('nice one')")
+
+    cat.page.click("#rules-button")  # the rules, one click away, and Escape puts them away
+    heading = cat.page.locator("#rules-title")
+    heading.wait_for()
+    assert heading.text_content() == "War: the rules"
+    cat.page.keyboard.press("Escape")
+    cat.page.wait_for_selector("#rules-dialog", state="hidden")

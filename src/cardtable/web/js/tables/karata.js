@@ -90,12 +90,17 @@ class KarataTable extends Table {
     };
     const controls = [];
     if (finishes.length && canDeclare) {
-      const box = h("input", { type: "checkbox", id: "declare-last", dataset: { focus: "declare" } });
-      box.checked = this.declare;
-      box.addEventListener("change", () => {
-        this.declare = box.checked;
-      });
-      controls.push(h("span", { class: "check last-card" }, box, h("label", { for: "declare-last" }, "Last card! (niko kadi)")));
+      // a toggle: "niko kadi" is said as the turn finishes, whichever way it finishes
+      const toggle = h("button", {
+        type: "button", id: "declare-last", class: `last-card${this.declare ? " on" : ""}`,
+        "aria-pressed": this.declare ? "true" : "false", dataset: { focus: "declare" },
+        onclick: () => {
+          this.declare = !this.declare;
+          toggle.setAttribute("aria-pressed", this.declare ? "true" : "false");
+          toggle.classList.toggle("on", this.declare);
+        },
+      }, "Last card! (niko kadi)");
+      controls.push(toggle);
     }
     if (finishes.some((f) => !f.ask)) {
       controls.push(h("button", { type: "button", id: "finish", dataset: { focus: "finish", primary: "1" }, onclick: () => send("") }, "Finish the turn"));
