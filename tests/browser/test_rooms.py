@@ -22,6 +22,8 @@ def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> N
     shots.save(page, "lobby")
     for game in site.get("/api/games"):
         page.select_option("#create-game", game["name"])
+        first = next(iter(game["ruleset_schema"]["properties"]))
+        page.wait_for_selector(f"#rule-{game['name']}-{first}")
         for rule, spec in game["ruleset_schema"]["properties"].items():
             field = page.locator(f"#rule-{game['name']}-{rule}")
             assert field.count() == 1, f"{game['name']} has no field for {rule}"
@@ -29,6 +31,7 @@ def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> N
                 help_id = field.get_attribute("aria-describedby")
                 assert page.locator(f"#{help_id}").text_content() == spec["description"]
     page.select_option("#create-game", "war")
+    page.wait_for_selector("#rule-war-players")
     page.fill("#rule-war-players", "4")
     page.dispatch_event("#rule-war-players", "input")
     assert page.locator("#create-form .seat-kind").count() == 4
@@ -40,6 +43,7 @@ def test_a_bad_rule_is_refused_beside_the_form(people: People) -> None:
     page = fox.page
     page.fill("#create-name", "Fox")
     page.select_option("#create-game", "war")
+    page.wait_for_selector("#rule-war-face_down")
     page.fill("#rule-war-face_down", "50")
     page.click("#create-submit")
     error = page.locator("#create-form .notice.error")

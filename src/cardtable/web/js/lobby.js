@@ -135,6 +135,7 @@ function createForm(games) {
     } catch (e) {
       error.say(e.message);
     }
+    if (gameSelect.value !== name) return; // another game was chosen meanwhile
     const form = rulesetForm(game.ruleset_schema, game.default_ruleset, `rule-${name}`);
     current = { game, form, agents };
     fill(rulesSlot, h("fieldset", {}, h("legend", {}, "Rules"), form.element));
