@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { h, fill, notice } from "./dom.js";
 import { rulesetForm } from "./schemaform.js";
-import { keepName, keepSeat, myName } from "./store.js";
+import { keepName, keepSeat, myName, seatOf } from "./store.js";
 
 const REFRESH_MS = 4000;
 
@@ -67,8 +67,10 @@ export function lobbyPage(main) {
       const host = room.seats.find((s) => s.kind === "guest")?.name;
       const status = { open: "waiting for players", playing: "playing", finished: "finished" }[room.status] || room.status;
       const actions = [];
-      if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}` }, "Join"));
-      if (room.spectators) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch` }, "Watch"));
+      const kept = seatOf(room.id);
+      if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}` }, kept.role === "player" ? "Back to your seat" : "Back to watching"));
+      else if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}` }, "Join"));
+      if (room.spectators && !(kept && kept.token)) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch` }, "Watch"));
       return h("li", { class: "room", dataset: { room: room.id } },
         h("div", {},
           h("strong", {}, room.title), " ",

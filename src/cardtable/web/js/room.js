@@ -250,6 +250,8 @@ class RoomPage {
     }
     const text = parts.join(" ");
     if (this.turn.textContent !== text) this.turn.textContent = text;
+    const title = `${this.turn.dataset.state === "mine" ? "• Your turn — " : ""}${this.room?.title || "Room"} — cardtable`;
+    if (document.title !== title) document.title = title;
   }
 
   renderLog(added) {
@@ -446,6 +448,7 @@ class RoomPage {
 
   destroy() {
     this.gone = true;
+    document.title = "cardtable";
     clearInterval(this.tick);
     clearTimeout(this.paceTimer);
     this.connection?.close();
