@@ -43,9 +43,11 @@ def chromium_path() -> str:
     return services.need_browser()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Served]:
-    """A server for the whole session: its own SQLite database, computer players at once."""
+    """A server for the browser tests: its own SQLite database, computer players at once.
+    (It and the browser stop when the browser tests are done, so no Playwright event loop is
+    left behind for the tests that follow.)"""
     folder: Path = tmp_path_factory.mktemp("browser-server")
     served = Served(f"sqlite+aiosqlite:///{folder / 'cardtable.db'}", log=folder / "server.log")
     try:
@@ -54,7 +56,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterat
         served.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(chromium_path: str) -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
