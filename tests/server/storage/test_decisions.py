@@ -90,3 +90,33 @@ async def test_many_writers_leave_no_gap_and_no_duplicate(
     assert [d.index for d in stored] == list(range(16))
     assert sorted(d.text for d in stored) == sorted(wins)
     assert (await other.match("m1")) == match_row(version=16)
+
+
+async def test_appends_made_together_share_a_transaction_and_keep_their_own_outcomes(
+    store: SqlStorage,
+) -> None:
+    for n in range(6):
+        await room_with_match(store, f"m{n}")
+    await store.append_decision("m0", 0, 0, "first", at=1.0)
+    await store.finish_match(
+        "m5", version=0, status="finished", outcome={"draw": True}, final_hash="h", at=1.0
+    )
+    results = await asyncio.gather(
+        store.append_decision("m0", 0, 1, "stale", at=2.0),  # m0 is at version 1
+        *(store.append_decision(f"m{n}", 0, 0, f"play {n}", at=2.0) for n in range(1, 5)),
+        store.append_decision("m5", 0, 0, "late", at=2.0),
+        store.append_decision("nowhere", 0, 0, "x", at=2.0),
+        store.append_decision("m1", 0, 1, "twin", at=2.0),  # the same match and version again
+        return_exceptions=True,
+    )
+    assert [type(result).__name__ for result in results] == [
+        "Conflict", "NoneType", "NoneType", "NoneType", "NoneType", "Conflict", "LookupError",
+        "Conflict",
+    ]  # fmt: skip
+    assert "at version 1, not 0" in str(results[0])
+    assert "is finished" in str(results[5])
+    for n in range(1, 5):
+        assert [(d.index, d.text) for d in await store.decisions(f"m{n}")] == [(0, f"play {n}")]
+        assert (await store.match(f"m{n}")) == match_row(f"m{n}", version=1)
+    assert [d.text for d in await store.decisions("m0")] == ["first"]
+    assert await store.decisions("m5") == []

@@ -45,6 +45,7 @@ from cardtable.server.storage.base import (
     SeatRow,
     Storage,
 )
+from cardtable.server.storage.batching import GroupCommit, Pending, settle
 from cardtable.server.storage.connect import (
     WRITE,
     StorageError,
@@ -80,6 +81,7 @@ class SqlStorage:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE: True})
+        self._appends = GroupCommit[DecisionRow](self._append_batch)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> SqlStorage:
@@ -110,7 +112,8 @@ class SqlStorage:
         return cls(engine)
 
     async def close(self) -> None:
-        """Release connections."""
+        """Finish the appends being written; release connections."""
+        await self._appends.close()
         await self._engine.dispose()
 
     async def __aenter__(self) -> Self:
@@ -232,17 +235,43 @@ class SqlStorage:
     ) -> None:
         """Store decision number ``version`` and advance the match to ``version + 1``, only
         if the match is live and still at ``version`` (``Conflict`` otherwise;
-        :class:`LookupError` if there is no such match)."""
+        :class:`LookupError` if there is no such match).
+
+        Appends asked for while others are being written share the next transaction
+        (:mod:`~cardtable.server.storage.batching`); each is still taken or refused alone.
+        """
+        row = DecisionRow(match_id=match_id, index=version, seat=seat, text=text, at=at)
+        await self._appends.submit(match_id, row)
+
+    async def _append_batch(self, batch: list[Pending[DecisionRow]]) -> None:
+        """Append a batch of decisions (one per match) in one transaction: one conditional
+        ``UPDATE`` advances every match still live at the decision's version, one ``INSERT``
+        stores the decisions of those advanced; the others are told why not."""
+        rows = {pending.key: pending.item for pending in batch}
         async with self._write() as connection:
-            await _advance(connection, match_id, version, {"version": version + 1})
-            values = {
-                "match_id": match_id,
-                "decision_index": version,
-                "seat": seat,
-                "text": text,
-                "at": at,
+            at_version = sa.tuple_(matches.c.id, matches.c.version).in_(
+                [(row.match_id, row.index) for row in rows.values()]
+            )
+            query = (
+                sa.update(matches)
+                .where(at_version & (matches.c.status == "live"))
+                .values(version=matches.c.version + 1)
+                .returning(matches.c.id)
+            )
+            advanced = set((await connection.execute(query)).scalars())
+            if advanced:
+                values = [to_columns(rows[match_id]) for match_id in advanced]
+                try:
+                    await connection.execute(sa.insert(decisions), values)
+                except sa.exc.IntegrityError as error:  # the record and the match disagree
+                    raise Conflict(f"a decision was already stored: {_reason(error)}") from error
+            refusals = {
+                match_id: await _why_not(connection, match_id, row.index)
+                for match_id, row in rows.items()
+                if match_id not in advanced
             }
-            await _insert(connection, decisions, values, f"decision {version} of {match_id!r}")
+        for pending in batch:
+            settle(pending, refusals.get(pending.key))
 
     async def decisions(self, match_id: str, since: int = 0) -> list[DecisionRow]:
         """The match's decisions from number ``since`` on, in order."""
@@ -377,15 +406,22 @@ async def _advance(
     """Update the live match at ``version`` with ``values``, or explain why not."""
     where = (matches.c.id == match_id) & (matches.c.version == version)
     query = sa.update(matches).where(where & (matches.c.status == "live")).values(values)
-    if (await connection.execute(query)).rowcount == 1:
-        return
+    if (await connection.execute(query)).rowcount != 1:
+        raise await _why_not(connection, match_id, version)
+
+
+async def _why_not(
+    connection: AsyncConnection, match_id: str, version: int
+) -> LookupError | Conflict:
+    """Why the match could not be advanced from ``version``: it is missing, over, or at
+    another version."""
     found = sa.select(matches.c.version, matches.c.status).where(matches.c.id == match_id)
     row = (await connection.execute(found)).first()
     if row is None:
-        raise LookupError(f"no match {match_id!r}")
+        return LookupError(f"no match {match_id!r}")
     if row.status != "live":
-        raise Conflict(f"match {match_id!r} is {row.status}")
-    raise Conflict(f"match {match_id!r} is at version {row.version}, not {version}")
+        return Conflict(f"match {match_id!r} is {row.status}")
+    return Conflict(f"match {match_id!r} is at version {row.version}, not {version}")
 
 
 async def _insert(
