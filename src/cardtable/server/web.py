@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from cardtable.agents.ismcts import LEVELS
-from cardtable.agents.registry import agent_names
+from cardtable.agents.registry import agent_names, default_agent
 from cardtable.games import find, names
 from cardtable.protocol.lobby import MatchInfo
 from cardtable.server.errors import Refused
@@ -45,14 +45,20 @@ SECURITY_HEADERS = {
 
 
 def agents_for(game: str) -> list[str]:
-    """The computer players a room of ``game`` may seat, levels spelt out (``ismcts:hard``)."""
+    """The computer players a room of ``game`` may seat, levels spelt out (``ismcts:hard``),
+    the game's usual one first.
+
+    >>> agents_for("tcg")[:3]
+    ['greedy', 'random', 'highest']
+    """
     if game not in names():
         raise Refused("unknown_game", f"this server has no game called {game!r}")
-    found: list[str] = []
+    usual = default_agent(find(game))
+    found: list[str] = [usual]
     for name in agent_names(find(game)):
         if name == "ismcts":
             found += [f"{name}:{level}" for level in LEVELS]
-        else:
+        elif name != usual:
             found.append(name)
     return found
 

@@ -106,10 +106,15 @@ class RoomPage {
     this.connectionNote.textContent = words[state] || state;
     this.connectionNote.dataset.state = state;
     if (state === "closed") {
-      if (this.welcome === null || (detail && /token/.test(detail))) forgetSeat(this.roomId);
+      const code = this.connection?.fatal?.code;
+      if (code === "bad_token") forgetSeat(this.roomId);
       this.actionError.say(detail || "The connection was closed.");
       this.welcome = null;
-      this.renderJoin();
+      if (code === "room_closed" || this.room.status === "closed") {
+        fill(this.joinSlot, h("p", { class: "panel" }, "This room is closed. ", h("a", { href: "#/" }, "Back to the lobby")));
+      } else {
+        this.renderJoin();
+      }
     }
   }
 
@@ -179,6 +184,10 @@ class RoomPage {
         if (message.match !== this.eventsMatch) {
           this.events = [];
           this.cards = new Map();
+          if (this.eventsMatch !== null && this.table) {
+            this.table.destroy(); // a rematch: a fresh table
+            this.table = null;
+          }
         }
         this.eventsMatch = message.match;
         this.events.length = Math.min(this.events.length, message.first);
