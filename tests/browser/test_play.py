@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tests.browser import shots
 from tests.browser.ui import Person, play_until_over
+from tests.server.processes import Seat, Served
 
 if TYPE_CHECKING:
     from playwright.sync_api import WebSocketRoute
@@ -197,3 +198,31 @@ def test_a_dropped_connection_comes_back_unnoticed(people: People) -> None:
     held = owl.page.get_attribute("#log", "data-count")
     assert held == owl.page.get_attribute("#table", "data-events")
     assert owl.page.locator("#turn").text_content() == fox.page.locator("#turn").text_content()
+
+
+def test_a_fine_is_shown_to_everyone_at_the_table(people: People, site: Served) -> None:
+    fox = people("Fox")
+    room = fox.create_room("karata", {"fine": 1}, ("open", "open"))
+    owl = Seat(site, room, site.post(f"/api/rooms/{room}/join", {"name": "Owl"})["token"])
+    try:
+        fox.start()
+        for _ in range(20):  # Fox passes; Owl, on a program, tries a card that does not match
+            fox.page.wait_for_selector("#turn[data-state='mine']")
+            before = fox.version()
+            fox.page.click("[data-decision='pass']")
+            fox.acted(before)
+            view = owl.next_view()
+            while view["to_act"] != 1:
+                view = owl.next_view()
+            hand = [card["key"] for card in view["view"]["zones"]["hand:1"]["cards"]]
+            wrong = [key for key in hand if f"play {key}" not in view["legal"]]
+            owl.decide(f"play {wrong[0]}" if wrong else "pass")
+            if wrong:
+                break
+        assert wrong, "Owl never held a card that did not match"
+        fine = fox.page.locator("#fines li")
+        fine.wait_for()
+        assert (fine.text_content() or "").startswith("Owl was fined 1 card: ")
+        shots.save(fox.page, "karata-fine")
+    finally:
+        owl.close()
