@@ -35,6 +35,10 @@ def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> N
     page.fill("#rule-war-players", "4")
     page.dispatch_event("#rule-war-players", "input")
     assert page.locator("#create-form .seat-kind").count() == 4
+    assert page.get_attribute("#create-form a[href^='#/rules/']", "href") == "#/rules/war"
+    page.goto(f"{site.url}/#/rules/karata")  # where the form's "The rules" link leads
+    page.wait_for_selector("h1:text('Karata: the rules')")
+    assert page.locator("main .markdown h3").count() >= 3  # its sections, a level down
 
 
 def test_a_bad_rule_is_refused_beside_the_form(people: People) -> None:
