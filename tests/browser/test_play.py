@@ -226,3 +226,42 @@ def test_a_fine_is_shown_to_everyone_at_the_table(people: People, site: Served) 
         shots.save(fox.page, "karata-fine")
     finally:
         owl.close()
+
+
+def test_a_kata_tcg_card_is_aimed_by_keyboard(people: People) -> None:
+    fox = people("Fox")
+    fox.create_room("tcg", {"minions": True, "first_hand": 5}, ("open", "random"))
+    fox.start()
+    page = fox.page
+    aimed = ".tcg-card.playable[aria-label*='damage ']"
+    for _ in range(10):  # until Fox holds a card that deals damage he can pay for
+        page.wait_for_selector("#turn[data-state='mine']")
+        page.wait_for_selector("#controls button")
+        if page.locator(aimed).count():
+            break
+        before = fox.version()
+        fox.tab_to("[data-decision='end']")
+        page.keyboard.press("Enter")
+        fox.acted(before)
+    fox.tab_to(aimed)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#controls [data-focus='cancel']")
+    if page.locator("#controls [data-focus='mode:']").count():
+        fox.tab_to("#controls [data-focus='mode:']")  # "as damage": then choose whom
+        page.keyboard.press("Enter")
+    them = ".target-button[data-target='p1']"
+    page.wait_for_selector(them)
+    page.keyboard.press("Escape")  # changed his mind: nothing is aimed any more
+    page.wait_for_selector(them, state="detached")
+    fox.tab_to(aimed)
+    page.keyboard.press("Enter")
+    if page.locator("#controls [data-focus='mode:']").count():
+        fox.tab_to("#controls [data-focus='mode:']")
+        page.keyboard.press("Enter")
+    before = fox.version()
+    fox.tab_to(them)
+    page.keyboard.press("Enter")
+    fox.acted(before)
+    played = page.locator("#log li").filter(has_text="Fox — play:").last
+    played.wait_for()
+    assert "mode attack, target random" in (played.text_content() or "")
