@@ -24,6 +24,9 @@ def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> N
         page.select_option("#create-game", game["name"])
         first = next(iter(game["ruleset_schema"]["properties"]))
         page.wait_for_selector(f"#rule-{game['name']}-{first}")
+        chosen = page.eval_on_selector_all(".seat-kind", "seats => seats.map(s => s.value)")
+        assert chosen[0] == "open"
+        assert all(chosen), f"a seat of {game['name']} holds nobody: {chosen}"
         for rule, spec in game["ruleset_schema"]["properties"].items():
             field = page.locator(f"#rule-{game['name']}-{rule}")
             assert field.count() == 1, f"{game['name']} has no field for {rule}"

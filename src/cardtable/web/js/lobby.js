@@ -161,7 +161,10 @@ function createForm(games) {
       const select = h("select", { id, class: "seat-kind" },
         h("option", { value: "open" }, "a person"),
         current.agents.map((a) => h("option", { value: a }, `computer: ${a}`)));
-      select.value = before[i] ?? (i === 0 ? "open" : current.agents[0]);
+      const fallback = i === 0 ? "open" : current.agents[0];
+      const kept = before[i];
+      // keep what was chosen for this seat, when the new game has that player too
+      select.value = kept !== undefined && (kept === "open" || current.agents.includes(kept)) ? kept : fallback;
       select.addEventListener("change", renderHost);
       rows.push(h("div", { class: "field" }, h("label", { for: id }, `Seat ${i + 1}`), select));
     }
