@@ -38,7 +38,8 @@ class WarTable extends Table {
         if (i === state.seat) classes.push("mine");
         if (out.has(i)) classes.push("out");
         return h("section", { class: classes.join(" "), dataset: { seat: i }, "aria-label": `${state.names[i]}` },
-          h("h3", {}, state.names[i], i === state.seat ? " (you)" : "", out.has(i) ? " — out" : ""),
+          h("h3", {}, state.names[i], i === state.seat ? " (you)" : "", out.has(i) ? " — out" : "",
+            down.size ? h("span", { class: "badge alert" }, "war!") : null),
           pile(zone(view, `pile:${i}`).size, `${state.names[i]}'s pile`),
           rows.map(([downs, ups, before]) => h("div", { class: `battle-rows${before ? " previous" : ""}` },
             h("div", { class: "row down", "aria-label": "face down" }, downs ? cardBacks(downs, { max: 12 }) : null),
