@@ -111,6 +111,11 @@ def test_a_replay_steps_forward_back_and_from_each_seat(people: People, site: Se
     page.wait_for_selector("#replay-step:has-text('Step 2 of')")
     page.click("#replay-back")
     page.wait_for_selector("#replay-step:has-text('Step 1 of')")
+    page.click("#replay-play")  # it plays itself, a step at a time, until paused
+    page.wait_for_selector("#replay-step:has-text('Step 2 of')")
+    page.click("#replay-play")
+    page.click("#replay-first")
+    page.wait_for_selector("#replay-step:has-text('Step 0 of')")
     page.focus("#replay-slider")
     page.keyboard.press("End")  # the slider, by keyboard: to the end
     page.wait_for_selector(f"#replay-step:has-text('Step {steps} of {steps}')")

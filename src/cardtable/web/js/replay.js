@@ -76,6 +76,29 @@ export function replayPage(main, raw) {
       h("section", { class: "play-area", "aria-label": "The table" }, tableSlot),
       h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Log"), log))));
 
+  let playing = null;
+  const play = h("button", { type: "button", id: "replay-play", class: "secondary", "aria-pressed": "false" }, "Play");
+  const stop = () => {
+    clearInterval(playing);
+    playing = null;
+    play.textContent = "Play";
+    play.setAttribute("aria-pressed", "false");
+  };
+  play.addEventListener("click", () => {
+    if (playing) {
+      stop();
+      return;
+    }
+    if (step >= steps) show(0);
+    play.textContent = "Pause";
+    play.setAttribute("aria-pressed", "true");
+    playing = setInterval(() => {
+      if (step >= steps) stop();
+      else show(step + 1);
+    }, 700);
+  });
+  main.querySelector(".stepper").appendChild(play);
+
   slider.addEventListener("input", () => show(Number(slider.value)));
   seatSelect.addEventListener("change", () => {
     seat = Number(seatSelect.value);
@@ -128,6 +151,7 @@ export function replayPage(main, raw) {
 
   return () => {
     gone = true;
+    clearInterval(playing);
     table?.destroy();
   };
 }
