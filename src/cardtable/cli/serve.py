@@ -102,6 +102,13 @@ def serve_command(
             "is refused with too_many); raise it for bots.",
         ),
     ] = 20.0,
+    compress: Annotated[
+        bool,
+        typer.Option(
+            help="Compress WebSocket messages (permessage-deflate) for clients that offer it: "
+            "less traffic, more server CPU per message.",
+        ),
+    ] = False,
 ) -> None:
     """Serve rooms and matches of every game over HTTP and WebSockets."""
     import uvicorn  # the server's libraries load only when serving
@@ -128,4 +135,11 @@ def serve_command(
         _check_port(host, port)
         shown = "in-process fan-out" if redis is None else f"fan-out over {redacted(redis)}"
         typer.echo(f"cardtable serves on http://{host}:{port} ({shown})", err=True)
-        uvicorn.run(create_app(config), host=host, port=port, log_level="info", ws="websockets")
+        uvicorn.run(
+            create_app(config),
+            host=host,
+            port=port,
+            log_level="info",
+            ws="websockets",
+            ws_per_message_deflate=compress,
+        )

@@ -285,21 +285,25 @@ class Hub:
             try:
                 async with self.matches.lock(match):
                     live = await self.matches.live(match, at_least=at_least)
-                    if connection.sent > len(live.events(connection.seat)):
+                    if connection.sent > live.event_count(connection.seat):
                         connection.sent = 0  # it claims more than there is: send them all
                     events = live.events(connection.seat, connection.sent)
                     state = live.seat_state(connection.seat)
             except Refused as refusal:
                 await connection.send(error_of(refusal))
                 return
+            # Built from the engine's own JSON, these are valid by construction: checking
+            # every view again would cost more than the rest of the message.
             if events:
                 await connection.send(
-                    wire.EventsMessage(match=match, first=connection.sent, events=events)
+                    wire.EventsMessage.model_construct(
+                        match=match, first=connection.sent, events=events
+                    )
                 )
                 connection.sent += len(events)
             if view:
                 await connection.send(
-                    wire.ViewMessage(
+                    wire.ViewMessage.model_construct(
                         match=match,
                         version=state.version,
                         seat=connection.seat,

@@ -127,12 +127,20 @@ class LiveMatch:
 
     def events(self, seat: int | None, first: int = 0) -> list[JsonObject]:
         """Seat ``seat``'s events from its ``first`` on."""
+        return self._shown(seat)[first:]
+
+    def event_count(self, seat: int | None) -> int:
+        """How many events seat ``seat`` has been shown so far."""
+        return len(self._shown(seat))
+
+    def _shown(self, seat: int | None) -> list[JsonObject]:
+        """Every event ``seat`` may see, made once each (the list grows as the match goes)."""
         read, shown = self._events.get(seat, (0, []))
         length = self.match.journal_length
         if read < length:
-            shown = [*shown, *self.match.events(seat, read)]
+            shown.extend(self.match.events(seat, read))
             self._events[seat] = (length, shown)
-        return shown[first:]
+        return shown
 
     def seat_state(self, seat: int | None) -> SeatState:
         """Everything ``seat`` may know now (``None``: a spectator)."""
@@ -150,5 +158,5 @@ class LiveMatch:
             to_act=to_act,
             default=default,
             outcome=self.outcome_json(),
-            events=len(self.events(seat)),
+            events=self.event_count(seat),
         )
