@@ -159,3 +159,18 @@ def test_a_watcher_sees_the_match_and_chooses_the_pace(people: People) -> None:
     assert heading.text_content() == "War: the rules"
     cat.page.keyboard.press("Escape")
     cat.page.wait_for_selector("#rules-dialog", state="hidden")
+
+
+def test_the_lobby_keeps_the_keyboard_in_place_while_rooms_come(people: People) -> None:
+    fox = people("Fox")
+    owl = people("Owl")
+    room = fox.create_room("war", {"suits": 1, "ranks": 4}, ("open", "open"))
+    owl.page.goto(f"{owl.url}/#/")
+    join = f"#room-list a[data-focus='join:{room}']"
+    owl.page.wait_for_selector(join)
+    owl.tab_to(join)
+    other = fox.create_room("karata", {}, ("open", "open"))
+    owl.page.wait_for_selector(f"#room-list li[data-room='{other}']")  # the list was redrawn
+    assert owl.page.evaluate("document.activeElement.dataset.focus") == f"join:{room}"
+    owl.page.keyboard.press("Enter")
+    owl.page.wait_for_selector("#join-form")

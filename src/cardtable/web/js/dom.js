@@ -68,3 +68,16 @@ export function clock(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+/**
+ * Redraw `el` with `draw()` and give the keyboard's focus back to the same control, found by
+ * its id or its data-focus key, when the focus was inside.
+ */
+export function redraw(el, draw) {
+  const active = document.activeElement;
+  const key = el.contains(active) && active !== el ? active.id || active.dataset.focus || null : null;
+  draw();
+  if (!key) return;
+  const again = el.querySelector(`#${CSS.escape(key)}`) || el.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  if (again) again.focus({ preventScroll: true });
+}

@@ -1,6 +1,6 @@
 // The lobby: rooms to join or watch (with filters), and the form that creates a room.
 import { api } from "./api.js";
-import { h, fill, notice } from "./dom.js";
+import { h, fill, notice, redraw } from "./dom.js";
 import { rulesetForm } from "./schemaform.js";
 import { keepName, keepSeat, myName, seatOf } from "./store.js";
 
@@ -56,7 +56,16 @@ export function lobbyPage(main) {
     if (!gone) timer = setTimeout(refresh, REFRESH_MS);
   }
 
+  let shown = null;
+
   function renderRooms(rooms) {
+    const now = JSON.stringify(rooms);
+    if (now === shown) return; // nothing new: leave the list (and the keyboard's place) alone
+    shown = now;
+    redraw(list, () => drawRooms(rooms));
+  }
+
+  function drawRooms(rooms) {
     if (!rooms.length) {
       fill(list, h("li", { class: "muted" }, "No rooms yet: create one."));
       return;
@@ -68,9 +77,9 @@ export function lobbyPage(main) {
       const status = { open: "waiting for players", playing: "playing", finished: "finished" }[room.status] || room.status;
       const actions = [];
       const kept = seatOf(room.id);
-      if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}` }, kept.role === "player" ? "Back to your seat" : "Back to watching"));
-      else if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}` }, "Join"));
-      if (room.spectators && !(kept && kept.token)) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch` }, "Watch"));
+      if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, kept.role === "player" ? "Back to your seat" : "Back to watching"));
+      else if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `join:${room.id}` } }, "Join"));
+      if (room.spectators && !(kept && kept.token)) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch`, dataset: { focus: `watch:${room.id}` } }, "Watch"));
       return h("li", { class: "room", dataset: { room: room.id } },
         h("div", {},
           h("strong", {}, room.title), " ",

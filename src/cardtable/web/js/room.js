@@ -2,7 +2,7 @@
 // click away, and the match's table, kept live over the room's WebSocket.
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
-import { clock, fill, h, notice } from "./dom.js";
+import { clock, fill, h, notice, redraw } from "./dom.js";
 import { cardNames, describeEvent } from "./events.js";
 import { markdown } from "./markdown.js";
 import { forgetSeat, keepName, keepSeat, myName, seatOf } from "./store.js";
@@ -314,8 +314,8 @@ class RoomPage {
       buttons.push(h("button", { type: "button", class: "secondary", id: "leave", onclick: () => this.leave() },
         room.status === "playing" ? "Leave (concede)" : "Leave the seat"));
     }
-    buttons.push(h("a", { class: "button secondary", href: `#/replays?room=${encodeURIComponent(this.roomId)}` }, "Replays"));
-    fill(this.actions, buttons);
+    buttons.push(h("a", { class: "button secondary", id: "room-replays", href: `#/replays?room=${encodeURIComponent(this.roomId)}` }, "Replays"));
+    redraw(this.actions, () => fill(this.actions, buttons));
   }
 
   async act(call) {
