@@ -357,7 +357,7 @@ class RoomPage {
       if (this.pace === "0") while (this.queue.length) this.apply(this.queue.shift());
       else this.drain();
     });
-    fill(this.paceSlot, h("label", { for: "pace" }, "Pace "), select);
+    redraw(this.paceSlot, () => fill(this.paceSlot, h("label", { for: "pace" }, "Pace of the table "), select));
   }
 
   renderJoin() {
