@@ -60,10 +60,7 @@ def need(service: str, url: str) -> None:
 
 
 BROWSER = "a browser (Chromium)"
-CHROMIUM_ADVICE = (
-    "Install Debian's chromium (apt-get install chromium; ./dev test does it when run as root) "
-    "to run them."
-)
+CHROMIUM_ADVICE = "Install Debian's chromium (apt-get install chromium, as CI does) to run them."
 
 
 def chromium() -> str | None:
