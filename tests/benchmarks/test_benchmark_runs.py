@@ -79,3 +79,20 @@ def test_the_agents_report_runs_in_quick_mode() -> None:
     for heading in ("## Ladders", "## Targets", "## Search speed"):
         assert heading in result.stdout
     assert "iterations a second" in result.stdout
+
+
+def test_the_server_load_script_runs_in_quick_mode() -> None:
+    """A real server process and bots over real WebSockets: every decision sent is
+    delivered to every seat of its match, and nothing is refused."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        cwd=ROOT / "benchmarks",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "| WebSocket connections | 12 |" in result.stdout
+    assert "| errors | none |" in result.stdout
+    assert "decision-to-delivery latency p99" in result.stdout

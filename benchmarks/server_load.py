@@ -1,0 +1,429 @@
+"""Load on one server process: bots over real WebSockets, many matches each deciding once a second.
+
+    python benchmarks/server_load.py            500 matches of 3-player Karata, 60 s measured
+    python benchmarks/server_load.py --write    also update the figures in docs/performance.md
+    python benchmarks/server_load.py --quick    a few matches for a few seconds, to check it runs
+
+The script starts ``cardtable serve`` as its own process (SQLite in a temporary data
+directory, loopback only), then load-generator processes that each create their share of
+rooms through the REST lobby, fill every seat with a bot (:class:`cardtable.client.Seat`, the
+reference client's own connection), start the matches and play them: in each match the seat
+to act waits until a second has passed since that match's last decision (``--pace``), then
+sends a random legal decision (seeded). A finished match is followed by a rematch in the same
+room, so the number of live matches stays the same.
+
+Measured over a window after a warm-up:
+
+* decisions per second accepted by the server;
+* decision-to-delivery latency: from a bot sending a decision to each seat of the match
+  receiving the view that follows it (sender and receivers share a process and its clock);
+* memory per live match: the server's resident memory in the window, less its memory when
+  idle, per match (each with its seats' connections);
+* CPU: the share of the machine's cores used by the server and by the load generator.
+
+The open-file limit is raised to what the connections need (the hard limit allows it on most
+machines; the script says so when it does not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import httpx2
+
+from cardtable.client import Lobby, Seat
+from cardtable.protocol import messages as wire
+from cardtable.protocol.lobby import CreateRoom, JoinRoom
+from figures import measured, replace_block
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "performance.md"
+START, END = "<!-- bench:server:start -->", "<!-- bench:server:end -->"
+HOST = "127.0.0.1"
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What one load-generator process does."""
+
+    url: str
+    game: str
+    ruleset: dict[str, object]
+    first: int
+    """The index of its first match (names and seeds follow from it)."""
+    matches: int
+    pace: float
+    seed: int
+    setup_concurrency: int
+
+
+@dataclass(slots=True)
+class Window:
+    """The measured window, in ``time.monotonic`` seconds (one clock for every process)."""
+
+    start: float
+    end: float
+
+    def holds(self, moment: float) -> bool:
+        return self.start <= moment < self.end
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one load-generator process measured (sent back to the script's main process)."""
+
+    latencies: list[float] = field(default_factory=list)
+    decisions: int = 0
+    finished: int = 0
+    connections: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    cpu_seconds: float = 0.0
+
+
+@dataclass(slots=True)
+class Table:
+    """One match's room as the bots see it: who must still hear of the last decision."""
+
+    room: str
+    host_token: str
+    seats: int
+    next_due: float
+    sent_at: float = 0.0
+    sent_version: int = -1
+    waiting: set[int] = field(default_factory=set)
+
+
+class Generator:
+    """A load-generator process's bots: its share of the rooms, all seats played."""
+
+    def __init__(self, plan: Plan, window: asyncio.Future[Window]) -> None:
+        self.plan = plan
+        self.window = window
+        self.outcome = Outcome()
+        self.rng = random.Random(plan.seed)
+
+    async def run(self, ready: asyncio.Event, stop: asyncio.Event) -> Outcome:
+        """Set up every room, say ready, play until ``stop``."""
+        async with Lobby(self.plan.url, timeout=60.0) as lobby:
+            limit = asyncio.Semaphore(self.plan.setup_concurrency)
+            opened = await asyncio.gather(
+                *(self._open(lobby, limit, index) for index in range(self.plan.matches))
+            )
+            ready.set()
+            async with asyncio.TaskGroup() as group:
+                for table, seats in opened:
+                    for index, seat in enumerate(seats):
+                        group.create_task(self._play(lobby, table, index, seat, stop))
+                group.create_task(self._measure_cpu())
+        return self.outcome
+
+    async def _open(
+        self, lobby: Lobby, limit: asyncio.Semaphore, index: int
+    ) -> tuple[Table, list[Seat]]:
+        number = self.plan.first + index
+        async with limit:
+            created = await lobby.create(
+                CreateRoom(game=self.plan.game, ruleset=self.plan.ruleset, name=f"load-{number}")
+            )
+            assert created.token is not None
+            tokens = [created.token]
+            for other in range(1, len(created.room.seats)):
+                joined = await lobby.join(created.room.id, JoinRoom(name=f"load-{number}-{other}"))
+                tokens.append(joined.token)
+            seats = [Seat(self.plan.url, created.room.id, token, timeout=60.0) for token in tokens]
+            for seat in seats:
+                await seat.connect()
+            self.outcome.connections += len(seats)
+            # Spread the matches' decisions over the pace instead of all on the same beat.
+            due = time.monotonic() + self.rng.random() * self.plan.pace
+            table = Table(created.room.id, created.host_token, len(seats), next_due=due)
+            await lobby.start(created.room.id, created.host_token)
+        return table, seats
+
+    async def _play(
+        self, lobby: Lobby, table: Table, index: int, seat: Seat, stop: asyncio.Event
+    ) -> None:
+        choose = random.Random(f"{self.plan.seed}-{table.room}-{index}").choice
+        receiving = asyncio.ensure_future(seat.receive())
+        stopping = asyncio.ensure_future(stop.wait())
+        decided: tuple[str, int] | None = None
+        try:
+            while True:
+                await asyncio.wait({receiving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                if stopping.done():
+                    return
+                message = receiving.result()
+                if message is None:
+                    self.outcome.errors["closed"] += 1
+                    return
+                now = time.monotonic()
+                receiving = asyncio.ensure_future(seat.receive())
+                if isinstance(message, wire.ErrorMessage):
+                    self.outcome.errors[message.code.value] += 1
+                elif isinstance(message, wire.ViewMessage):
+                    self._delivered(table, index, message.version, now)
+                    if message.outcome is not None:
+                        if index == 0:
+                            self.outcome.finished += 1
+                            await self._rematch(lobby, table)
+                    elif message.legal and decided != (message.match, message.version):
+                        decided = (message.match, message.version)  # a view sent again
+                        await asyncio.sleep(max(0.0, table.next_due - now))
+                        sent = time.monotonic()
+                        table.sent_at, table.sent_version = sent, message.version
+                        table.waiting = set(range(table.seats))
+                        table.next_due = sent + self.plan.pace
+                        await seat.decide(choose(message.legal), message.version)
+        finally:
+            receiving.cancel()
+            stopping.cancel()
+            await seat.close()
+
+    def _delivered(self, table: Table, index: int, version: int, now: float) -> None:
+        if version <= table.sent_version or index not in table.waiting:
+            return
+        table.waiting.discard(index)
+        window = self.window.result() if self.window.done() else None
+        if window is not None and window.holds(table.sent_at):
+            self.outcome.latencies.append(now - table.sent_at)
+            if not table.waiting:
+                self.outcome.decisions += 1
+
+    async def _rematch(self, lobby: Lobby, table: Table) -> None:
+        try:
+            await lobby.rematch(table.room, table.host_token)
+        except Exception as error:  # a refusal is counted, the load goes on
+            self.outcome.errors[type(error).__name__] += 1
+
+    async def _measure_cpu(self) -> None:
+        window = await self.window
+        await asyncio.sleep(max(0.0, window.start - time.monotonic()))
+        begun = time.process_time()
+        await asyncio.sleep(max(0.0, window.end - time.monotonic()))
+        self.outcome.cpu_seconds = time.process_time() - begun
+
+
+def generate(plan: Plan, pipe: Connection) -> None:
+    """A load-generator process: set up, tell the main process, learn the window, play."""
+
+    async def main() -> Outcome:
+        loop = asyncio.get_running_loop()
+        window: asyncio.Future[Window] = loop.create_future()
+        ready, stop = asyncio.Event(), asyncio.Event()
+        generator = Generator(plan, window)
+        playing = asyncio.create_task(generator.run(ready, stop))
+        await ready.wait()
+        pipe.send("ready")
+        start, end = await asyncio.to_thread(pipe.recv)
+        window.set_result(Window(start, end))
+        await asyncio.sleep(max(0.0, end - time.monotonic()) + 1.0)
+        stop.set()
+        return await playing
+
+    pipe.send(asyncio.run(main()))
+
+
+def raise_open_files(needed: int) -> int:
+    """Raise this process's soft open-file limit (inherited by the server and generators)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * PAGE_SIZE
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def start_server(data: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable, "-m", "cardtable", "serve", "--host", HOST, "--port", str(port),
+        "--data-dir", str(data), "--agent-delay", "0",
+    ]  # fmt: skip
+    with log.open("wb") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"the server stopped at once:\n{log.read_text()}")
+        with contextlib.suppress(httpx2.HTTPError):
+            if httpx2.get(f"http://{HOST}:{port}/api/games", timeout=2).status_code == 200:
+                return server
+        time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not answer within 60 s")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    matches: int
+    players: int
+    workers: int
+    seconds: float
+    outcomes: list[Outcome]
+    idle_rss: int
+    live_rss: int
+    server_cpu: float
+
+    def text(self) -> str:
+        latencies = [value for outcome in self.outcomes for value in outcome.latencies]
+        decisions = sum(outcome.decisions for outcome in self.outcomes)
+        connections = sum(outcome.connections for outcome in self.outcomes)
+        generator_cpu = sum(outcome.cpu_seconds for outcome in self.outcomes)
+        errors = sum((outcome.errors for outcome in self.outcomes), Counter[str]())
+        cores = os.cpu_count() or 1
+        per_match = (self.live_rss - self.idle_rss) / self.matches
+        rows = [
+            "| measure | value |",
+            "|---|---:|",
+            f"| live matches (3-player Karata) | {self.matches:,} |",
+            f"| WebSocket connections | {connections:,} |",
+            f"| decisions delivered per second | {decisions / self.seconds:,.0f} |",
+            f"| views delivered per second | {len(latencies) / self.seconds:,.0f} |",
+        ]
+        if latencies:
+            for name, value in (
+                ("p50", statistics.median(latencies)),
+                ("p99", percentile(latencies, 0.99)),
+                ("max", max(latencies)),
+            ):
+                rows.append(f"| decision-to-delivery latency {name} | {1000 * value:.1f} ms |")
+        rows += [
+            f"| server memory, idle | {self.idle_rss / 2**20:,.0f} MiB |",
+            f"| server memory, all matches live | {self.live_rss / 2**20:,.0f} MiB |",
+            f"| memory per live match (with its connections) | {per_match / 1024:,.0f} KiB |",
+            f"| server CPU (one process) | "
+            f"{100 * self.server_cpu / self.seconds / cores:.0f}% of {cores} cores |",
+            f"| load generator CPU ({self.workers} processes) | "
+            f"{100 * generator_cpu / self.seconds / cores:.0f}% of {cores} cores |",
+            f"| matches finished (and rematched) in the window | "
+            f"{sum(outcome.finished for outcome in self.outcomes):,} |",
+            f"| errors | {', '.join(f'{code} {n}' for code, n in errors.items()) or 'none'} |",
+        ]
+        return "\n".join(rows)
+
+
+def run(args: argparse.Namespace) -> Report:
+    players = 3
+    needed = args.matches * players * 2 + 256
+    limit = raise_open_files(needed)
+    if limit < needed:
+        print(f"warning: the open-file limit is {limit}, {needed} wanted", file=sys.stderr)
+    context = multiprocessing.get_context("spawn")
+    with tempfile.TemporaryDirectory(prefix="cardtable-load-") as folder:
+        port = free_port()
+        server = start_server(Path(folder), port, Path(folder) / "server.log")
+        try:
+            time.sleep(1.0)
+            idle_rss = rss_bytes(server.pid)
+            url = f"http://{HOST}:{port}"
+            shares = [args.matches // args.workers] * args.workers
+            for index in range(args.matches % args.workers):
+                shares[index] += 1
+            pipes, processes, first = [], [], 0
+            for number, share in enumerate(shares):
+                plan = Plan(url, "karata", {"players": players}, first, share, args.pace,
+                            args.seed * 1000 + number, args.setup_concurrency)  # fmt: skip
+                ours, theirs = context.Pipe()
+                process = context.Process(target=generate, args=(plan, theirs), daemon=True)
+                process.start()
+                pipes.append(ours)
+                processes.append(process)
+                first += share
+            print(f"setting up {args.matches} matches in {args.workers} processes...", flush=True)
+            for pipe in pipes:
+                if not pipe.poll(args.setup_timeout):
+                    raise SystemExit("the load generator did not set up its rooms in time")
+                pipe.recv()
+            start = time.monotonic() + args.warmup
+            end = start + args.duration
+            for pipe in pipes:
+                pipe.send((start, end))
+            print(
+                f"all set up; measuring for {args.duration:.0f} s after {args.warmup:.0f} s...",
+                flush=True,
+            )
+            time.sleep(max(0.0, start - time.monotonic()))
+            cpu_before = cpu_seconds(server.pid)
+            samples = []
+            while time.monotonic() < end:
+                time.sleep(min(1.0, max(0.0, end - time.monotonic())))
+                samples.append(rss_bytes(server.pid))
+            server_cpu = cpu_seconds(server.pid) - cpu_before
+            outcomes = [pipe.recv() if pipe.poll(120) else Outcome() for pipe in pipes]
+            for process in processes:
+                process.join(30)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    return Report(args.matches, players, args.workers, args.duration, outcomes, idle_rss,
+                  max(samples), server_cpu)  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=500, help="concurrent matches")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds between decisions")
+    parser.add_argument("--workers", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setup-concurrency", type=int, default=20)
+    parser.add_argument("--setup-timeout", type=float, default=600.0)
+    parser.add_argument("--quick", action="store_true", help="a few matches, a few seconds")
+    parser.add_argument("--write", action="store_true", help="update docs/performance.md")
+    args = parser.parse_args()
+    if args.quick:
+        args.matches, args.duration, args.warmup, args.workers = 4, 3.0, 1.0, 1
+    report = run(args)
+    text = report.text()
+    print(text)
+    if args.write:
+        command = "python benchmarks/server_load.py --write"
+        replace_block(DOC, START, END, measured(command, text))
+        print(f"updated {DOC.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
