@@ -5,7 +5,9 @@ import { Connection } from "./connection.js";
 import { clock, fill, h, notice, redraw } from "./dom.js";
 import { cardNames, describeEvent } from "./events.js";
 import { markdown } from "./markdown.js";
-import { forgetSeat, keepName, keepSeat, myName, seatOf } from "./store.js";
+import { Chat } from "./chat.js";
+import { joinForm } from "./join.js";
+import { forgetSeat, seatOf } from "./store.js";
 import { tableFor } from "./tables/index.js";
 
 const PACES = [["0", "as it happens"], ["500", "brisk"], ["1200", "slow"], ["pause", "paused"]];
@@ -55,11 +57,7 @@ class RoomPage {
     this.tableSlot = h("div", { class: "table-slot", id: "table" });
     this.paceSlot = h("div", { class: "pace" });
     this.log = h("ol", { class: "log", id: "log", "aria-label": "What happened" });
-    this.chatLines = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
-    this.chatInput = h("input", { id: "chat-input", maxlength: 500, autocomplete: "off", "aria-label": "Message" });
-    this.chatError = notice();
-    this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => this.sendChat(e) },
-      this.chatInput, h("button", { type: "submit" }, "Send"));
+    this.chat = new Chat((text) => Boolean(this.connection && this.connection.send({ type: "chat", text })));
     this.rulesDialog = h("dialog", { id: "rules-dialog", "aria-labelledby": "rules-title" });
 
     fill(this.main,
@@ -73,7 +71,7 @@ class RoomPage {
           h("section", { class: "panel", "aria-labelledby": "seats-title" },
             h("h2", { id: "seats-title" }, "Seats"), this.seats, this.actions, this.actionError),
           h("section", { class: "panel", "aria-labelledby": "chat-title" },
-            h("h2", { id: "chat-title" }, "Chat"), this.chatLines, this.chatForm, this.chatError),
+            h("h2", { id: "chat-title" }, "Chat"), this.chat.element),
           h("section", { class: "panel", "aria-labelledby": "log-title" },
             h("h2", { id: "log-title" }, "Log"), this.log))),
       this.rulesDialog);
@@ -133,7 +131,7 @@ class RoomPage {
         this.renderSeats();
         break;
       case "chat":
-        this.addChat(message);
+        this.chat.add(message);
         break;
       case "timer":
         this.timer = { seat: message.seat, until: performance.now() + message.seconds * 1000, match: message.match };
@@ -361,81 +359,22 @@ class RoomPage {
   }
 
   renderJoin() {
-    const room = this.room;
-    const open = room.seats.filter((s) => s.kind === "open");
-    const name = h("input", { id: "join-name", maxlength: 32, autocomplete: "nickname" });
-    name.value = myName();
-    const password = h("input", { id: "join-password", type: "password", maxlength: 128, autocomplete: "current-password" });
-    const seat = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: String(s.index) }, `seat ${s.index + 1}`)));
-    const error = notice();
-    const join = async (event) => {
-      event.preventDefault();
-      error.say("");
-      if (!name.value.trim()) {
-        error.say("Write the name the table will call you.");
-        name.focus();
-        return;
-      }
-      try {
-        const joined = await api.join(this.roomId, { name: name.value.trim(), seat: Number(seat.value), password: password.value || null });
-        keepName(name.value.trim());
-        keepSeat(this.roomId, { token: joined.token, seat: joined.seat, role: "player" });
+    fill(this.joinSlot, joinForm(this.room, {
+      wantsWatch: this.wantsWatch,
+      seated: (joined) => {
         this.room = joined.room;
         this.connect(joined.token);
-      } catch (e) {
-        error.say(e.message);
-      }
-    };
-    const watch = async () => {
-      error.say("");
-      try {
-        const watching = await api.watch(this.roomId, { password: password.value || null });
-        keepSeat(this.roomId, { token: watching.token, role: "spectator" });
-        this.connect(watching.token);
-      } catch (e) {
-        error.say(e.message);
-      }
-    };
-    const canJoin = open.length && room.status === "open";
-    const form = h("form", { class: "panel join", id: "join-form", onsubmit: join },
-      h("h2", {}, canJoin ? "Take a seat" : "Watch this room"),
-      canJoin ? h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), name) : null,
-      canJoin ? h("div", { class: "field" }, h("label", { for: "join-seat" }, "Seat"), seat) : null,
-      room.password ? h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), password) : null,
-      error,
-      h("div", { class: "actions" },
-        canJoin ? h("button", { type: "submit", id: "join-button" }, "Join") : null,
-        room.spectators ? h("button", { type: "button", class: canJoin ? "secondary" : "", id: "watch-button", onclick: watch }, "Watch") : null));
-    fill(this.joinSlot, form);
-    if (this.wantsWatch && !room.password && room.spectators) watch();
+      },
+      watching: (token) => this.connect(token),
+    }));
   }
 
-  // -- chat and errors ---------------------------------------------------------------
-
-  addChat(line) {
-    if (this.chatLines.querySelector(`[data-id="${line.id}"]`)) return;
-    const when = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    this.chatLines.appendChild(h("li", { dataset: { id: line.id } },
-      h("span", { class: "muted" }, when, " "), h("strong", {}, line.name), ": ", h("span", { class: "text" }, line.text)));
-    this.chatLines.scrollTop = this.chatLines.scrollHeight;
-  }
-
-  sendChat(event) {
-    event.preventDefault();
-    const text = this.chatInput.value.trim();
-    this.chatError.say("");
-    if (!text) return;
-    if (!this.connection || !this.connection.send({ type: "chat", text })) {
-      this.chatError.say("Join or watch the room to chat.");
-      return;
-    }
-    this.chatInput.value = "";
-  }
+  // -- errors and rules -------------------------------------------------------------
 
   showError(message) {
     const text = message.message;
     if (message.refers_to === "decide") this.table ? this.table.error(text) : this.actionError.say(text);
-    else if (message.refers_to === "chat") this.chatError.say(text);
+    else if (message.refers_to === "chat") this.chat.error.say(text);
     else this.actionError.say(text);
   }
 
