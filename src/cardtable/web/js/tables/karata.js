@@ -75,10 +75,10 @@ class KarataTable extends Table {
         })))) : null);
     for (const button of this.board.querySelectorAll(".hand button.card")) button.dataset.focus = `card:${button.dataset.key}`;
 
-    this.renderControls(legal);
+    this.renderControls(legal, pub.bomb || 0);
   }
 
-  renderControls(legal) {
+  renderControls(legal, bomb) {
     const finishes = legal.map(readFinish).filter(Boolean);
     const asks = [...new Set(finishes.map((f) => f.ask).filter(Boolean))];
     const canDeclare = finishes.some((f) => f.last);
@@ -120,7 +120,7 @@ class KarataTable extends Table {
         h("button", { type: "button", id: "ask-card-button", dataset: { focus: "ask-card-button" }, onclick: () => send(select.value) }, "Ask")));
     }
     for (const text of legal) {
-      if (text === "pass") controls.push(this.decisionButton(text, "Pass and pick", { dataset: { primary: "1" } }));
+      if (text === "pass") controls.push(this.decisionButton(text, `Pass and pick ${bomb > 1 ? `${bomb} cards` : "a card"}`, { dataset: { primary: "1" } }));
       else if (!text.startsWith("play ") && !readFinish(text) && text !== "concede") controls.push(this.decisionButton(text, text));
     }
     fill(this.controls, controls);
