@@ -174,3 +174,19 @@ def test_the_lobby_keeps_the_keyboard_in_place_while_rooms_come(people: People) 
     assert owl.page.evaluate("document.activeElement.dataset.focus") == f"join:{room}"
     owl.page.keyboard.press("Enter")
     owl.page.wait_for_selector("#join-form")
+
+
+def test_a_host_who_only_watches_starts_two_computer_players(people: People) -> None:
+    fox = people("Fox")
+    fox.create_room(
+        "war", {"suits": 1, "ranks": 6, "won_cards": "shuffled"}, ("random", "random"), host="watch"
+    )
+    fox.page.wait_for_selector("#room-status:has-text('you are watching')")
+    assert fox.page.locator("#leave").count() == 0  # no seat to leave
+    fox.start()
+    fox.page.wait_for_selector("#turn[data-state='over']")
+    assert fox.page.locator("#controls button").count() == 0  # a watcher decides nothing
+    names = [name.strip() for name in fox.page.locator(".war-seat h3").all_text_contents()]
+    assert names[0].startswith("random (seat 1)")
+    assert names[1].startswith("random (seat 2)")
+    fox.page.wait_for_selector("#rematch")  # the host may start another
