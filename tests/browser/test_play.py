@@ -268,3 +268,17 @@ def test_a_kata_tcg_card_is_aimed_by_keyboard(people: People) -> None:
     played = page.locator("#log li").filter(has_text="Fox — play:").last
     played.wait_for()
     assert "mode attack, target random" in (played.text_content() or "")
+
+
+def test_when_the_turn_clock_runs_out_the_default_is_played(people: People) -> None:
+    fox = people("Fox")
+    fox.create_room("war", SHORT_WAR, ("open", "random"), turn_seconds=5)
+    fox.start()
+    fox.page.wait_for_selector("#turn[data-state='mine']:has-text('left')")
+    left = fox.page.locator("#turn").text_content() or ""
+    assert re.search(r"⏱ 0:0[1-5] left", left), left
+    before = fox.version()
+    fox.page.wait_for_function(  # Fox does nothing: his card is turned for him
+        "v => Number(document.querySelector('#table').dataset.version) > v", arg=before
+    )
+    assert "Fox — turn:" in " ".join(fox.page.locator("#log li").all_text_contents())
