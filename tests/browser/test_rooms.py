@@ -190,3 +190,18 @@ def test_a_host_who_only_watches_starts_two_computer_players(people: People) -> 
     assert names[0].startswith("random (seat 1)")
     assert names[1].startswith("random (seat 2)")
     fox.page.wait_for_selector("#rematch")  # the host may start another
+
+
+def test_a_token_the_server_does_not_know_is_forgotten(people: People) -> None:
+    fox = people("Fox")
+    owl = people("Owl")
+    room = fox.create_room("war", {"suits": 1, "ranks": 4}, ("open", "open"))
+    key = f"cardtable.room.{room}"
+    owl.page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [key, '{"token": "stale", "role": "player"}']
+    )
+    owl.open_room(room)
+    owl.page.wait_for_selector("#join-form")  # asked to join again, and told why
+    said = owl.page.locator("#room-actions ~ .notice.error").text_content() or ""
+    assert "token" in said
+    assert owl.page.evaluate("k => localStorage.getItem(k)", key) is None
