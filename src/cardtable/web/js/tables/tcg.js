@@ -78,13 +78,15 @@ class TcgTable extends Table {
       const attacksLeft = (card.live?.attacks?.[1] ?? card.stats.attacks ?? 0) > 0;
       const ready = awake && attacksLeft;
       const state = ready ? "ready" : awake ? "has attacked" : "asleep";
-      const label = `${card.name}: attack ${card.stats.attack}, health ${life}, ${state}`;
+      const shield = (card.live?.shield?.[1] ?? card.stats.shield ?? 0) > 0;
+      const label = `${card.name}: attack ${card.stats.attack}, health ${life}${shield ? ", shielded" : ""}, ${state}`;
       const body = h("div", {
         class: `minion${ready ? " ready" : " asleep"}${this.fresh(card.id) ? " fresh" : ""}`, role: "img", "aria-label": label, title: label,
       },
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
       h("span", { class: "stats", "aria-hidden": "true" },
-        h("span", { class: "attack" }, `⚔ ${card.stats.attack}`), h("span", { class: "health" }, `♥ ${life}`)),
+        h("span", { class: "attack" }, `⚔ ${card.stats.attack}`), shield ? h("span", { class: "shield" }, "🛡") : null,
+        h("span", { class: "health" }, `♥ ${life}`)),
       h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : awake ? "attacked" : "asleep, zzz"));
       const canAttack = own && decisions.some((d) => d.verb === "attack" && d.id === card.id);
       if (targets.has(`#${card.id}`)) return target(`#${card.id}`, body);
