@@ -14,6 +14,7 @@ from cardtable.protocol import (
     MAX_MESSAGE_BYTES,
     CreateRoom,
     ErrorCode,
+    JoinRoom,
     ProtocolError,
     read_client,
     read_server,
@@ -30,8 +31,9 @@ def _examples() -> list[dict[str, Any]]:
 
 def _read(data: dict[str, Any]) -> BaseModel:
     text = json.dumps(data)
-    if "type" not in data:
-        return CreateRoom.model_validate_json(text, strict=True)
+    if "type" not in data:  # a REST body
+        body = CreateRoom if "game" in data else JoinRoom
+        return body.model_validate_json(text, strict=True)
     try:
         return read_client(text)
     except ProtocolError:

@@ -29,6 +29,7 @@ STATUS: dict[str, int] = {
     "illegal_decision": 422,
     "not_seated": 403,
     "bad_rules": 422,
+    "bad_deck": 422,
     "unavailable": 503,
 }
 """The HTTP status of each refusal the REST routes can give (409 when unlisted)."""

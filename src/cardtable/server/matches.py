@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from cardtable.engine.decisions import Concede, Decision
 from cardtable.engine.errors import DecisionError, IllegalDecision
+from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.record import ENGINE_VERSION, Record
 from cardtable.games import find
@@ -70,8 +71,9 @@ class Matches:
 
     # -- starting ---------------------------------------------------------------------------
 
-    async def start(self, room: RoomRow, seats: tuple[str, ...]) -> MatchRow:
-        """A new match in ``room`` between ``seats`` (display names), stored and announced."""
+    async def start(self, room: RoomRow, seats: tuple[str, ...], ruleset: JsonObject) -> MatchRow:
+        """A new match in ``room`` between ``seats`` (display names) under ``ruleset`` (the
+        room's, with the decks its players brought), stored and announced."""
         game = find(room.game)
         row = MatchRow(
             id=secrets.token_urlsafe(9),
@@ -79,7 +81,7 @@ class Matches:
             game=room.game,
             game_version=game.version,
             engine_version=ENGINE_VERSION,
-            ruleset=room.ruleset,
+            ruleset=ruleset,
             seed=secrets.randbits(62),
             seats=seats,
             version=0,

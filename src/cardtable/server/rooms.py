@@ -21,10 +21,12 @@ from typing import Any
 
 from cardtable.agents.registry import UnknownAgent, make_agent, parse_seats
 from cardtable.engine.decisions import CONCEDE
+from cardtable.engine.decks import SeatDecks
 from cardtable.engine.errors import RulesetError, UnknownGame
 from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject
 from cardtable.engine.rng import Rng
+from cardtable.engine.ruleset import Ruleset
 from cardtable.games import find
 from cardtable.server.errors import Refused
 from cardtable.server.matches import Clock, Matches, room_channel
@@ -55,6 +57,8 @@ class RoomPlan:
     turn_seconds: int | None
     disconnect_policy: str
     disconnect_wait: int
+    deck: JsonObject | None = None
+    """The host's deck, for games with decks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,8 @@ class Rooms:
             raise Refused(
                 "bad_message", f"there is no seat {plan.host_seat}: seats are 0-{count - 1}"
             )
+        if plan.deck is not None and plan.host_seat is None:
+            raise Refused("bad_deck", "a host who only watches brings no deck")
         now = self.clock()
         room_id = secrets.token_urlsafe(6)
         host_token = new_token()
@@ -122,9 +128,10 @@ class Rooms:
                 seats.append(_agent_seat(game, room_id, index, agent))
             elif index == plan.host_seat:
                 seat_token = new_token()
+                _check_deck(game, ruleset, index, plan.deck)
                 seats.append(
                     SeatRow(room_id=room_id, index=index, kind="guest", name=plan.name,
-                            token_hash=token_hash(seat_token))
+                            token_hash=token_hash(seat_token), deck=plan.deck)
                 )  # fmt: skip
             else:
                 seats.append(
@@ -201,9 +208,16 @@ class Rooms:
         self.throttle.succeeded(key)
 
     async def join(
-        self, room_id: str, name: str, seat: int | None, password: str | None, client: str
+        self,
+        room_id: str,
+        name: str,
+        seat: int | None,
+        password: str | None,
+        client: str,
+        deck: JsonObject | None = None,
     ) -> tuple[RoomRow, int, str]:
-        """Take a seat (the first open one when ``seat`` is ``None``): (room, seat, token)."""
+        """Take a seat (the first open one when ``seat`` is ``None``), bringing ``deck`` if
+        the game has decks: (room, seat, token)."""
         room = await self.room(room_id)
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed")
@@ -218,9 +232,17 @@ class Rooms:
             raise Refused("bad_message", f"there is no seat {seat}: seats are 0-{len(seats) - 1}")
         elif seat not in open_seats:
             raise Refused("room_full", f"seat {seat} is taken")
+        if deck is not None:
+            game = _game(room.game)
+            _check_deck(game, game.load_ruleset(room.ruleset), seat, deck)
         token = new_token()
         row = SeatRow(
-            room_id=room_id, index=seat, kind="guest", name=name, token_hash=token_hash(token)
+            room_id=room_id,
+            index=seat,
+            kind="guest",
+            name=name,
+            token_hash=token_hash(token),
+            deck=deck,
         )
         try:
             await self.storage.put_seat(row, expected_kind="open")
@@ -278,7 +300,7 @@ class Rooms:
         if empty:
             listed = ", ".join(str(index) for index in empty)
             raise Refused("room_full", f"seats {listed} are still open: wait for players")
-        await self.matches.start(room, tuple(row.name for row in seats))
+        await self.matches.start(room, tuple(row.name for row in seats), _with_decks(room, seats))
         await self.storage.update_room(room_id, status="playing", updated_at=self.clock())
         await self.changed(room_id)
         self.started()
@@ -346,3 +368,27 @@ def _agent_seat(game: Game[Any, Any], room_id: str, index: int, agent: str | Non
     return SeatRow(
         room_id=room_id, index=index, kind="agent", name=specs[0].text(), token_hash=None
     )
+
+
+def _check_deck(game: Game[Any, Any], ruleset: Ruleset, seat: int, deck: JsonObject | None) -> None:
+    """Refuse a deck the game has no place for, or one its rules do not allow."""
+    if deck is None:
+        return
+    if not isinstance(game, SeatDecks):
+        raise Refused("bad_deck", f"{game.title} is played without decks: bring none")
+    try:
+        game.with_seat_deck(ruleset, seat, deck)
+    except RulesetError as error:
+        raise Refused("bad_deck", error.reason) from None
+
+
+def _with_decks(room: RoomRow, seats: Sequence[SeatRow]) -> JsonObject:
+    """The room's ruleset with the decks its players brought (checked when they sat down)."""
+    if all(row.deck is None for row in seats):
+        return room.ruleset
+    game = _game(room.game)
+    ruleset: Ruleset = game.load_ruleset(room.ruleset)
+    for row in seats:
+        if row.deck is not None and isinstance(game, SeatDecks):
+            ruleset = game.with_seat_deck(ruleset, row.index, row.deck)
+    return ruleset.to_json()

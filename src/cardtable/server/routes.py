@@ -112,8 +112,6 @@ async def list_rooms(
 
 @router.post("/rooms", status_code=201, summary="Create a room (its creator is the host)")
 async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
-    if body.deck is not None:
-        raise Refused("bad_message", "bringing a deck to a room is not possible yet")
     plan = RoomPlan(
         game=body.game,
         ruleset=body.ruleset,
@@ -125,6 +123,7 @@ async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
         turn_seconds=body.turn_seconds,
         disconnect_policy=body.disconnect.policy,
         disconnect_wait=body.disconnect.wait_seconds,
+        deck=body.deck,
     )
     created = await server.rooms.create(plan)
     return RoomCreated(
@@ -142,10 +141,8 @@ async def get_room(room_id: str, server: Server) -> RoomInfo:
 
 @router.post("/rooms/{room_id}/join", summary="Take a seat")
 async def join_room(room_id: str, body: JoinRoom, request: Request, server: Server) -> Joined:
-    if body.deck is not None:
-        raise Refused("bad_message", "bringing a deck to a room is not possible yet")
     _, seat, token = await server.rooms.join(
-        room_id, body.name, body.seat, body.password, client_of(request)
+        room_id, body.name, body.seat, body.password, client_of(request), body.deck
     )
     return Joined(room=await server.room_info(room_id), seat=seat, token=token)
 

@@ -52,6 +52,7 @@ import os
 import re
 import tomllib
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,6 +141,21 @@ def parse_deck(text: str, *, source: str) -> Deck:
         raise RulesetError(f"{source}: not valid TOML: {error}") from None
     except (ValueError, RecursionError) as error:
         raise RulesetError(f"{source}: values this program cannot read ({error})") from None
+    return deck_from_data(data, source=source, text=text)
+
+
+def deck_from_data(data: Mapping[str, object], *, source: str, text: str = "") -> Deck:
+    """The deck a deck file's data describes, read from TOML or sent as JSON (its shape only;
+    ``text``: the file's, to name the line of a mistake).
+
+    >>> deck_from_data({"name": "Fire", "set": "kata", "cards": {"bolt": 2}}, source="x")
+    Deck(name='Fire', set='kata', counts=(('bolt', 2),))
+    >>> deck_from_data({"set": "kata", "cards": {"bolt": 0}}, source="seat 1's deck")
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.RulesetError: seat 1's deck: bolt = 0: a count is a whole number \
+of copies, at least 1
+    """
     unknown = sorted(set(data) - {"name", "set", "cards"})
     if unknown:
         raise RulesetError(
@@ -341,6 +357,31 @@ def with_decks(rules: TcgRules, card_set: CardSet, decks: tuple[Deck, Deck]) -> 
         cards=[card.model_dump() for card in card_set.cards],
         decks=[list(deck.cards) for deck in decks],
     )
+
+
+def with_seat_deck(rules: TcgRules, seat: int, data: Mapping[str, object]) -> TcgRules:
+    """``rules`` with seat ``seat`` playing the deck ``data`` (a deck file's data, as JSON),
+    built from the cards these rules play with (``RulesetError`` saying what is wrong).
+
+    >>> rules = TcgRules.from_json({"deck": ["d0", "d1", "d2", "d3", "d4"], "deck_size": 5})
+    >>> deck = {"name": "Low", "set": "classic", "cards": {"d1": 4, "d2": 1}}
+    >>> with_seat_deck(rules, 1, deck).decks[1]
+    ('d1', 'd1', 'd1', 'd1', 'd2')
+    >>> with_seat_deck(rules, 1, {"set": "classic", "cards": {"d1": 2}})
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.RulesetError: seat 1's deck: the deck holds 2 cards; a deck holds \
+exactly 5 (add 3 more)
+    """
+    if seat not in range(len(rules.decks)):
+        raise RulesetError(f"there is no seat {seat} to bring a deck to")
+    source = f"seat {seat}'s deck"
+    deck = deck_from_data(data, source=source)
+    pool = CardSet(name="the match's", description="", cards=rules.cards, deck=())
+    check_deck(deck, pool, rules, source=source)
+    decks = [list(held) for held in rules.decks]
+    decks[seat] = list(deck.cards)
+    return rules.changed(decks=decks)
 
 
 def path_name(source: str) -> str:

@@ -18,9 +18,11 @@ from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game, RulesetOption
+from cardtable.engine.json import JsonObject
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.view import View
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
 from cardtable.games.tcg import decisions
@@ -38,6 +40,7 @@ from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
+from cardtable.games.tcg.decks import with_seat_deck
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
 from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
@@ -78,6 +81,12 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def ruleset_options(self) -> Mapping[str, RulesetOption]:
         return OPTIONS
+
+    def with_seat_deck(self, ruleset: Ruleset, seat: int, deck: JsonObject) -> TcgRules:
+        """``ruleset`` with ``seat`` playing ``deck`` (a deck file's data as JSON); see
+        :class:`cardtable.engine.decks.SeatDecks`."""
+        assert isinstance(ruleset, TcgRules)
+        return with_seat_deck(ruleset, seat, deck)
 
     def example_rulesets(self) -> list[TcgRules]:
         kata = load_set("kata")
