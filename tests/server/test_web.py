@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.server.web import WEB_ROOT
-from tests.server.helpers import bearer, server
+from tests.server.helpers import bearer, create, server
 from tests.server.test_rooms_life import finished_war
 
 
@@ -64,6 +64,28 @@ def test_finished_matches_are_listed_for_replays_and_live_ones_are_not(sqlite_ur
         assert [match["id"] for match in client.get("/api/matches").json()] == [last["match"]]
         assert client.get("/api/matches", params={"game": "karata"}).json() == []
         assert client.get("/api/matches", params={"limit": 0}).status_code == 422
+
+
+def test_card_sets_are_listed_as_ruleset_fields_a_room_accepts(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        sets = client.get("/api/games/tcg/sets").json()
+        assert [(s["name"], s["title"]) for s in sets] == [
+            ("classic", "Classic"),
+            ("kata", "Kata"),
+            ("legends", "Legends"),
+        ]
+        assert sets[0]["ruleset"] == {}  # the classic set is the default pool
+        legends = sets[2]["ruleset"]
+        assert legends["minions"] is True
+        assert {card["id"] for card in legends["cards"]} >= set(legends["decks"][0])
+        room = create(client, game="tcg", ruleset=legends)["room"]["id"]
+        ruleset = client.get(f"/api/rooms/{room}/ruleset").json()
+        assert ruleset["cards"] == legends["cards"]
+        assert ruleset["deck_size"] == 20
+        assert ruleset["copies_limit"] == 4
+        assert client.get("/api/games/war/sets").json() == []
+        assert client.get("/api/games/chess/sets").json()["code"] == "unknown_game"
+        assert client.get("/api/rooms/nowhere/ruleset").status_code == 404
 
 
 def _modules() -> list[Path]:

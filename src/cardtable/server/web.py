@@ -3,29 +3,37 @@
 The client is plain HTML, CSS and JavaScript modules, with no build step; it knows no rules
 and talks to the server only through the REST lobby and the WebSocket protocol. This module
 serves its files with a strict content security policy (no inline scripts or styles, no other
-origins), and lists the computer players a game's rooms may seat, which the client offers in
-its "create room" form, and the finished matches its replays page offers.
+origins), and adds the few routes only the client needs: the computer players a game's rooms
+may seat and the named card sets a ruleset may take (both offered in its "create room" form),
+a room's ruleset (the card pool a player builds a deck from before joining), and the finished
+matches its replays page offers.
 
 >>> WEB_ROOT.name, (WEB_ROOT / "index.html").is_file()
 ('web', True)
 >>> agents_for("war")
 ['random', 'ismcts:easy', 'ismcts:medium', 'ismcts:hard']
+>>> [s.name for s in sets_for("tcg")], sets_for("war")
+(['classic', 'kata', 'legends'], [])
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Query
+from pydantic import BaseModel, Field
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from cardtable.agents.ismcts import LEVELS
 from cardtable.agents.registry import agent_names, default_agent
+from cardtable.engine.errors import RulesetError
 from cardtable.games import find, names
-from cardtable.protocol.lobby import MatchInfo
+from cardtable.games.tcg.cardsets import builtin_sets, load_set
+from cardtable.protocol.lobby import JsonObject, MatchInfo
 from cardtable.server.errors import Refused
 from cardtable.server.routes import Server, match_info
 
@@ -63,6 +71,59 @@ def agents_for(game: str) -> list[str]:
     return found
 
 
+class NamedSet(BaseModel):
+    """A named set of cards a game's ruleset may take, as a ruleset option applies it."""
+
+    name: str = Field(description="What the option takes (``--cards NAME`` on the command line).")
+    title: str = Field(description="The set's own name, for people.")
+    description: str = Field(description="What the set is, in a sentence ('' when it says none).")
+    ruleset: JsonObject = Field(
+        description="The ruleset's fields the set changes from the game's defaults (its cards, "
+        "a matching deck for each seat, the deck size...), to merge into a ruleset."
+    )
+
+
+SetLister = Callable[[], list[tuple[str, str, str]]]
+"""The sets of one game: (name, title, description) each."""
+
+
+def _tcg_sets() -> list[tuple[str, str, str]]:
+    return [(name, load_set(name).name, load_set(name).description) for name in builtin_sets()]
+
+
+NAMED_SETS: dict[str, tuple[str, SetLister]] = {"tcg": ("cards", _tcg_sets)}
+"""For each game with named card sets: the ruleset option that takes a set's name, and the
+names it knows. Any game with such an option may be added here; the route is the same."""
+
+
+def sets_for(game: str) -> list[NamedSet]:
+    """The named sets a ruleset of ``game`` may take (none for most games), each with the
+    ruleset fields it sets, as the game's own option computes them from the defaults.
+
+    >>> legends = sets_for("tcg")[-1]
+    >>> legends.title, sorted(legends.ruleset)[:3]
+    ('Legends', ['cards', 'decks', 'minions'])
+    """
+    if game not in names():
+        raise Refused("unknown_game", f"this server has no game called {game!r}")
+    if game not in NAMED_SETS:
+        return []
+    option_name, listed = NAMED_SETS[game]
+    found = find(game)
+    option = found.ruleset_options()[option_name]
+    default = found.default_ruleset()
+    before: dict[str, Any] = default.to_json()
+    sets = []
+    for name, title, description in listed():
+        try:
+            after: dict[str, Any] = option.apply(default, name).to_json()
+        except RulesetError:  # a set the defaults cannot take (no starter deck): not offered
+            continue
+        changed = {key: value for key, value in after.items() if before.get(key) != value}
+        sets.append(NamedSet(name=name, title=title, description=description, ruleset=changed))
+    return sets
+
+
 class ClientFiles(StaticFiles):
     """The client's files, each with :data:`SECURITY_HEADERS` and revalidated on every load
     (a new version of the server is never paired with an old, cached client)."""
@@ -80,6 +141,20 @@ agents_router = APIRouter(prefix="/api")
 @agents_router.get("/games/{name}/agents", summary="The computer players a room may seat")
 async def list_agents(name: str) -> list[str]:
     return agents_for(name)
+
+
+@agents_router.get("/games/{name}/sets", summary="The named card sets a ruleset may take")
+async def list_sets(name: str) -> list[NamedSet]:
+    return sets_for(name)
+
+
+@agents_router.get("/rooms/{room_id}/ruleset", summary="The room's ruleset, every field given")
+async def room_ruleset(room_id: str, server: Server) -> JsonObject:
+    """What a player builds a deck from before joining: the room's card pool and limits
+    (the decks players brought are not part of it; they join each match's ruleset)."""
+    room = await server.rooms.room(room_id)
+    rules: JsonObject = find(room.game).load_ruleset(room.ruleset).to_json()
+    return rules
 
 
 @agents_router.get("/matches", summary="Finished matches to replay, newest first")
@@ -101,7 +176,7 @@ async def finished_matches(
 
 
 def mount_client(app: FastAPI) -> None:
-    """Add the agents route and serve the client at ``/`` (after every other route, so
+    """Add the client's routes and serve the client at ``/`` (after every other route, so
     ``/api``, ``/docs`` and ``/ws`` keep theirs)."""
     app.include_router(agents_router)
     app.mount("/", ClientFiles(directory=WEB_ROOT, html=True), name="client")
