@@ -19,12 +19,14 @@ from typing import Any, Protocol
 import pytest
 from starlette.testclient import TestClient
 
+from cardtable.engine.decisions import Decision
 from cardtable.engine.errors import DecisionError
 from cardtable.engine.match import Match
 from cardtable.engine.record import Record
 from cardtable.games import find
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.limits import MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from cardtable.server.live import LiveMatch
 from tests.server.helpers import SHORT_WAR, bearer, create, server
 from tests.server.wire import Closed, Recorder, errors, sockets
 
@@ -320,6 +322,53 @@ def test_a_flood_is_slowed_down_and_the_connection_survives(sqlite_url: str) -> 
             plain(slowed[0]["message"])
             time.sleep(1.0)
             assert not errors(connection.answer(None))  # it was answered: still connected
+
+
+def test_a_flood_that_goes_on_closes_the_connection(sqlite_url: str) -> None:
+    with server(sqlite_url, messages_per_second=1.0) as client:
+        created = create(client, game="war", ruleset=SHORT_WAR)
+        with sockets(client) as connect:
+            connection = connect(f"/ws/rooms/{created['room']['id']}", "flooder")
+            assert connection.hello(created["token"])["type"] == "welcome"
+            for nonce in range(40):
+                connection.send({"type": "ping", "nonce": nonce})
+            with pytest.raises(Closed) as closed:
+                connection.until(lambda message: False)
+            assert closed.value.code == 1008
+            slowed = connection.messages("error")
+            assert len(slowed) == 19, slowed  # the 20th refusal in a row closes instead
+            assert {m["code"] for m in slowed} == {ErrorCode.TOO_MANY.value}
+
+
+def test_a_failure_of_the_server_is_an_internal_error_that_changes_nothing(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with server(sqlite_url) as client:
+        seats = [{"kind": "open"}, {"kind": "agent", "agent": "random"}]
+        created = create(client, game="war", ruleset=SHORT_WAR, seats=seats)
+        room = created["room"]["id"]
+        client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
+        with sockets(client) as connect:
+            connection = connect(f"/ws/rooms/{room}", "ann")
+            assert connection.hello(created["token"])["type"] == "welcome"
+            view = connection.until(lambda m: m["type"] == "view" and bool(m["legal"]))[-1]
+            decide = {"type": "decide", "decision": view["legal"][0], "version": view["version"]}
+            working = LiveMatch.decide
+
+            def broken(self: LiveMatch, seat: int, decision: Decision | str) -> None:
+                working(self, seat, decision)
+                raise RuntimeError("a bug half-way through a decision")
+
+            monkeypatch.setattr(LiveMatch, "decide", broken)
+            failed = errors(connection.answer(decide))
+            assert [(m["code"], m["refers_to"]) for m in failed] == [("internal", "decide")]
+            plain(failed[0]["message"])
+            monkeypatch.setattr(LiveMatch, "decide", working)
+            # Nothing was stored and the half-made decision was forgotten: it is taken now.
+            assert not errors(connection.answer(decide))
+            assert connection.view_from(view["version"] + 1)["version"] > view["version"]
+        match_id = client.get(f"/api/rooms/{room}/matches").json()[0]["id"]
+        assert client.get(f"/api/matches/{match_id}").json()["version"] >= view["version"] + 1
 
 
 def test_a_websocket_from_a_foreign_origin_is_refused(sqlite_url: str) -> None:

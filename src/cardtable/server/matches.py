@@ -177,6 +177,9 @@ class Matches:
                 penalised: IllegalDecision | None = live.decide(seat, decision)
             except DecisionError as error:
                 raise Refused("illegal_decision", error.reason) from None
+            except BaseException:
+                self.forget(match_id)  # the state may be half-changed: rebuild it from storage
+                raise
             try:
                 await self.storage.append_decision(
                     match_id, version, seat, decision.text(), self.clock()

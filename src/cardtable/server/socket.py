@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -32,11 +33,14 @@ from cardtable.server.security import RateLimit
 if TYPE_CHECKING:
     from cardtable.server.services import Services
 
+log = logging.getLogger("cardtable.server")
+
 HELLO_SECONDS = 10.0
 CHAT_HISTORY = 50
 CHAT_PER_SECOND = 1.0
 CHAT_BURST = 5
 FLOODS_BEFORE_CLOSING = 20
+"""Messages refused as ``too_many`` in a row after which the connection is closed."""
 POLICY_VIOLATION = 1008
 
 
@@ -186,6 +190,7 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
                 return
             await connection.send(error(ErrorCode.TOO_MANY, "too many messages: slow down"))
             continue
+        floods = 0
         try:
             if raw is None:
                 raise ProtocolError(ErrorCode.TOO_LARGE)
@@ -196,6 +201,15 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
             await connection.send(wire.ErrorMessage.of(problem))
         except Refused as refusal:
             await connection.send(error_of(refusal, _type_of(raw)))
+        except Exception:  # our fault, not the client's: say so and carry on
+            log.exception("a %s message in room %s failed", _type_of(raw), connection.room)
+            await connection.send(
+                error(
+                    ErrorCode.INTERNAL,
+                    "the server failed on this message; nothing changed, try again",
+                    refers_to=_type_of(raw),
+                )
+            )
 
 
 def _type_of(raw: str | None) -> str | None:
