@@ -97,10 +97,12 @@ class Card:
     read its current stats with ``state.stat(card, name)``.
     """
 
-    __slots__ = ("definition", "id", "owner", "pool")
+    __slots__ = ("definition", "id", "key", "owner", "pool")
 
     id: int
     definition: CardDef
+    key: str
+    """The definition's key (kept beside it: read after every decision by views)."""
     owner: int | None
     pool: str | None
 
@@ -110,6 +112,7 @@ class Card:
         set_slot = object.__setattr__
         set_slot(self, "id", card_id)
         set_slot(self, "definition", definition)
+        set_slot(self, "key", definition.key)
         set_slot(self, "owner", owner)
         set_slot(self, "pool", pool)
 
@@ -121,10 +124,6 @@ class Card:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"cards are immutable: {name} of card #{self.id} cannot be removed")
-
-    @property
-    def key(self) -> str:
-        return self.definition.key
 
     def printed(self, name: str) -> int:
         """The value printed on the card for a stat (0 when it has none)."""

@@ -41,6 +41,7 @@ from cardtable.engine.processor import process
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.sight import Sight
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import View, make_view
@@ -290,6 +291,11 @@ class Game(ABC, Generic[S, R]):
     def view(self, state: S, seat: int | None) -> View[Any]:
         """What ``seat`` may know (``None``: a spectator)."""
         return make_view(state, seat, self.to_act(state), self.public_view(state, seat))
+
+    def sight(self, state: S, seat: int) -> Sight:
+        """What ``seat`` may know, read from ``state`` only when asked: the same as
+        :meth:`view` gives, without copying it (see :mod:`~cardtable.engine.sight`)."""
+        return Sight(self, state, seat)
 
     def sample_unseen(
         self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import CardDef
 from cardtable.engine.reactions import Reaction, ReactionTable, Respond
+from cardtable.engine.viewcache import ViewCache
 
 if TYPE_CHECKING:
     from cardtable.engine.game import Game
@@ -38,6 +39,7 @@ class RuleBook:
         "step_limit",
         "routes",
         "template",
+        "views",
     )
 
     def __init__(
@@ -61,6 +63,9 @@ class RuleBook:
         self.routes: dict[type, Route] = {}
         self.template: Any = None
         """A new match's state before its opening actions, copied by every set-up."""
+        self.views = ViewCache()
+        """The card and zone views the matches of this rule book have shown (see
+        :mod:`~cardtable.engine.viewcache`)."""
 
     def route(self, kind: type[Action[Any]]) -> Route:
         """How the processor treats actions of type ``kind`` (computed once per type)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -23,7 +23,6 @@ from cardtable.engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from cardtable.engine.state import State
-    from cardtable.engine.zones import Zone
 
 P = TypeVar("P")
 
@@ -96,6 +95,27 @@ class View(Generic[P]):
     def zone(self, name: str) -> ZoneView:
         return self.zones[name]
 
+    def size(self, zone: str) -> int:
+        """How many cards a zone holds (known for every zone, hidden or not)."""
+        return self.zones[zone].size
+
+    def manifest(self, pool: str) -> tuple[str, ...] | None:
+        """The keys a pool was made of, when this seat knows them (else ``None``)."""
+        return self.pools.get(pool)
+
+    def faces(self, zone: str) -> tuple[CardView, ...]:
+        """The cards of a zone this seat can see (as :meth:`cards`; a
+        :class:`~cardtable.engine.sight.Sight` answers with the cards themselves)."""
+        return self.cards(zone)
+
+    def looks(self, card: CardView) -> CardView:
+        """How one of the cards :meth:`faces` gave looks: a card view is that already."""
+        return card
+
+    def plain(self, cards: Sequence[CardView]) -> bool:
+        """Whether every one of ``cards`` looks as printed (no components, no tracked stats)."""
+        return all(card.live is None and not card.components for card in cards)
+
     def cards(self, zone: str) -> tuple[CardView, ...]:
         """The cards of a zone this seat can see (``ValueError`` for a hidden zone)."""
         found = self.zones[zone].cards
@@ -127,47 +147,20 @@ class View(Generic[P]):
         return Counter(self.made.get(pool, ())) - self.shown(pool)
 
 
-_PLAIN: dict[Card, CardView] = {}
-"""The view of each card nothing has changed (a card is immutable, so that view is too; views
-are read-only and share it). Cleared when it grows past ``_PLAIN_LIMIT``: cards made during
-matches are new objects."""
-_PLAIN_LIMIT = 100_000
-
-
 def card_view(state: State, card: Card) -> CardView:
     """How a visible card looks now: printed stats, plus components, or tracked values."""
-    tracked = state.live.get(card.id)
-    attached = state.components.get(card.id, ())
-    if not attached and not tracked:
-        plain = _PLAIN.get(card)
-        if plain is None:
-            if len(_PLAIN) >= _PLAIN_LIMIT:
-                _PLAIN.clear()
-            definition = card.definition
-            stats = {name: getattr(definition, name) for name in stat_names(definition)}
-            plain = CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
-            _PLAIN[card] = plain
-        return plain
-    definition = card.definition
-    names = stat_names(definition)
-    changed = {stat for component in attached for stat, _ in component.modifiers}
-    stats = {name: state.total(card, name) for name in (*names, *sorted(changed - set(names)))}
-    live = None
-    if tracked:
-        live = {name: (stat.base, stat.value) for name, stat in tracked.items()}
-        for name, stat in tracked.items():
-            stats[name] = stat.value
-    return CardView(
-        card.id, definition.key, definition.name, card.owner, card.pool, stats, attached, live
-    )
+    return state.rules.views.card(state, card)
 
 
 def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -> View[Any]:
-    """Build ``seat``'s view of ``state`` (the game supplies ``to_act`` and its public data)."""
+    """Build ``seat``'s view of ``state`` (the game supplies ``to_act`` and its public data).
+
+    Card and zone views seen before come from the rule book's cache
+    (:mod:`~cardtable.engine.viewcache`)."""
     zones: dict[str, ZoneView] = {}
-    changed = state.live.keys() | state.components.keys() if state.live or state.components else ()
+    zone_view = state.rules.views.zone
     for name, zone in state.zones.items():
-        zones[name] = _zone_view(state, zone, zone.visible_to(seat), changed)
+        zones[name] = zone_view(state, zone, zone.visible_to(seat))
     pools: dict[str, tuple[str, ...]] = {}
     made: dict[str, tuple[str, ...]] = {}
     for name, pool in state.pools.items():
@@ -189,47 +182,6 @@ def make_view(state: State, seat: int | None, to_act: int | None, public: Any) -
         public,
         made,
     )
-
-
-_ZONES: dict[tuple[object, ...], ZoneView] = {}
-"""Zone views by what they show: a zone's name, kind, owner, visibility and pool, whether it
-is shown and its size, then its cards when visible and none of them changed (cards are immutable, so
-such a view is too). Cleared when it grows past ``_ZONES_LIMIT``."""
-_ZONES_LIMIT = 20_000
-
-
-def _zone_view(state: State, zone: Zone, shown: bool, changed: Collection[int]) -> ZoneView:
-    cards = zone.cards
-    if shown and changed and any(card.id in changed for card in cards):
-        return _new_zone_view(state, zone, shown)
-    key: tuple[object, ...] = (
-        zone.name,
-        zone.kind,
-        zone.owner,
-        zone.visibility,
-        zone.pool,
-        shown,
-        len(cards),
-    )
-    if shown:
-        key += tuple(cards)
-    known = _ZONES.get(key)
-    if known is None:
-        if len(_ZONES) >= _ZONES_LIMIT:
-            _ZONES.clear()
-        known = _ZONES[key] = _new_zone_view(state, zone, shown)
-    return known
-
-
-def _new_zone_view(state: State, zone: Zone, shown: bool) -> ZoneView:
-    cards = zone.cards
-    shows: tuple[CardView, ...] | None = None
-    if shown and (state.live or state.components):
-        shows = tuple([card_view(state, card) for card in cards])
-    elif shown:  # nothing in the match is changed: every card looks as printed
-        plain = _PLAIN.get
-        shows = tuple([plain(card) or card_view(state, card) for card in cards])
-    return ZoneView(zone.name, zone.kind, zone.owner, zone.visibility, zone.pool, len(cards), shows)
 
 
 def card_view_to_json(card: CardView) -> JsonObject:

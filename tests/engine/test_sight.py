@@ -1,0 +1,105 @@
+"""Sights: a seat's view read in place answers exactly as the view does, and shows nothing
+the seat may not see."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardtable.engine import Card, Component, Game, Rng, State
+from cardtable.engine.sight import Sight
+from cardtable.games import find, names
+from cardtable.games.tcg import TcgGame
+from cardtable.games.tcg.scenario import scenario
+
+TCG = TcgGame()
+
+
+def playouts(game: Game[Any, Any], seed: int, limit: int = 80) -> Iterator[State]:
+    """States of random matches of ``game`` under each of its example rulesets."""
+    rng = Rng(seed)
+    for rules in game.example_rulesets():
+        state = game.setup(rules, seed, journal=False)
+        for _ in range(limit):
+            yield state
+            seat = game.to_act(state)
+            if seat is None:
+                break
+            moves = game.legal(state, seat).moves
+            game.decide(state, seat, moves[rng.below(len(moves))])
+
+
+def assert_same_as_view(game: Game[Any, Any], state: State, seat: int) -> None:
+    sight, view = game.sight(state, seat), game.view(state, seat)
+    assert (sight.seat, sight.turn, sight.to_act) == (view.seat, view.turn, view.to_act)
+    assert sight.public == view.public
+    for name, zone in view.zones.items():
+        assert sight.zone(name) == zone
+        assert sight.size(name) == view.size(name) == zone.size
+        if zone.cards is None:
+            for read in (sight.cards, sight.faces, view.cards):
+                with pytest.raises(ValueError, match="hidden"):
+                    read(name)
+            continue
+        faces = sight.faces(name)
+        assert sight.cards(name) == view.cards(name)
+        assert [sight.looks(card) for card in faces] == list(view.faces(name))
+        assert [(c.id, c.key, c.owner, c.pool) for c in faces] == [
+            (c.id, c.key, c.owner, c.pool) for c in view.faces(name)
+        ]
+        assert sight.plain(faces) == view.plain(view.faces(name))
+    for pool in state.pools:
+        assert sight.manifest(pool) == view.manifest(pool)
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_sight_answers_as_the_view_of_the_same_state(name: str) -> None:
+    game = find(name)
+    for state in playouts(game, 4):
+        for seat in range(state.seats):
+            assert_same_as_view(game, state, seat)
+
+
+def test_changed_cards_look_as_the_view_shows_them() -> None:
+    state = scenario(hands=([3, 5], [1]), decks=([2], [0]), graveyards=([7], []))
+    card = state.zone("hand:0").cards[0]
+    state.attach(card, Component(key="blessing", modifiers=(("cost", -2),)))
+    sight = TCG.sight(state, 0)
+    faces = sight.faces("hand:0")
+    assert not sight.plain(faces)
+    assert sight.plain(sight.faces("graveyard:0"))
+    assert sight.looks(faces[0]).stat("cost") == card.printed("cost") - 2
+    assert_same_as_view(TCG, state, 0)
+
+
+def test_a_sight_shows_only_the_cards_it_gave() -> None:
+    state = scenario(hands=([3], [1]), decks=([2], [0]), graveyards=([], []))
+    sight = TCG.sight(state, 0)
+    with pytest.raises(TypeError, match="the cards it gave"):
+        sight.looks(TCG.view(state, 0).cards("hand:0")[0])
+    assert isinstance(sight.faces("hand:0")[0], Card)
+    assert isinstance(sight, Sight)
+
+
+def test_a_sight_holds_nothing_hidden_of_its_own() -> None:
+    """A sight keeps the state to read it, but offers no way to the hidden zones."""
+    state = scenario(hands=([3], [1, 4]), decks=([2], [0]), graveyards=([], []))
+    sight = TCG.sight(state, 0)
+    public = [name for name in dir(sight) if not name.startswith("_")]
+    assert sorted(public) == [
+        "cards",
+        "faces",
+        "looks",
+        "manifest",
+        "plain",
+        "public",
+        "seat",
+        "size",
+        "to_act",
+        "turn",
+        "zone",
+    ]
+    assert sight.size("hand:1") == 2
+    assert sight.zone("hand:1").cards is None
