@@ -66,6 +66,26 @@ def test_observations_have_the_fixed_shape_within_bounds(
             assert observation.any()
 
 
+@pytest.mark.parametrize("pair", rulesets(), ids=ruleset_id)
+def test_a_sight_and_a_view_give_the_same_observation_and_mask(
+    pair: tuple[Game[Any, Any], Any],
+) -> None:
+    """Environments read a seat's sight (its view, read in place): the numbers are exactly
+    those the seat's view gives, remembered parts included."""
+    game, rules = pair
+    encoding = encoding_for(game, rules)
+    for state, seat in states(game, rules, 4):
+        for viewer in range(state.seats):
+            from_sight = encoding.observe(game.sight(state, viewer))
+            assert np.array_equal(from_sight, encoding.observe(game.view(state, viewer)))
+            assert from_sight.flags.writeable
+        legal = game.legal(state, seat)
+        by_sight = encoding.mask(game.sight(state, seat), legal)
+        by_view = encoding.mask(game.view(state, seat), legal)
+        assert np.array_equal(by_sight[0], by_view[0])
+        assert by_sight[1] == by_view[1]
+
+
 @pytest.mark.parametrize("name", games())
 def test_every_index_has_a_text_and_no_index_past_the_end(name: str) -> None:
     game = find(name)

@@ -31,6 +31,7 @@ from pettingzoo import AECEnv
 from cardtable.engine.decisions import Decision
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.outcome import Outcome
+from cardtable.engine.sight import Sight
 from cardtable.engine.state import State
 from cardtable.engine.view import View, describe
 from cardtable.envs.encoding import Mask, Observation
@@ -81,6 +82,7 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.match_seed = 0
         """The seed of the match being played."""
         self._known: tuple[int, int, View[Any]] | None = None
+        self._sight: tuple[int, int, Sight] | None = None
         self._legal: tuple[int, Mask, dict[int, Decision]] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -109,6 +111,7 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             raise ValueError(f"restore a state of this {self.game.title} under these rules")
         self.match_state = state
         self._known = None
+        self._sight = None
         self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -152,13 +155,12 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         state = self.state_now
         self.game.decide(state, self._seats[agent], decision)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         outcome = state.outcome
-        if outcome is not None:
+        if outcome is not None:  # rewards are all zero until the match ends
             for other, seat in self._seats.items():
                 self.rewards[other] = reward_for(outcome, seat)
             self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         self._select()
 
     def _select(self) -> None:
@@ -182,17 +184,28 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._known = (state.version, seat, view)
         return view
 
+    def sight(self, seat: int) -> Sight:
+        """What ``seat`` may know now, read from the state when asked (one per state
+        version): observations and masks are made from it alone."""
+        state = self.state_now
+        known = self._sight
+        if known is not None and known[0] == state.version and known[1] == seat:
+            return known[2]
+        sight = self.game.sight(state, seat)
+        self._sight = (state.version, seat, sight)
+        return sight
+
     def _moves(self, seat: int) -> tuple[Mask, dict[int, Decision]]:
         state = self.state_now
         legal = self._legal
         if legal is not None and legal[0] == state.version:
             return legal[1], legal[2]
-        mask, moves = self.encoding.mask(self.view(seat), self.game.legal(state, seat))
+        mask, moves = self.encoding.mask(self.sight(seat), self.game.legal(state, seat))
         self._legal = (state.version, mask, moves)
         return mask, moves
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
-        observation = self.encoding.observe(self.view(self._seats[agent]))
+        observation = self.encoding.observe(self.sight(self._seats[agent]))
         return {"observation": observation, "action_mask": self.mask(agent)}
 
     def mask(self, agent: str) -> Mask:

@@ -8,8 +8,10 @@ An :class:`Encoding` fixes, for a ruleset, two things that never change during a
   kind of move in every match. Conceding is left out: it is always legal and never a move
   worth learning, so a random player would mostly resign.
 * an **observation**: a flat ``float32`` vector of ``size`` numbers in ``[0, 1]``, written
-  only from one seat's :class:`~cardtable.engine.view.View`. A view holds nothing the seat may
-  not know, so neither does the observation.
+  only from what one seat may know: its :class:`~cardtable.engine.view.View`, or its
+  :class:`~cardtable.engine.sight.Sight` (the same, read from the live state when asked;
+  both are :class:`~cardtable.engine.sight.Seen`). Neither holds anything the seat may not
+  know, so the observation cannot either.
 
 The legal decisions of a seat become an action mask (:meth:`Encoding.mask`); an index chosen
 from the mask goes back to the decision it stands for. Two legal decisions sharing an index
@@ -29,23 +31,19 @@ would be a bug in the encoding, so :meth:`~Encoding.mask` refuses it loudly.
 
 from __future__ import annotations
 
+import struct
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import CardtableError
-from cardtable.engine.view import View, ZoneView
+from cardtable.engine.sight import Seen
 
-T = TypeVar("T")
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
-
-
-_SEGMENTS_LIMIT = 4096
 
 
 class EncodingError(CardtableError):
@@ -57,7 +55,7 @@ class Encoding(ABC):
     """The action enumeration and observation layout of one game under one ruleset."""
 
     def __init__(self) -> None:
-        self._segments: dict[tuple[int, int], tuple[ZoneView, Any]] = {}
+        self._floats: Callable[..., bytes] | None = None
 
     actions: int
     """How many action indices there are (the size of the ``Discrete`` action space)."""
@@ -72,52 +70,43 @@ class Encoding(ABC):
     not a rule of the game."""
 
     @abstractmethod
-    def indices(self, view: View[Any], decisions: Sequence[Decision]) -> list[int]:
-        """The index of each of ``decisions``, legal decisions of ``view.seat`` (the seat to
+    def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
+        """The index of each of ``decisions``, legal decisions of ``seen.seat`` (the seat to
         act)."""
 
-    def action(self, view: View[Any], decision: Decision) -> int:
-        """The index of one legal decision of ``view.seat``."""
-        return self.indices(view, (decision,))[0]
+    def action(self, seen: Seen, decision: Decision) -> int:
+        """The index of one legal decision of ``seen.seat``."""
+        return self.indices(seen, (decision,))[0]
 
     @abstractmethod
     def action_text(self, index: int) -> str:
         """A short description of what index ``index`` means, for any index."""
 
-    @abstractmethod
-    def write(self, view: View[Any], seat: int, out: list[float]) -> None:
-        """Write the observation of ``seat`` (``view.seat``) into ``out`` (zeros, ``size``
-        of them), reading nothing but ``view``; every number within ``[0, 1]`` (see
-        :func:`unit`)."""
+    def write(self, seen: Seen, seat: int, out: list[float]) -> None:
+        """Write the observation of ``seat`` (``seen.seat``) into ``out`` (zeros, ``size``
+        of them), reading nothing but ``seen``; every number within ``[0, 1]`` (see
+        :func:`unit`). An encoding writes it here or overrides :meth:`observe`."""
+        raise NotImplementedError(f"{type(self).__name__} writes no observation")
 
-    def segment(self, zone: ZoneView, seat: int, make: Callable[[ZoneView, int], T]) -> T:
-        """``make(zone, seat)``, remembered: a zone view is immutable, and the engine hands out
-        the same one while a zone's cards do not change, so a segment of an observation built
-        from it need not be built again."""
-        key = (id(zone), seat)
-        known = self._segments.get(key)
-        if known is not None and known[0] is zone:
-            found: T = known[1]
-            return found
-        if len(self._segments) >= _SEGMENTS_LIMIT:
-            self._segments.clear()
-        made = make(zone, seat)
-        self._segments[key] = (zone, made)
-        return made
-
-    def observe(self, view: View[Any]) -> Observation:
-        """A new observation of ``view``."""
-        if view.seat is None:
+    def observe(self, seen: Seen) -> Observation:
+        """A new observation of what ``seen`` (a view or a sight of a seat) shows."""
+        if seen.seat is None:
             raise EncodingError("observations are for seats, not spectators")
         values = [0.0] * self.size
-        self.write(view, view.seat, values)
-        return np.fromiter(values, np.float32, self.size)  # the cheapest way from a list
+        self.write(seen, seen.seat, values)
+        return floats(self.pack(values))
 
-    def mask(self, view: View[Any], legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
+    def pack(self, values: list[float]) -> bytes:
+        """``values`` (``size`` of them) as the bytes of ``float32`` numbers."""
+        if self._floats is None:
+            self._floats = struct.Struct(f"={self.size}f").pack
+        return self._floats(*values)
+
+    def mask(self, seen: Seen, legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
         """The action mask of ``legal`` (conceding left out) and the decision of each index
         set in it."""
         decisions = legal.moves
-        indices = self.indices(view, decisions)
+        indices = self.indices(seen, decisions)
         if not indices:
             raise EncodingError(f"seat {legal.seat} has nothing to decide but conceding")
         moves = dict(zip(indices, decisions, strict=True))
@@ -127,6 +116,16 @@ class Encoding(ABC):
         for index in indices:
             flags[index] = 1
         return np.frombuffer(flags, dtype=np.int8), moves
+
+
+def floats(data: bytes) -> Observation:
+    """A new observation from the bytes of ``float32`` numbers (the cheapest way to an
+    array: packing Python floats with :mod:`struct` costs half of ``np.fromiter``).
+
+    >>> floats(struct.pack("=2f", 0.5, 1.0)).tolist()
+    [0.5, 1.0]
+    """
+    return np.frombuffer(bytearray(data), np.float32)
 
 
 def _misfit(decisions: Sequence[Decision], indices: list[int], actions: int) -> str:

@@ -27,10 +27,9 @@ size of the deck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.engine.decisions import Decision
-from cardtable.engine.view import View
+from cardtable.engine.sight import Seen
 from cardtable.envs.encoding import Encoding, EncodingError, unit
 from cardtable.games.karata.cards import SUITS, deck
 from cardtable.games.karata.config import DECK_SIZE, KarataRules
@@ -67,7 +66,7 @@ class KarataEncoding(Encoding):
         self.size = self._seats_at + _PER_SEAT * self.seats
         self._hands = hand_names(self.seats)
 
-    def indices(self, view: View[Any], decisions: Sequence[Decision]) -> list[int]:
+    def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
         found = []
         for decision in decisions:
             if isinstance(decision, Play) and decision.card in self._card:
@@ -91,33 +90,33 @@ class KarataEncoding(Encoding):
             return Finish(REQUESTS[request], bool(last)).text()
         raise EncodingError(f"no action {index}: Karata has {self.actions}")
 
-    def write(self, view: View[Any], me: int, out: list[float]) -> None:
+    def write(self, seen: Seen, me: int, out: list[float]) -> None:
         card = self._card
-        zones = view.zones
-        for held in view.cards(self._hands[me]):
+        for held in seen.cards(self._hands[me]):
             out[card[held.key]] = 1.0
-        for staged in zones[PLAY].cards or ():
+        for staged in seen.zone(PLAY).cards or ():
             out[self._staged_at + card[staged.key]] = 1.0
-        pile = zones[PILE].cards or ()
+        pile = seen.zone(PILE).cards or ()
         if pile:
             out[self._top_at + card[pile[-1].key]] = 1.0
         for played in pile:
             out[self._pile_at + card[played.key]] = 1.0
-        public = view.public
+        public = seen.public
         request = self._request[public["request"]]
         if request:
             out[self._request_at + request] = 1.0
         at = self._table_at
         out[at] = unit(public["bomb"] / _BIG_BOMB)
         out[at + 1] = public["direction"] > 0
-        out[at + 2] = zones[DECK].size / DECK_SIZE
+        out[at + 2] = seen.size(DECK) / DECK_SIZE
         declared = public["declared"]
         left = set(public["out"])
         seats = self.seats
+        to_act = seen.to_act
         for place in range(seats):
             seat = (me + place) % seats
             at = self._seats_at + place * _PER_SEAT
-            out[at] = unit(zones[self._hands[seat]].size / _BIG_HAND)
+            out[at] = unit(seen.size(self._hands[seat]) / _BIG_HAND)
             out[at + 1] = declared[seat]
             out[at + 2] = seat in left
-            out[at + 3] = seat == view.to_act
+            out[at + 3] = seat == to_act

@@ -140,8 +140,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
     def _moves(self, player: int) -> dict[int, Any]:
         match = self.match
         game = match.game.game
-        view = game.view(match.state, player)
-        return match.game.encoding.mask(view, game.legal(match.state, player))[1]
+        sight = game.sight(match.state, player)
+        return match.game.encoding.mask(sight, game.legal(match.state, player))[1]
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._moves(player))
@@ -186,7 +186,7 @@ class CardtableObserver:
 
     def set_from(self, state: CardtableState, player: int) -> None:
         match = state.match
-        self.tensor[:] = self.encoding.observe(match.game.game.view(match.state, player))
+        self.tensor[:] = self.encoding.observe(match.game.game.sight(match.state, player))
 
     def string_from(self, state: CardtableState, player: int) -> str:
         match = state.match

@@ -31,18 +31,24 @@ of each your deck still holds (when your deck list is known to you, as it always
 from __future__ import annotations
 
 import operator
+import struct
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from cardtable.engine.characters import Target
 from cardtable.engine.decisions import Decision
-from cardtable.engine.view import CardView, View, ZoneView
-from cardtable.envs.encoding import Encoding, EncodingError, unit
+from cardtable.engine.sight import Face, Seen
+from cardtable.engine.view import CardView
+from cardtable.envs.encoding import Encoding, EncodingError, Observation, floats, unit
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.config import TcgRules
 from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
 
+_Part = tuple[bytes, tuple[int, ...]]
+"""A part of an observation as bytes, and the pool indices of your own cards it shows."""
+_Make = Callable[[Seen, Sequence[Face], str], _Part]
+_PARTS_LIMIT = 4096
+"""How many heroes' and decks' parts an encoding remembers before it starts afresh."""
 _HERO = ("life", "slots", "mana", "attack", "hand", "deck", "graveyard", "discount")
 """Each hero's numbers, in order (see ``TcgEncoding._hero_scale`` for what each is out of)."""
 _HAND_STATS = (("cost", 10.0), ("damage", 10.0), ("heal", 10.0), ("draw", 5.0))
@@ -113,6 +119,14 @@ class TcgEncoding(Encoding):
         self._no_cards = [0.0] * pool
         self._printed = {card.key: self._printed_row(card) for card in definitions}
         """Each card's numbers in a hand slot, as printed (a card nothing has changed)."""
+        self._hero_parts: dict[tuple[int, ...], bytes] = {}
+        self._deck_parts: dict[tuple[tuple[str, ...], tuple[int, ...]], bytes] = {}
+        self._zone_parts: dict[tuple[object, ...], _Part] = {}
+        self._pack_heroes = struct.Struct(f"={2 * len(_HERO)}f").pack
+        self._pack_hand = struct.Struct(f"={self.hand * self._hand_width}f").pack
+        self._pack_board = struct.Struct(f"={board * self._minion_width}f").pack
+        self._pack_pool = struct.Struct(f"={pool}f").pack
+        self._pools = [f"p{seat}" for seat in range(2)]
         self._hands = [f"hand:{seat}" for seat in range(2)]
         self._decks = [f"deck:{seat}" for seat in range(2)]
         self._graveyards = [f"graveyard:{seat}" for seat in range(2)]
@@ -120,16 +134,16 @@ class TcgEncoding(Encoding):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def indices(self, view: View[Any], decisions: Sequence[Decision]) -> list[int]:
-        seat = view.seat
+    def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
+        seat = seen.seat
         if seat is None:
             raise EncodingError("a spectator decides nothing")
-        hand = {card.id: slot for slot, card in enumerate(view.cards(f"hand:{seat}"))}
+        hand = {card.id: slot for slot, card in enumerate(seen.cards(self._hands[seat]))}
         mine: dict[int, int] = {}
         theirs: dict[int, int] = {}
         if self.board:
-            mine = {card.id: slot for slot, card in enumerate(view.cards(f"board:{seat}"))}
-            theirs = {card.id: slot for slot, card in enumerate(view.cards(f"board:{1 - seat}"))}
+            mine = {card.id: slot for slot, card in enumerate(seen.cards(self._boards[seat]))}
+            theirs = {card.id: slot for slot, card in enumerate(seen.cards(self._boards[1 - seat]))}
         found = []
         for decision in decisions:
             if isinstance(decision, End):
@@ -186,77 +200,127 @@ class TcgEncoding(Encoding):
 
     # -- observations -------------------------------------------------------------------------
 
-    def write(self, view: View[Any], seat: int, out: list[float]) -> None:
-        public = view.public
-        heroes = public["heroes"]
-        discounts = public["discounts"]
-        zones = view.zones
-        numbers: list[float] = []
-        for who in (seat, 1 - seat):
-            hero = heroes[who]
-            numbers += (
-                hero["life"][1],
-                hero["mana"][0],
-                hero["mana"][1],
-                hero["attack"][1],
-                zones[self._hands[who]].size,
-                zones[self._decks[who]].size,
-                zones[self._graveyards[who]].size,
-                discounts[who],
-            )
-        values = [
-            (share if share <= 1.0 else 1.0) if share >= 0.0 else 0.0
-            for share in map(operator.mul, numbers, self._hero_scale)
-        ]
-        hand, seen = self._hand_row(zones[self._hands[seat]], seat)
-        values += hand
+    def observe(self, seen: Seen) -> Observation:
+        """The observation of ``seen.seat``, made of parts: each hero's numbers, then one part
+        per zone (your hand, the boards, the graveyards), then what your deck still holds.
+        Parts are remembered as bytes by what they were made from (the numbers, or the cards
+        of a zone that all look as printed), so a part seen before costs a look-up."""
+        seat = seen.seat
+        if seat is None:
+            raise EncodingError("observations are for seats, not spectators")
+        own = self._pools[seat]
+        parts = [self._heroes_part(seen, seat)]
+        hand, owned = self._zone_part(seen, seen.faces(self._hands[seat]), own, self._hand_part)
+        parts.append(hand)
         if self.board:
             for who in (seat, 1 - seat):
-                row, shown = self.segment(zones[self._boards[who]], seat, self._board_row)
-                values += row
-                seen = seen + shown
+                part, shown = self._zone_part(
+                    seen, seen.faces(self._boards[who]), own, self._board_part
+                )
+                parts.append(part)
+                owned += shown
         for who in (seat, 1 - seat):
-            row, shown = self.segment(zones[self._graveyards[who]], seat, self._graveyard_row)
-            values += row
-            seen = seen + shown
-        manifest = view.pools.get(f"p{seat}")
-        if manifest is None:
-            values += self._no_cards
-        else:  # what your deck still holds: your list less the cards of it you see
-            deck = self._deck(manifest)[:]
-            step = self._step
-            for index in seen:
-                deck[index] -= step
-            values += [share if share >= 0.0 else 0.0 for share in deck]
-        out[:] = values
+            part, shown = self._zone_part(
+                seen, seen.faces(self._graveyards[who]), own, self._graveyard_part
+            )
+            parts.append(part)
+            owned += shown
+        parts.append(self._deck_part(seen.manifest(own), owned))
+        return floats(b"".join(parts))
 
-    def _hand_row(self, zone: ZoneView, seat: int) -> tuple[list[float], list[int]]:
+    def _heroes_part(self, seen: Seen, seat: int) -> bytes:
+        """Each hero's numbers, yours first (remembered by the numbers themselves)."""
+        public = seen.public
+        heroes, discounts = public["heroes"], public["discounts"]
+        size = seen.size
+        mine, theirs, other = heroes[seat], heroes[1 - seat], 1 - seat
+        numbers = (
+            mine["life"][1],
+            mine["mana"][0],
+            mine["mana"][1],
+            mine["attack"][1],
+            size(self._hands[seat]),
+            size(self._decks[seat]),
+            size(self._graveyards[seat]),
+            discounts[seat],
+            theirs["life"][1],
+            theirs["mana"][0],
+            theirs["mana"][1],
+            theirs["attack"][1],
+            size(self._hands[other]),
+            size(self._decks[other]),
+            size(self._graveyards[other]),
+            discounts[other],
+        )
+        known = self._hero_parts.get(numbers)
+        if known is None:
+            if len(self._hero_parts) >= _PARTS_LIMIT:
+                self._hero_parts.clear()
+            known = self._hero_parts[numbers] = self._pack_heroes(
+                *[unit(share) for share in map(operator.mul, numbers, self._hero_scale)]
+            )
+        return known
+
+    def _zone_part(self, seen: Seen, cards: Sequence[Face], own: str, make: _Make) -> _Part:
+        """``make(seen, cards, own)``, remembered by the cards' keys and pools while every one
+        of them looks as printed (then nothing else goes into the part)."""
+        if not seen.plain(cards):
+            return make(seen, cards, own)
+        key = (make, own, *[(card.key, card.pool) for card in cards])
+        known = self._zone_parts.get(key)
+        if known is None:
+            if len(self._zone_parts) >= _PARTS_LIMIT:
+                self._zone_parts.clear()
+            known = self._zone_parts[key] = make(seen, cards, own)
+        return known
+
+    def _hand_part(self, seen: Seen, cards: Sequence[Face], own: str) -> _Part:
         row = [0.0] * (self.hand * self._hand_width)
-        for slot, card in enumerate((zone.cards or ())[: self.hand]):
+        plain = seen.plain(cards)
+        for slot, card in enumerate(cards[: self.hand]):
             at = slot * self._hand_width
-            if card.live is None and not card.components:
+            if plain:
                 row[at : at + self._hand_width] = self._printed[card.key]
             else:
-                self._card(row, at, card, _HAND_STATS)
-        return row, self._seen(zone, seat)
+                self._card(row, at, seen.looks(card), _HAND_STATS)
+        return self._pack_hand(*row), self._owned(cards, own)
 
-    def _board_row(self, zone: ZoneView, seat: int) -> tuple[list[float], list[int]]:
+    def _board_part(self, seen: Seen, cards: Sequence[Face], own: str) -> _Part:
         row = [0.0] * (self.board * self._minion_width)
-        for slot, card in enumerate((zone.cards or ())[: self.board]):
-            self._card(row, slot * self._minion_width, card, _MINION_STATS)
-        return row, self._seen(zone, seat)
+        for slot, card in enumerate(cards[: self.board]):
+            self._card(row, slot * self._minion_width, seen.looks(card), _MINION_STATS)
+        return self._pack_board(*row), self._owned(cards, own)
 
-    def _graveyard_row(self, zone: ZoneView, seat: int) -> tuple[list[float], list[int]]:
+    def _graveyard_part(self, seen: Seen, cards: Sequence[Face], own: str) -> _Part:
         row = [0.0] * len(self.keys)
         keys, step = self.keys, self._step
-        for card in zone.cards or ():
+        for card in cards:
             row[keys[card.key]] += step
-        return [unit(share) for share in row], self._seen(zone, seat)
+        return self._pack_pool(*[unit(share) for share in row]), self._owned(cards, own)
 
-    def _seen(self, zone: ZoneView, seat: int) -> list[int]:
-        """The pool indices of the cards of ``seat``'s deck list in ``zone``."""
-        own, keys = f"p{seat}", self.keys
-        return [keys[card.key] for card in zone.cards or () if card.pool == own]
+    def _owned(self, cards: Sequence[Face], own: str) -> tuple[int, ...]:
+        """The pool indices of the cards of deck list ``own`` among ``cards``."""
+        keys = self.keys
+        return tuple([keys[card.key] for card in cards if card.pool == own])
+
+    def _deck_part(self, manifest: tuple[str, ...] | None, owned: tuple[int, ...]) -> bytes:
+        """What your deck still holds: your list less the cards of it you see (``owned``:
+        their pool indices), or nothing when your list is unknown to you."""
+        if manifest is None:
+            return self._pack_pool(*self._no_cards)
+        key = (manifest, owned)
+        known = self._deck_parts.get(key)
+        if known is None:
+            deck = self._deck(manifest)[:]
+            step = self._step
+            for index in owned:
+                deck[index] -= step
+            if len(self._deck_parts) >= _PARTS_LIMIT:
+                self._deck_parts.clear()
+            known = self._deck_parts[key] = self._pack_pool(
+                *[share if share >= 0.0 else 0.0 for share in deck]
+            )
+        return known
 
     def _deck(self, manifest: tuple[str, ...]) -> list[float]:
         """What a deck list holds, as shares of the copies limit per card of the pool."""

@@ -18,10 +18,9 @@ battle took, and which seat took them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.engine.decisions import Decision
-from cardtable.engine.view import View
+from cardtable.engine.sight import Seen
 from cardtable.envs.encoding import Encoding, EncodingError, unit
 from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import Turn
@@ -47,7 +46,7 @@ class WarEncoding(Encoding):
         self._cards = float(rules.deck_size)
         self._ranks = float(rules.ranks)
 
-    def indices(self, view: View[Any], decisions: Sequence[Decision]) -> list[int]:
+    def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
         for decision in decisions:
             if not isinstance(decision, Turn):
                 raise EncodingError(f"{decision.text()!r} is not a War move")
@@ -58,9 +57,8 @@ class WarEncoding(Encoding):
             raise EncodingError(f"no action {index}: War has one, 0 (turn)")
         return "turn"
 
-    def write(self, view: View[Any], me: int, out: list[float]) -> None:
-        public = view.public
-        zones = view.zones
+    def write(self, seen: Seen, me: int, out: list[float]) -> None:
+        public = seen.public
         seats = self.seats
         cards = self._cards
         out_seats = set(public["out"])
@@ -69,17 +67,17 @@ class WarEncoding(Encoding):
         for place in range(seats):
             seat = (me + place) % seats
             at = place * _PER_SEAT
-            up = zones[self._ups[seat]]
-            out[at] = zones[self._piles[seat]].size / cards
+            up = seen.zone(self._ups[seat])
+            out[at] = seen.size(self._piles[seat]) / cards
             if up.cards:
                 out[at + 1] = up.cards[-1].stats.get("strength", 0) / self._ranks
             out[at + 2] = up.size / cards
-            out[at + 3] = zones[self._downs[seat]].size / cards
+            out[at + 3] = seen.size(self._downs[seat]) / cards
             out[at + 4] = seat in out_seats
             out[at + 5] = seat in contenders
             out[at + 6] = seat in to_turn
         at = _PER_SEAT * seats
-        out[at] = unit(view.turn / self.rules.turn_limit)
+        out[at] = unit(seen.turn / self.rules.turn_limit)
         out[at + 1] = unit(len(public["rounds"]) / _WAR_DEPTH)
         last = public["last"]
         if last is not None:
