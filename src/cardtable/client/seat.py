@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from types import TracebackType
 from typing import Self
 
@@ -51,6 +52,9 @@ FATAL = frozenset(
 
 RECONNECT_DELAYS = (0.05, 0.1, 0.2, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 5.0)
 """Seconds to wait before each attempt to reconnect after a drop (about 15 s in all)."""
+
+CHAT_REMEMBERED = 1000
+"""How many chat ids a seat remembers to give each line once (the server repeats 50)."""
 
 MAX_MESSAGE = 16 * 2**20
 """The largest server message read (a view of a big match is far smaller)."""
@@ -86,7 +90,8 @@ class Seat:
         """This seat's stream of the current match's events, in order, each once."""
         self.reconnects = 0
         """How many times the seat came back after a drop."""
-        self._chat_seen = -1
+        self._chat_seen: set[int] = set()
+        self._chat_order: deque[int] = deque()
         self._socket: ClientConnection | None = None
         self._closed = False
 
@@ -218,9 +223,15 @@ class Seat:
         if isinstance(message, wire.RoomMessage):
             self.room = message.room
         elif isinstance(message, wire.ChatMessage):
-            if message.id <= self._chat_seen:
-                return None  # repeated with the history after a hello
-            self._chat_seen = message.id
+            # Lines repeated with the history after a hello are given once. Ids grow, but
+            # lines from other server processes may arrive out of order: remember ids, not
+            # the highest one.
+            if message.id in self._chat_seen:
+                return None
+            self._chat_seen.add(message.id)
+            self._chat_order.append(message.id)
+            if len(self._chat_order) > CHAT_REMEMBERED:
+                self._chat_seen.discard(self._chat_order.popleft())
         elif isinstance(message, wire.EventsMessage):
             return self._place_events(message, socket)
         elif isinstance(message, wire.ViewMessage):
