@@ -42,6 +42,7 @@ export const api = {
   games: () => call("GET", "/games"),
   game: (name) => call("GET", `/games/${encodeURIComponent(name)}`),
   agents: (name) => call("GET", `/games/${encodeURIComponent(name)}/agents`),
+  sets: (name) => call("GET", `/games/${encodeURIComponent(name)}/sets`),
   rooms: (query = {}) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== "") params.set(k, v);
@@ -49,6 +50,7 @@ export const api = {
     return call("GET", `/rooms${q ? `?${q}` : ""}`);
   },
   room: (id) => call("GET", `/rooms/${encodeURIComponent(id)}`),
+  ruleset: (id) => call("GET", `/rooms/${encodeURIComponent(id)}/ruleset`),
   create: (body) => call("POST", "/rooms", body),
   join: (id, body) => call("POST", `/rooms/${encodeURIComponent(id)}/join`, body),
   watch: (id, body) => call("POST", `/rooms/${encodeURIComponent(id)}/watch`, body),

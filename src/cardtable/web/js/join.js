@@ -1,5 +1,7 @@
-// The form that takes a seat in a room (name, seat, password) or asks to watch it.
+// The form that takes a seat in a room (name, seat, password, one's own deck where the game
+// has decks) or asks to watch it.
 import { api } from "./api.js";
+import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, notice } from "./dom.js";
 import { keepName, keepSeat, myName } from "./store.js";
 
@@ -15,21 +17,27 @@ export function joinForm(room, { wantsWatch, seated, watching }) {
   const password = h("input", { id: "join-password", type: "password", maxlength: 128, autocomplete: "current-password" });
   const seat = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: String(s.index) }, `seat ${s.index + 1}`)));
   const error = notice();
+  const deckSlot = h("div");
+  let builder = null;
   const join = async (event) => {
     event.preventDefault();
     error.say("");
+    builder?.error("");
     if (!name.value.trim()) {
       error.say("Write the name the table will call you.");
       name.focus();
       return;
     }
     try {
-      const joined = await api.join(room.id, { name: name.value.trim(), seat: Number(seat.value), password: password.value || null });
+      const deck = builder ? builder.value() : null;
+      const joined = await api.join(room.id, { name: name.value.trim(), seat: Number(seat.value), password: password.value || null, deck });
+      builder?.remember();
       keepName(name.value.trim());
       keepSeat(room.id, { token: joined.token, seat: joined.seat, role: "player" });
       seated(joined);
     } catch (e) {
-      error.say(e.message);
+      if (e.code === "bad_deck" && builder) builder.error(e.message);
+      else error.say(e.message);
     }
   };
   const watch = async () => {
@@ -48,10 +56,24 @@ export function joinForm(room, { wantsWatch, seated, watching }) {
     canJoin ? h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), name) : null,
     canJoin ? h("div", { class: "field" }, h("label", { for: "join-seat" }, "Seat"), seat) : null,
     room.password ? h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), password) : null,
+    canJoin ? deckSlot : null,
     error,
     h("div", { class: "actions" },
       canJoin ? h("button", { type: "submit", id: "join-button" }, "Join") : null,
       room.spectators ? h("button", { type: "button", class: canJoin ? "secondary" : "", id: "watch-button", onclick: watch }, "Watch") : null));
   if (wantsWatch && !room.password && room.spectators) watch();
+  else if (canJoin) offerDeck();
   return form;
+
+  async function offerDeck() {
+    try {
+      const [ruleset, sets, game] = await Promise.all([api.ruleset(room.id), api.sets(room.game), api.game(room.game)]);
+      if (!hasDecks(ruleset) || !form.isConnected) return;
+      builder = new DeckBuilder("join-deck");
+      builder.setPool(ruleset, setNameOf(ruleset, sets, game.default_ruleset));
+      deckSlot.appendChild(builder.element);
+    } catch {
+      // no deck step: the seat plays the room's deck
+    }
+  }
 }

@@ -1,5 +1,7 @@
 // The lobby: rooms to join or watch (with filters), and the form that creates a room.
 import { api } from "./api.js";
+import { setPicker } from "./cardsets.js";
+import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, fill, notice, redraw } from "./dom.js";
 import { rulesetForm } from "./schemaform.js";
 import { keepName, keepSeat, myName, seatOf } from "./store.js";
@@ -121,6 +123,7 @@ function createForm(games) {
   const nameInput = h("input", { id: "create-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname" });
   nameInput.value = myName();
   const rulesSlot = h("div");
+  const deckSlot = h("div");
   const seatsSlot = h("div", { class: "seats-form" });
   const hostSelect = h("select", { id: "create-host" });
   const password = h("input", { id: "create-password", type: "password", maxlength: 128, autocomplete: "new-password" });
@@ -134,25 +137,44 @@ function createForm(games) {
   const error = notice();
   const submit = h("button", { type: "submit", id: "create-submit" }, "Create the room");
 
-  let current = null; // {game, form, agents}
+  let current = null; // {game, form, agents, sets, builder}
 
   async function choose(name) {
     const game = games.find((g) => g.name === name);
     summary.textContent = game.summary;
     rulesLink.href = `#/rules/${game.name}`;
     let agents = ["random"];
+    let sets = [];
     try {
-      agents = await api.agents(name);
+      [agents, sets] = await Promise.all([api.agents(name), api.sets(name)]);
     } catch (e) {
       error.say(e.message);
     }
     if (gameSelect.value !== name) return; // another game was chosen meanwhile
     const form = rulesetForm(game.ruleset_schema, game.default_ruleset, `rule-${name}`);
-    current = { game, form, agents };
-    fill(rulesSlot, h("fieldset", {}, h("legend", {}, "Rules"), form.element));
+    const builder = hasDecks(game.default_ruleset) ? new DeckBuilder("create-deck") : null;
+    current = { game, form, agents, sets, builder };
+    const picker = setPicker(game, sets, form, refreshPool, `rule-${name}`);
+    fill(rulesSlot, h("fieldset", {}, h("legend", {}, "Rules"), picker, form.element));
+    fill(deckSlot, builder?.element);
+    form.element.addEventListener("change", refreshPool);
     const players = form.get("players");
     if (players) players.addEventListener("input", renderSeats);
     renderSeats();
+    refreshPool();
+  }
+
+  /** The host's deck builder follows the rules as they stand in the form. */
+  function refreshPool() {
+    const { game, form, sets, builder } = current;
+    if (!builder) return;
+    let rules;
+    try {
+      rules = { ...game.default_ruleset, ...form.values() };
+    } catch {
+      return; // a rule that is not valid JSON yet: keep the pool as it was
+    }
+    if (hasDecks(rules)) builder.setPool(rules, setNameOf(rules, sets, game.default_ruleset));
   }
 
   function seatCount() {
@@ -190,6 +212,7 @@ function createForm(games) {
     options.push(h("option", { value: "watch" }, "I only watch"));
     fill(hostSelect, options);
     if ([...hostSelect.options].some((o) => o.value === previous)) hostSelect.value = previous;
+    deckSlot.hidden = hostSelect.value === "watch"; // a host who only watches brings no deck
   }
 
   async function onSubmit(event) {
@@ -220,10 +243,13 @@ function createForm(games) {
       spectators: spectators.checked,
       turn_seconds: turnSeconds.value.trim() ? Number(turnSeconds.value) : null,
       disconnect: { policy: policy.value, wait_seconds: Number(wait.value || 0) },
+      deck: current.builder && hostSelect.value !== "watch" ? current.builder.value() : null,
     };
+    current.builder?.error("");
     submit.disabled = true;
     try {
       const created = await api.create(body);
+      current.builder?.remember();
       keepName(name);
       let token = created.token;
       let role = token ? "player" : null;
@@ -239,12 +265,14 @@ function createForm(games) {
       });
       location.hash = `#/room/${created.room.id}`;
     } catch (e) {
-      error.say(e.message);
+      if (e.code === "bad_deck" && current.builder) current.builder.error(e.message);
+      else error.say(e.message);
     } finally {
       submit.disabled = false;
     }
   }
 
+  hostSelect.addEventListener("change", () => { deckSlot.hidden = hostSelect.value === "watch"; });
   gameSelect.addEventListener("change", () => choose(gameSelect.value));
   choose(gameSelect.value);
 
@@ -253,7 +281,8 @@ function createForm(games) {
     h("div", { class: "field" }, h("label", { for: "create-name" }, "Your name"), nameInput),
     rulesSlot,
     h("fieldset", {}, h("legend", {}, "Seats"), seatsSlot,
-      h("div", { class: "field" }, h("label", { for: "create-host" }, "You"), hostSelect)),
+      h("div", { class: "field" }, h("label", { for: "create-host" }, "You"), hostSelect),
+      deckSlot),
     h("fieldset", {}, h("legend", {}, "Room"),
       h("div", { class: "field" }, h("label", { for: "create-password" }, "Password (optional)"), password),
       h("div", { class: "field check" }, spectators, h("label", { for: "create-spectators" }, "People may watch")),

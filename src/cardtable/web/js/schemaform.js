@@ -84,5 +84,14 @@ export function rulesetForm(schema, defaults, idPrefix) {
     return fields.find((f) => f.name === name)?.input || null;
   }
 
-  return { element, values, get };
+  /** Write `value` into the field of rule `name` (as a person would type it). */
+  function set(name, value) {
+    const f = fields.find((x) => x.name === name);
+    if (!f) return;
+    if (f.k === "boolean") f.input.checked = Boolean(value);
+    else if (f.k === "json") f.input.value = JSON.stringify(value, null, 1);
+    else f.input.value = String(value);
+  }
+
+  return { element, values, get, set };
 }

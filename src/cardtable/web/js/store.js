@@ -1,5 +1,5 @@
 // What the browser keeps between visits: the seat (or spectator) token of each room, the
-// host token of rooms one created, and the name one plays under.
+// host token of rooms one created, the name one plays under and the last deck one brought.
 
 const PREFIX = "cardtable.";
 
@@ -42,4 +42,13 @@ export function myName() {
 
 export function keepName(name) {
   write("name", name);
+}
+
+/** The last deck the server took from this browser ({name, set, cards}), or null. */
+export function lastDeck() {
+  return read("deck");
+}
+
+export function keepDeck(deck) {
+  write("deck", deck);
 }
