@@ -1,9 +1,16 @@
 // Replays: choose a finished match, then step through it (forward, back, or with the
-// slider) from the point of view of any seat, drawn on the game's own table.
+// slider) from the point of view of any seat, drawn on the game's own table, or seen by
+// everyone (every card face up: a finished match's record is public).
 import { api } from "./api.js";
 import { cardNames, describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
 import { tableFor } from "./tables/index.js";
+import { everythingTable, stateCardNames } from "./tables/everything.js";
+
+/** Seat names, two of one name told apart by their seats (as in a room). */
+function distinct(names) {
+  return names.map((n, i) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} (seat ${i + 1})` : n));
+}
 
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
@@ -47,8 +54,9 @@ export function replayPage(main, raw) {
   let info = null;
   let step = 0;
   let steps = 0;
-  let seat = 0;
+  let seat = 0; // or null: everyone
   let table = null;
+  let tableKind = null;
   let gone = false;
   let loading = 0;
 
@@ -101,7 +109,7 @@ export function replayPage(main, raw) {
 
   slider.addEventListener("input", () => show(Number(slider.value)));
   seatSelect.addEventListener("change", () => {
-    seat = Number(seatSelect.value);
+    seat = seatSelect.value === "all" ? null : Number(seatSelect.value);
     show(step);
   });
 
@@ -123,6 +131,18 @@ export function replayPage(main, raw) {
     slider.value = String(step);
     position.textContent = `Step ${step} of ${steps}`;
     decision.textContent = data.decision ? `${info.seats[data.decision[0]] ?? `seat ${data.decision[0] + 1}`} chose “${data.decision[1]}”` : "The deal, before anyone decided.";
+    const kind = seat === null ? "everyone" : "seat";
+    if (table && tableKind !== kind) {
+      table.destroy();
+      table = null;
+    }
+    tableKind = kind;
+    if (seat === null) {
+      if (!table) table = everythingTable(tableSlot);
+      table.update({ state: data.state, names: distinct(info.seats) });
+      showLog(data.events, stateCardNames(data.state));
+      return;
+    }
     const view = data.view;
     if (!table) table = tableFor(info.game)(tableSlot, { decide: () => {} });
     table.update({
@@ -131,8 +151,11 @@ export function replayPage(main, raw) {
       seat,
       events: data.events,
     });
-    const cards = cardNames(view);
-    fill(log, data.events.slice(-60).map((e) => h("li", {}, describeEvent(e, info.seats, cards))));
+    showLog(data.events, cardNames(view));
+  }
+
+  function showLog(events, cards) {
+    fill(log, events.slice(-60).map((e) => h("li", {}, describeEvent(e, info.seats, cards))));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -145,7 +168,8 @@ export function replayPage(main, raw) {
     }
     if (gone) return;
     title.textContent = `Replay: ${info.seats.join(" vs ")}`;
-    fill(seatSelect, info.seats.map((name, i) => h("option", { value: String(i) }, `${name} (seat ${i + 1})`)));
+    fill(seatSelect, info.seats.map((name, i) => h("option", { value: String(i) }, `${name} (seat ${i + 1})`)),
+      h("option", { value: "all" }, "Everyone: every card face up"));
     show(0);
   })();
 
