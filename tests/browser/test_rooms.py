@@ -128,6 +128,31 @@ def test_a_replay_steps_forward_back_and_from_each_seat(people: People, site: Se
     assert page.locator("#match-list a").count() == 1  # only this room's match
 
 
+def test_a_finished_replay_is_seen_by_everyone_with_every_card(
+    people: People, site: Served
+) -> None:
+    _, match = _finished_match(site)
+    fox = people("Fox")
+    page = fox.page
+    page.goto(f"{site.url}/#/replay/{match}")
+    page.wait_for_selector("#replay-step:has-text('Step 0 of')")
+    page.wait_for_selector(".war-seat")
+    assert page.locator(".table .card.face").count() == 0  # a seat sees no card of the deal
+    page.select_option("#replay-seat", "all")
+    page.wait_for_selector("#everything")
+    piles = page.locator("#everything dd[data-zone^='pile:'] .card.face")
+    assert piles.count() == 6  # every card of the 6-card deck, face up, in its pile's order
+    for seat, name in ((0, "random (seat 1)"), (1, "random (seat 2)")):
+        heading = page.locator(f"#everything .seat-zones[data-seat='{seat}'] h3")
+        assert heading.text_content() == name  # one name twice: told apart by seat
+    page.click("#replay-last")
+    page.wait_for_selector("#everything .outcome")
+    shots.save(page, "replay-everyone")
+    page.select_option("#replay-seat", "0")  # and back to one seat's own view
+    page.wait_for_selector(".war-seat")
+    assert page.locator("#everything").count() == 0
+
+
 def test_a_watcher_sees_the_match_and_chooses_the_pace(people: People) -> None:
     fox = people("Fox")
     cat = people("Cat")
