@@ -62,11 +62,15 @@ export function deckFileText(deck) {
 function facts(card) {
   const parts = [];
   if (card.kind && card.kind !== "value") parts.push(card.kind);
+  for (const [key, v] of Object.entries(card)) {
+    if (key !== "cost" && typeof v === "number" && v) parts.push(`${key.replace(/_/g, " ")} ${v}`);
+  }
+  const effect = (e) => [e.do, e.amount || null, e.card || null, e.target && e.target !== "none" ? `(${e.target.replace(/_/g, " ")})` : null]
+    .filter((x) => x !== null && x !== undefined && x !== "").join(" ");
   if (card.text) parts.push(card.text);
   else {
-    for (const [key, v] of Object.entries(card)) {
-      if (key !== "cost" && typeof v === "number" && v) parts.push(`${key.replace(/_/g, " ")} ${v}`);
-    }
+    if (Array.isArray(card.effects)) parts.push(...card.effects.map(effect));
+    if (Array.isArray(card.triggers)) parts.push(...card.triggers.map((t) => `when ${String(t.when).replace(/_/g, " ")}: ${(t.effects || []).map(effect).join(", ")}`));
   }
   return parts.join(" · ");
 }
