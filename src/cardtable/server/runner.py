@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardtable.server")
 
-IDLE_CHECK = 1.0
-"""Seconds between looks at a match that is waiting for a person (absence, timers)."""
+QUIET_CHECK = 10.0
+"""Seconds between looks at a match where nothing is due (any change wakes its driver at
+once; absences and turn timers wake it when they run out)."""
 
 
 @dataclass(slots=True)
@@ -205,8 +206,9 @@ class Runner:
         if row is None or room is None or row.status != "live":
             return None
         if seat is None:
-            return IDLE_CHECK
+            return QUIET_CHECK
         now = services.clock()
+        absence: float | None = None
         holder = seats[seat] if seat < len(seats) else None
         spec: str | None = None
         if holder is not None and holder.kind == "agent":
@@ -224,13 +226,16 @@ class Runner:
                     await self._submit(match_id, seat, "concede", version)
                     return 0.0
                 spec = default_agent(live.game)
+            elif since is not None:
+                absence = wait - (now - since)
         if spec is not None:
             await asyncio.sleep(services.config.agent_delay)
             decision = await self._think(match_id, seat, version, spec, agents, row.seed)
             if decision is not None:
                 await self._submit(match_id, seat, decision.text(), version)
             return 0.0
-        return await self._timer(match_id, known, room.settings, seat, version)
+        timer = await self._timer(match_id, known, room.settings, seat, version)
+        return min((due for due in (absence, timer) if due is not None), default=QUIET_CHECK)
 
     async def _think(
         self,
@@ -260,12 +265,13 @@ class Runner:
 
     async def _timer(
         self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
-    ) -> float:
-        """Start, keep or fire the turn timer; how long until the next look."""
+    ) -> float | None:
+        """Start, keep or fire the turn timer; how long until it runs out (``None``: the
+        room has no time limit)."""
         services = self.services
         limit = settings.get("turn_seconds")
         if not isinstance(limit, int | float) or limit <= 0 or known.row is None:
-            return IDLE_CHECK
+            return None
         room_id, timer = known.row.room_id, known.row.timer
         now = services.clock()
         stored = timer.get("deadline") if timer else None
@@ -284,7 +290,7 @@ class Runner:
                 room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
             )
         if now < deadline:
-            return min(IDLE_CHECK, deadline - now)
+            return deadline - now
         matches = services.matches
         async with matches.lock(match_id):
             live = await matches.live(match_id)
