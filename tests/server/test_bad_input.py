@@ -483,6 +483,16 @@ def test_unknown_rooms_and_matches_are_not_found(sqlite_url: str) -> None:
             problem(answer, 404, code)
 
 
+def test_a_hello_to_a_room_that_does_not_exist_is_told_so_and_closed(sqlite_url: str) -> None:
+    with server(sqlite_url) as client, sockets(client) as connect:
+        connection = connect("/ws/rooms/no-such-room", "lost")
+        refused = connection.hello(None)
+        assert (refused["code"], refused["refers_to"]) == ("room_closed", "hello")
+        assert "no such room" in refused["message"]
+        with pytest.raises(Closed):
+            connection.receive()
+
+
 def test_a_binary_frame_is_refused(sqlite_url: str) -> None:
     """'Every message is one WebSocket text frame holding one JSON object.'"""
     with server(sqlite_url) as client:

@@ -108,7 +108,12 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         if not isinstance(hello, wire.Hello):
             raise ProtocolError(ErrorCode.HELLO_FIRST, refers_to=hello.type)
         check_version(hello)
-        room = await services.rooms.room(room_id)
+        try:
+            room = await services.rooms.room(room_id)
+        except Refused as refusal:  # over the socket, a room that is gone is a closed one
+            if refusal.code != "not_found":
+                raise
+            raise Refused("room_closed", refusal.reason) from None
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed")
         if hello.token is None and room.password_hash is None and room.settings.get("spectators"):
