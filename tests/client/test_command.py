@@ -16,8 +16,8 @@ import pytest
 from cardtable.cli.play import INTERRUPTED
 from cardtable.client import Bot, Lobby, Seat, first_legal, play_seat
 from tests.cli.helpers import PLAIN_ENV, invoke, run_process
-from tests.client.conftest import free_port
 from tests.client.helpers import SHORT_WAR, TIMEOUT, start, until_seated, war_room
+from tests.server.processes import free_port
 
 SHORT_RULES = [f"--{key.replace('_', '-')}={value}" for key, value in SHORT_WAR.items()]
 TURNS = "t\n" * 200
