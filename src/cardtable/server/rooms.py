@@ -329,7 +329,7 @@ class Rooms:
         """Close the rooms nobody touched since ``before`` (unless a match is being played);
         their ids."""
         closed = []
-        for room in await self.storage.rooms(statuses=("open", "finished")):
+        for room in await self.storage.rooms(statuses=("open", "finished"), idle_since=before):
             if room.updated_at < before:
                 await self.storage.update_room(room.id, status="closed", updated_at=room.updated_at)
                 await self.changed(room.id)

@@ -65,6 +65,9 @@ async def test_rooms_are_filtered_by_status_and_game_newest_first(store: SqlStor
     assert ids(await store.rooms(statuses=("closed",))) == ["d"]
     assert await store.rooms(statuses=()) == []
     assert await store.rooms(game="karata") == []
+    await store.update_room("a", updated_at=2_000.0)  # touched again: no longer idle
+    assert ids(await store.rooms(idle_since=1_500.0)) == ["b", "c"]
+    assert ids(await store.rooms(idle_since=1_000.0)) == []  # idle since strictly before
 
 
 async def test_update_room_changes_only_what_it_is_given(store: SqlStorage) -> None:

@@ -125,9 +125,14 @@ class Storage(Protocol):
     async def room(self, room_id: str) -> RoomRow | None: ...
 
     async def rooms(
-        self, *, game: str | None = None, statuses: Sequence[RoomStatus] = ("open", "playing")
+        self,
+        *,
+        game: str | None = None,
+        statuses: Sequence[RoomStatus] = ("open", "playing"),
+        idle_since: float | None = None,
     ) -> list[RoomRow]:
-        """Rooms with one of ``statuses`` (of ``game`` when given), newest first."""
+        """Rooms with one of ``statuses`` (of ``game``, and untouched since ``idle_since``,
+        when given), newest first."""
 
     async def update_room(
         self,

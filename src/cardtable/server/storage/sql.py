@@ -147,12 +147,19 @@ class SqlStorage:
         return None if row is None else from_columns(RoomRow, row)
 
     async def rooms(
-        self, *, game: str | None = None, statuses: Sequence[RoomStatus] = ("open", "playing")
+        self,
+        *,
+        game: str | None = None,
+        statuses: Sequence[RoomStatus] = ("open", "playing"),
+        idle_since: float | None = None,
     ) -> list[RoomRow]:
-        """Rooms with one of ``statuses`` (of ``game`` when given), newest first."""
+        """Rooms with one of ``statuses`` (of ``game``, and untouched since ``idle_since``,
+        when given), newest first."""
         query = sa.select(rooms).where(rooms.c.status.in_(list(statuses)))
         if game is not None:
             query = query.where(rooms.c.game == game)
+        if idle_since is not None:
+            query = query.where(rooms.c.updated_at < idle_since)
         query = query.order_by(rooms.c.created_at.desc(), rooms.c.id.desc())
         async with self._read() as connection:
             return [from_columns(RoomRow, row) for row in await connection.execute(query)]
