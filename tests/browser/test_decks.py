@@ -103,6 +103,12 @@ def test_both_players_bring_decks_built_in_the_browser(people: People, site: Ser
         {"d0": 2, "d3": 2, "d4": 4, "d6": 4, "d7": 4, "d8": 4},
     ]
 
+    _open_create_form(fox, "tcg")  # the next room: the last deck is offered again
+    page.check("#create-deck-bring")
+    assert page.locator("#create-deck-note").text_content() == "Your last deck, “Low <b>road</b>”."
+    assert page.locator("#create-deck-count").text_content() == "20 of 20 cards"
+    assert page.locator("#create-deck b").count() == 0  # its name is text, never markup
+
 
 def test_a_deck_file_the_rules_refuse_is_refused_beside_the_builder(people: People) -> None:
     fox = people("Fox")

@@ -202,7 +202,12 @@ export class DeckBuilder {
     const ids = new Set(pool.map((c) => c.id));
     const strangers = [...this.counts.keys()].filter((id) => !ids.has(id)).map((id) => ({ id }));
     fill(this.list, pool.map((c) => row(c, true)), strangers.map((c) => row(c, false)));
-    if (focus) document.getElementById(focus)?.focus({ preventScroll: true });
+    if (focus) {
+      // a step button that just became disabled hands the keyboard to its card's count
+      const again = document.getElementById(focus);
+      const target = again && !again.disabled ? again : document.getElementById(focus.replace(/-(more|less)$/, ""));
+      target?.focus({ preventScroll: true });
+    }
   }
 
   /** The deck to send (a deck file's data), or null when the player brings none. */
