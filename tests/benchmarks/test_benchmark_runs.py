@@ -9,90 +9,54 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_tcg_benchmark_runs_in_quick_mode() -> None:
+def run_script(name: str, *args: str, timeout: float = 300) -> str:
+    """Run ``benchmarks/NAME`` from the benchmarks folder; its output (it must succeed)."""
     result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "tcg_speed.py"), "--quick"],
+        [sys.executable, str(ROOT / "benchmarks" / name), *args],
         capture_output=True,
         text=True,
         check=False,
-        timeout=300,
+        timeout=timeout,
+        cwd=ROOT / "benchmarks",
     )
     assert result.returncode == 0, result.stderr
-    assert "matches/s" in result.stdout
-    assert "bare hand-written loop" in result.stdout
+    return result.stdout
+
+
+def test_the_tcg_benchmark_runs_in_quick_mode() -> None:
+    output = run_script("tcg_speed.py", "--quick")
+    assert "matches/s" in output
+    assert "bare hand-written loop" in output
 
 
 def test_the_instruction_workload_runs() -> None:
     for kind in ("none", "bare", "engine"):
-        result = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "tcg_workload.py"), kind, "3"],
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=120,
-        )
-        assert result.returncode == 0, result.stderr
+        run_script("tcg_workload.py", kind, "3", timeout=120)
 
 
 def test_the_karata_benchmark_runs_in_quick_mode() -> None:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "karata_speed.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-        cwd=ROOT / "benchmarks",
-    )
-    assert result.returncode == 0, result.stderr
-    assert "heuristic player alone" in result.stdout
-    assert "decisions/s" in result.stdout
+    output = run_script("karata_speed.py", "--quick")
+    assert "heuristic player alone" in output
+    assert "decisions/s" in output
 
 
 def test_the_simulation_scaling_benchmark_runs_in_quick_mode() -> None:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "simulate_scaling.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "Two workers over one" in result.stdout
-    assert "matches/s" in result.stdout
+    output = run_script("simulate_scaling.py", "--quick")
+    assert "Two workers over one" in output
+    assert "matches/s" in output
 
 
 def test_the_agents_report_runs_in_quick_mode() -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "agents_report.py"),
-            "--quick",
-            "--workers",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr
+    output = run_script("agents_report.py", "--quick", "--workers", "1", timeout=600)
     for heading in ("## Ladders", "## Targets", "## Search speed"):
-        assert heading in result.stdout
-    assert "iterations a second" in result.stdout
+        assert heading in output
+    assert "iterations a second" in output
 
 
 def test_the_server_load_script_runs_in_quick_mode() -> None:
     """A real server process and bots over real WebSockets: every decision sent is
     delivered to every seat of its match, and nothing is refused."""
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-        cwd=ROOT / "benchmarks",
-    )
-    assert result.returncode == 0, result.stderr
-    assert "| WebSocket connections | 12 |" in result.stdout
-    assert "| errors | none |" in result.stdout
-    assert "decision-to-delivery latency p99" in result.stdout
+    output = run_script("server_load.py", "--quick")
+    assert "| WebSocket connections | 12 |" in output
+    assert "| errors | none |" in output
+    assert "decision-to-delivery latency p99" in output
