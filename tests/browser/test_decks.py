@@ -1,14 +1,17 @@
 """Decks and card sets in a real browser: both players of a Kata TCG room bring decks they
-built in the browser (and the match's record holds them), a deck file the rules refuse is
-shown refused beside the builder in the server's words, and a card set chosen by name fills
-the rules and the builder's pool."""
+built in the browser (and the match's record holds them; a deck saved from the browser is a
+deck file the command line reads), a deck file the rules refuse is shown refused beside the
+builder in the server's words, on a phone, and a card set chosen by name fills the rules and
+the builder's pool."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardtable.games.tcg.decks import parse_deck
 from tests.browser import shots
 from tests.browser.ui import Person
 from tests.server.processes import Served
@@ -81,6 +84,14 @@ def test_both_players_bring_decks_built_in_the_browser(people: People, site: Ser
         owl.page.fill(f"#join-deck-card-{card}", str(copies))
         owl.page.dispatch_event(f"#join-deck-card-{card}", "change")
     owl.page.wait_for_selector("#join-deck-count:has-text('20 of 20 cards')")
+    owl.page.fill("#join-deck-name", "High")
+    with owl.page.expect_download() as saving:
+        owl.page.click("#join-deck-save")  # a deck file the command line reads as it is
+    saved = saving.value
+    assert saved.suggested_filename == "high.toml"
+    deck = parse_deck(Path(saved.path()).read_text(encoding="utf-8"), source="high.toml")
+    assert (deck.name, deck.set) == ("High", "classic")
+    assert dict(deck.counts) == {"d0": 2, "d3": 2, "d4": 4, "d6": 4, "d7": 4, "d8": 4}
     owl.page.click("#join-button")
     owl.page.wait_for_selector("#room-status:has-text('you are at seat 2')")
 
@@ -112,7 +123,7 @@ def test_both_players_bring_decks_built_in_the_browser(people: People, site: Ser
 
 def test_a_deck_file_the_rules_refuse_is_refused_beside_the_builder(people: People) -> None:
     fox = people("Fox")
-    owl = people("Owl")
+    owl = people("Owl", width=390, height=844)  # on a phone
     room = fox.create_room("tcg", {}, ("open", "open"))
     owl.expect_console_error(r"status of 422")
     page = owl.page
@@ -133,7 +144,9 @@ def test_a_deck_file_the_rules_refuse_is_refused_beside_the_builder(people: Peop
     said = error.text_content() or ""
     assert "5 copies of 'd1'" in said, said
     assert page.locator("#join-form > .notice.error:visible").count() == 0  # beside the deck
-    shots.save(page, "deck-refused")
+    shots.save(page, "deck-refused-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
     fox.page.wait_for_selector("#seats li[data-seat='1']:has-text('free seat')")
     page.click("#join-deck-card-d1-less")
     page.click("#join-deck-card-d5-more")

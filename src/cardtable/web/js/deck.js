@@ -94,7 +94,9 @@ export class DeckBuilder {
       h("div", { class: "field" }, h("label", { for: `${id}-name` }, "Deck name"), this.name),
       h("div", { class: "field" }, h("label", { for: `${id}-file` }, "Load a deck file (.toml)"), this.file),
       this.note, this.count,
-      h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", id: `${id}-clear`, onclick: () => this.clear() }, "Take every card out")),
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "secondary", id: `${id}-save`, onclick: () => this.save() }, "Save as a deck file"),
+        h("button", { type: "button", class: "secondary", id: `${id}-clear`, onclick: () => this.clear() }, "Take every card out")),
       this.list);
     this.body.hidden = true;
     this.element = h("fieldset", { class: "deck", id },
@@ -147,6 +149,18 @@ export class DeckBuilder {
     }
     this.file.value = "";
     this.render();
+  }
+
+  /** Download the deck as a deck file, for `cardtable play tcg --deck FILE` or another room. */
+  save() {
+    const deck = { ...this.value(), name: this.name.value.trim() || "My deck" };
+    const url = URL.createObjectURL(new Blob([deckFileText(deck)], { type: "text/plain" }));
+    const file = `${deck.name.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "deck"}.toml`;
+    const link = h("a", { href: url, download: file, hidden: true });
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
   }
 
   clear() {
