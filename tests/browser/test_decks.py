@@ -114,6 +114,15 @@ def test_both_players_bring_decks_built_in_the_browser(people: People, site: Ser
         {"d0": 2, "d3": 2, "d4": 4, "d6": 4, "d7": 4, "d8": 4},
     ]
 
+    page.goto(f"{fox.url}/#/replay/{match}")  # seen by everyone: Owl's hand too, by name
+    page.wait_for_selector("#replay-step:has-text('Step 0 of')")
+    page.select_option("#replay-seat", "all")
+    chips = page.locator("#everything dd[data-zone='hand:1'] .chip")
+    chips.first.wait_for()
+    owl_cards = {f"Damage {n}" for n in (0, 3, 4, 6, 7, 8)}
+    assert set(chips.all_text_contents()) <= owl_cards
+    shots.save(page, "replay-everyone-tcg")
+
     _open_create_form(fox, "tcg")  # the next room: the last deck is offered again
     page.check("#create-deck-bring")
     assert page.locator("#create-deck-note").text_content() == "Your last deck, “Low <b>road</b>”."
@@ -172,6 +181,16 @@ def test_a_card_set_chosen_by_name_fills_the_rules_and_the_pool(
     page.select_option("#rule-tcg-set", "classic")  # back to the defaults
     assert not page.is_checked("#rule-tcg-minions")
     page.wait_for_selector("#create-deck-cards li[data-card='d1']")
+    page.focus("#create-deck-card-d1-more")  # by keyboard: up to the limit, and no further
+    # (the fifth Enter lands on the count, which takes it without sending the form)
+    for _ in range(5):
+        page.keyboard.press("Enter")
+    assert page.input_value("#create-deck-card-d1") == "4"
+    assert page.evaluate("document.activeElement.id") == "create-deck-card-d1"
+    page.keyboard.press("ArrowDown")  # the count's own field, as any number field
+    page.keyboard.press("Tab")
+    assert page.input_value("#create-deck-card-d1") == "3"
+    assert page.locator("#create-deck-count").text_content() == "3 of 20 cards (17 to go)"
     page.select_option("#rule-tcg-set", "kata")
     page.uncheck("#create-deck-bring")
     page.click("#create-submit")

@@ -202,6 +202,11 @@ export class DeckBuilder {
       // never blocking the form's sending)
       const input = h("input", { id: cid, type: "number", min: 0, max: known ? Math.max(limit, held) : held, inputmode: "numeric", class: "copies", value: held });
       input.addEventListener("change", () => this.change(card.id, known ? Math.min(Number(input.value), limit) : Math.min(Number(input.value), held)));
+      input.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter") return;
+        e.preventDefault(); // Enter takes the count, and does not send the whole form yet
+        input.dispatchEvent(new Event("change"));
+      });
       const name = card.name || card.id;
       return h("li", { dataset: { card: card.id }, class: held ? "held" : "" },
         h("button", { type: "button", class: "secondary step", id: `${cid}-less`, "aria-label": `One fewer ${name}`, disabled: held === 0, onclick: () => this.change(card.id, held - 1) }, "−"),

@@ -21,6 +21,16 @@ export function stateCardNames(state, into = new Map()) {
   return into;
 }
 
+/** JSON written short: what fits on a line (numbers, short lists, flat objects) stays on one. */
+function brief(value, pad = "") {
+  const flat = (v) => v === null || typeof v !== "object" || Object.values(v).every((x) => x === null || typeof x !== "object" || (Array.isArray(x) && x.every((y) => y === null || typeof y !== "object")));
+  const line = JSON.stringify(value);
+  if (flat(value) && line.length <= 100) return line;
+  const inner = `${pad}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + brief(v, inner)).join(",\n")}\n${pad}]`;
+  return `{\n${Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${brief(v, inner)}`).join(",\n")}\n${pad}}`;
+}
+
 class EverythingTable {
   constructor(container) {
     this.root = h("div", { class: "table everything", id: "everything" });
@@ -55,7 +65,7 @@ class EverythingTable {
         zones(all.filter(([n]) => n.endsWith(`:${s}`))))),
       shared.length ? h("section", { class: "seat-zones", "aria-label": "Shared cards" }, h("h3", {}, "On the table"), zones(shared)) : null,
       state.public ? h("details", { open: true }, h("summary", {}, "Everything else the table shows"),
-        h("pre", { class: "json" }, JSON.stringify(state.public, null, 1))) : null);
+        h("pre", { class: "json" }, brief(state.public))) : null);
   }
 
   destroy() {
