@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardtable.games.tcg.decks import parse_deck
+from cardtable.games.tcg.decks import Deck, deck_text, parse_deck
 from tests.browser import shots
 from tests.browser.ui import Person
 from tests.server.processes import Served
@@ -200,3 +200,37 @@ def test_a_card_set_chosen_by_name_fills_the_rules_and_the_pool(
     kata = next(s for s in site.get("/api/games/tcg/sets") if s["name"] == "kata")
     assert ruleset["cards"] == kata["ruleset"]["cards"]
     assert ruleset["decks"] == kata["ruleset"]["decks"]
+
+
+FILES = """async ([written]) => {
+  const { parseDeckFile, deckFileText } = await import("/js/deck.js");
+  const read = parseDeckFile(written);
+  const tried = [];
+  for (const text of ['name = "x"\\n[cards]\\nbolt = "4"', "[cards]\\n", "[cards]\\nbolt 4",
+                      "[deck]\\nbolt = 4"]) {
+    try {
+      parseDeckFile(text);
+      tried.push(null);
+    } catch (e) {
+      tried.push(e.message);
+    }
+  }
+  const commented = parseDeckFile(
+    "# mine\\nname = 'Lit'  # a literal string\\n\\n[cards]\\n\\"d1\\" = 2 # two\\r\\n");
+  return { read, again: deckFileText(read), tried, commented };
+}"""
+
+
+def test_deck_files_are_read_and_written_as_the_command_line_does(people: People) -> None:
+    fox = people("Fox")
+    deck = Deck(name='Bolts "and" \\ walls', set="kata", counts=(("bolt", 4), ("d-3_x", 2)))
+    done = fox.page.evaluate(FILES, [deck_text(deck)])
+    assert done["read"] == {"name": deck.name, "set": "kata", "cards": {"bolt": 4, "d-3_x": 2}}
+    assert parse_deck(done["again"], source="again.toml") == deck
+    assert done["tried"] == [
+        "Line 3 of the deck file: bolt needs a number of copies.",
+        "The deck file lists no cards: under [cards], write each card's id = copies.",
+        "Line 2 of the deck file cannot be read: write key = value.",
+        "Line 2 of the deck file: bolt is not part of a deck file (name, set, and [cards]).",
+    ]
+    assert done["commented"] == {"name": "Lit", "set": None, "cards": {"d1": 2}}
