@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -52,15 +54,24 @@ class Accepted:
     over: bool
 
 
+CACHED_MATCHES = 2_000
+"""How many matches a process keeps built in memory, the most recently used (another is
+rebuilt from its record when needed: slower, never wrong)."""
+
+
 class Matches:
     """The matches this process knows, kept in step with storage."""
 
-    def __init__(self, storage: Storage, fanout: Fanout, clock: Clock) -> None:
+    def __init__(
+        self, storage: Storage, fanout: Fanout, clock: Clock, *, cached: int = CACHED_MATCHES
+    ) -> None:
         self.storage = storage
         self.fanout = fanout
         self.clock = clock
-        self._live: dict[str, LiveMatch] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.cached = cached
+        self._live: OrderedDict[str, LiveMatch] = OrderedDict()
+        # A lock lives while someone holds or awaits it: none is kept for idle matches.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that keeps this process's work on one match in order."""
@@ -68,6 +79,14 @@ class Matches:
         if lock is None:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
+
+    def _remember(self, live: LiveMatch) -> None:
+        """Keep ``live`` as the most recently used match, forgetting the least recent beyond
+        :attr:`cached`."""
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        while len(self._live) > self.cached:
+            self._live.popitem(last=False)
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -109,14 +128,16 @@ class Matches:
         and storage refuses it if another process got there first.
         """
         live = self._live.get(match_id)
-        if live is not None and at_least is not None and live.version >= at_least:
-            return live
-        if live is None:
+        if live is not None:
+            self._live.move_to_end(match_id)
+            if at_least is not None and live.version >= at_least:
+                return live
+        else:
             row = await self.storage.match(match_id)
             if row is None:
                 raise Refused("no_match", "there is no such match")
             live = self._rebuild(row, [])
-            self._live[match_id] = live
+            self._remember(live)
         stored = await self.storage.decisions(match_id, since=live.version)
         try:
             for decision in stored:

@@ -1,0 +1,48 @@
+"""A process keeps only its most recently used matches built; a forgotten one is rebuilt
+from its record, at the version storage holds, when it is needed again."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from cardtable.server.fanout.memory import MemoryFanout
+from cardtable.server.matches import Matches
+from cardtable.server.storage import SqlStorage
+from tests.server.helpers import SHORT_WAR
+from tests.server.storage.conftest import room_row
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_the_least_recently_used_match_is_forgotten_then_rebuilt(
+    store: SqlStorage,
+) -> None:
+    matches = Matches(store, MemoryFanout(), clock=lambda: 1.0, cached=2)
+    await store.create_room(room_row(game="war", ruleset=SHORT_WAR), [])
+    room = await store.room("r1")
+    assert room is not None
+    ids = [(await matches.start(room, ("ann", "bob"), SHORT_WAR)).id for _ in range(3)]
+    first = await matches.live(ids[0])
+    seat = first.to_act
+    assert seat is not None
+    move = first.match.legal(seat).moves[0].text()
+    await matches.submit(ids[0], seat, move, first.version)
+    for match_id in ids[1:]:  # two other matches used since: the first is forgotten
+        await matches.live(match_id)
+    assert len(matches._live) == 2
+    assert ids[0] not in matches._live
+    again = await matches.live(ids[0])
+    assert again is not first
+    assert (again.version, again.texts()) == (1, [(seat, move)])
+    assert again.match.hash() == first.match.hash()
+
+
+async def test_locks_are_not_kept_for_matches_nobody_works_on(store: SqlStorage) -> None:
+    matches = Matches(store, MemoryFanout(), clock=lambda: 1.0)
+    for number in range(50):
+        async with matches.lock(f"m{number}"):
+            assert matches.lock(f"m{number}").locked()  # the same lock while held
+    gc.collect()
+    assert len(matches._locks) == 0
