@@ -82,6 +82,7 @@ export class DeckBuilder {
     this.pool = null;
     this.setName = "";
     this.counts = new Map(); // card id → copies, in the order they were added
+    this.loadedSet = null; // the set a loaded deck file names
     this.bring = h("input", { id: `${id}-bring`, type: "checkbox" });
     this.name = h("input", { id: `${id}-name`, maxlength: 60, value: "My deck" });
     this.file = h("input", { id: `${id}-file`, type: "file", accept: ".toml,text/plain" });
@@ -234,7 +235,8 @@ export class DeckBuilder {
     if (!this.bring.checked) return null;
     return {
       name: this.name.value.trim() || "My deck",
-      set: this.loadedSet || this.setName || "custom",
+      // the set the pool is, when it is a named one; else what a loaded file said
+      set: this.setName || this.loadedSet || "custom",
       cards: Object.fromEntries(this.counts),
     };
   }
