@@ -88,11 +88,12 @@ class Hero:
         return clone
 
     def to_json(self) -> JsonObject:
+        life, mana, attack = self.life, self.mana, self.attack  # each stat as Stat.to_json
         return {
             "seat": self.seat,
-            "life": self.life.to_json(),
-            "mana": self.mana.to_json(),
-            "attack": self.attack.to_json(),
+            "life": [life.base, life.value],
+            "mana": [mana.base, mana.value],
+            "attack": [attack.base, attack.value],
         }
 
     @classmethod

@@ -34,6 +34,7 @@ import operator
 import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from cardtable.engine.characters import Target
 from cardtable.engine.decisions import Decision
@@ -117,9 +118,14 @@ class TcgEncoding(Encoding):
         self._step = 1.0 / rules.copies_limit
         self._manifests: dict[tuple[str, ...], list[float]] = {}
         self._no_cards = [0.0] * pool
-        self._printed = {card.key: self._printed_row(card) for card in definitions}
-        """Each card's numbers in a hand slot, as printed (a card nothing has changed)."""
-        self._hero_parts: dict[tuple[int, ...], bytes] = {}
+        slot_floats = struct.Struct(f"={self._hand_width}f").pack
+        self._printed = {card.key: slot_floats(*self._printed_row(card)) for card in definitions}
+        """Each card's numbers in a hand slot, as printed (a card nothing has changed), as
+        bytes."""
+        self._empty_slots = [
+            bytes(4 * self._hand_width * (self.hand - held)) for held in range(self.hand + 1)
+        ]
+        """The bytes of the hand's empty slots after ``held`` cards (zeros)."""
         self._deck_parts: dict[tuple[tuple[str, ...], tuple[int, ...]], bytes] = {}
         self._zone_parts: dict[tuple[object, ...], _Part] = {}
         self._pack_heroes = struct.Struct(f"={2 * len(_HERO)}f").pack
@@ -138,27 +144,30 @@ class TcgEncoding(Encoding):
         seat = seen.seat
         if seat is None:
             raise EncodingError("a spectator decides nothing")
-        hand = {card.id: slot for slot, card in enumerate(seen.cards(self._hands[seat]))}
+        hand = {card.id: slot for slot, card in enumerate(seen.faces(self._hands[seat]))}
         mine: dict[int, int] = {}
         theirs: dict[int, int] = {}
         if self.board:
-            mine = {card.id: slot for slot, card in enumerate(seen.cards(self._boards[seat]))}
-            theirs = {card.id: slot for slot, card in enumerate(seen.cards(self._boards[1 - seat]))}
+            mine = {card.id: slot for slot, card in enumerate(seen.faces(self._boards[seat]))}
+            theirs = {card.id: slot for slot, card in enumerate(seen.faces(self._boards[1 - seat]))}
         found = []
+        width, ways = len(self.ways), self._way
         for decision in decisions:
-            if isinstance(decision, End):
-                found.append(0)
-            elif isinstance(decision, Play):
-                slot = hand.get(decision.card)
+            kind = type(decision)
+            if kind is Play or (kind is not End and isinstance(decision, Play)):
+                play = cast(Play, decision)
+                slot = hand.get(play.card)
                 if slot is None or slot >= self.hand:
-                    raise EncodingError(f"{decision.text()!r}: the card is not in a hand slot")
-                if decision.target is None:
-                    way = self._way.get(decision.mode)
+                    raise EncodingError(f"{play.text()!r}: the card is not in a hand slot")
+                if play.target is None:
+                    way = ways.get(play.mode)
                     if way is None:
-                        raise EncodingError(f"{decision.text()!r}: a way these rules lack")
+                        raise EncodingError(f"{play.text()!r}: a way these rules lack")
                 else:
-                    way = self._aim + self._target(decision.target, seat, mine, theirs)
-                found.append(1 + slot * len(self.ways) + way)
+                    way = self._aim + self._target(play.target, seat, mine, theirs)
+                found.append(1 + slot * width + way)
+            elif kind is End or isinstance(decision, End):
+                found.append(0)
             elif isinstance(decision, Attack):
                 minion = mine.get(decision.minion)
                 aimed = decision.target
@@ -229,7 +238,7 @@ class TcgEncoding(Encoding):
         return floats(b"".join(parts))
 
     def _heroes_part(self, seen: Seen, seat: int) -> bytes:
-        """Each hero's numbers, yours first (remembered by the numbers themselves)."""
+        """Each hero's numbers, yours first, each scaled and kept within ``[0, 1]``."""
         public = seen.public
         heroes, discounts = public["heroes"], public["discounts"]
         size = seen.size
@@ -252,22 +261,22 @@ class TcgEncoding(Encoding):
             size(self._graveyards[other]),
             discounts[other],
         )
-        known = self._hero_parts.get(numbers)
-        if known is None:
-            if len(self._hero_parts) >= _PARTS_LIMIT:
-                self._hero_parts.clear()
-            known = self._hero_parts[numbers] = self._pack_heroes(
-                *[unit(share) for share in map(operator.mul, numbers, self._hero_scale)]
-            )
-        return known
+        scaled = list(map(operator.mul, numbers, self._hero_scale))
+        if min(scaled) < 0.0 or max(scaled) > 1.0:  # rare: a dead hero, a bigger hand...
+            scaled = [unit(share) for share in scaled]
+        return self._pack_heroes(*scaled)
 
     def _zone_part(self, seen: Seen, cards: Sequence[Face], own: str, make: _Make) -> _Part:
-        """``make(seen, cards, own)``, remembered by the cards' keys and pools while every one
-        of them looks as printed (then nothing else goes into the part)."""
+        """``make(seen, cards, own)``, remembered for the same cards while every one of them
+        looks as printed (then nothing else goes into the part). A sight's cards are
+        immutable and hashable; a view's card views are not, so their parts are made afresh."""
         if not seen.plain(cards):
             return make(seen, cards, own)
-        key = (make, own, *[(card.key, card.pool) for card in cards])
-        known = self._zone_parts.get(key)
+        key = (make, own, cards)
+        try:
+            known = self._zone_parts.get(key)
+        except TypeError:  # unhashable: card views
+            return make(seen, cards, own)
         if known is None:
             if len(self._zone_parts) >= _PARTS_LIMIT:
                 self._zone_parts.clear()
@@ -275,14 +284,15 @@ class TcgEncoding(Encoding):
         return known
 
     def _hand_part(self, seen: Seen, cards: Sequence[Face], own: str) -> _Part:
+        held = cards[: self.hand]
+        if seen.plain(held):  # each card's numbers as printed, already bytes
+            printed = self._printed
+            rows = [printed[card.key] for card in held]
+            rows.append(self._empty_slots[len(held)])
+            return b"".join(rows), self._owned(cards, own)
         row = [0.0] * (self.hand * self._hand_width)
-        plain = seen.plain(cards)
-        for slot, card in enumerate(cards[: self.hand]):
-            at = slot * self._hand_width
-            if plain:
-                row[at : at + self._hand_width] = self._printed[card.key]
-            else:
-                self._card(row, at, seen.looks(card), _HAND_STATS)
+        for slot, card in enumerate(held):
+            self._card(row, slot * self._hand_width, seen.looks(card), _HAND_STATS)
         return self._pack_hand(*row), self._owned(cards, own)
 
     def _board_part(self, seen: Seen, cards: Sequence[Face], own: str) -> _Part:
@@ -296,7 +306,9 @@ class TcgEncoding(Encoding):
         keys, step = self.keys, self._step
         for card in cards:
             row[keys[card.key]] += step
-        return self._pack_pool(*[unit(share) for share in row]), self._owned(cards, own)
+        if max(row) > 1.0:  # more copies than the limit: made cards
+            row = [unit(share) for share in row]
+        return self._pack_pool(*row), self._owned(cards, own)
 
     def _owned(self, cards: Sequence[Face], own: str) -> tuple[int, ...]:
         """The pool indices of the cards of deck list ``own`` among ``cards``."""
