@@ -370,14 +370,18 @@ def with_seat_deck(rules: TcgRules, seat: int, data: Mapping[str, object]) -> Tc
     >>> with_seat_deck(rules, 1, {"set": "classic", "cards": {"d1": 2}})
     Traceback (most recent call last):
     ...
-    cardtable.engine.errors.RulesetError: seat 1's deck: the deck holds 2 cards; a deck holds \
+    cardtable.engine.errors.RulesetError: your deck: the deck holds 2 cards; a deck holds \
 exactly 5 (add 3 more)
+    >>> with_seat_deck(rules, 1, {"set": "classic", "cards": {"dragon": 4, "d1": 1}})
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.RulesetError: your deck: no card 'dragon' in the room's set
     """
     if seat not in range(len(rules.decks)):
         raise RulesetError(f"there is no seat {seat} to bring a deck to")
-    source = f"seat {seat}'s deck"
+    source = "your deck"  # said to the player who brings it
     deck = deck_from_data(data, source=source)
-    pool = CardSet(name="the match's", description="", cards=rules.cards, deck=())
+    pool = CardSet(name="room's", description="", cards=rules.cards, deck=())
     check_deck(deck, pool, rules, source=source)
     decks = [list(held) for held in rules.decks]
     decks[seat] = list(deck.cards)
