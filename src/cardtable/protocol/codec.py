@@ -71,6 +71,10 @@ def read_server(raw: str | bytes) -> ServerMessage:
 
 def _read(raw: str | bytes, adapter: TypeAdapter[_Read]) -> _Read:
     text = _text(raw)
+    try:  # the common case, parsed and checked in one pass (a view: about 4x faster)
+        return adapter.validate_json(text, strict=True)
+    except ValidationError:
+        pass  # find out exactly what is wrong, to say so
     data = _json(text)
     if not isinstance(data, dict):
         raise ProtocolError(
