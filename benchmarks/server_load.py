@@ -129,11 +129,16 @@ class Generator:
                 *(self._open(lobby, limit, index) for index in range(self.plan.matches))
             )
             ready.set()
-            async with asyncio.TaskGroup() as group:
-                for table, seats in opened:
-                    for index, seat in enumerate(seats):
-                        group.create_task(self._play(lobby, table, index, seat, stop))
-                group.create_task(self._measure_cpu())
+            playing = [
+                asyncio.create_task(self._play(lobby, table, index, seat))
+                for table, seats in opened
+                for index, seat in enumerate(seats)
+            ]
+            await self._measure_cpu()
+            await stop.wait()
+            for task in playing:
+                task.cancel()
+            await asyncio.gather(*playing, return_exceptions=True)
         return self.outcome
 
     async def _open(
@@ -159,24 +164,18 @@ class Generator:
             await lobby.start(created.room.id, created.host_token)
         return table, seats
 
-    async def _play(
-        self, lobby: Lobby, table: Table, index: int, seat: Seat, stop: asyncio.Event
-    ) -> None:
+    async def _play(self, lobby: Lobby, table: Table, index: int, seat: Seat) -> None:
+        """Play one seat until cancelled: decide when it is this seat's turn and the match's
+        pace allows, note when each decision's view arrives."""
         choose = random.Random(f"{self.plan.seed}-{table.room}-{index}").choice
-        receiving = asyncio.ensure_future(seat.receive())
-        stopping = asyncio.ensure_future(stop.wait())
         decided: tuple[str, int] | None = None
         try:
             while True:
-                await asyncio.wait({receiving, stopping}, return_when=asyncio.FIRST_COMPLETED)
-                if stopping.done():
-                    return
-                message = receiving.result()
+                message = await seat.receive()
                 if message is None:
                     self.outcome.errors["closed"] += 1
                     return
                 now = time.monotonic()
-                receiving = asyncio.ensure_future(seat.receive())
                 if isinstance(message, wire.ErrorMessage):
                     self.outcome.errors[message.code.value] += 1
                 elif isinstance(message, wire.ViewMessage):
@@ -194,9 +193,8 @@ class Generator:
                         table.next_due = sent + self.plan.pace
                         await seat.decide(choose(message.legal), message.version)
         finally:
-            receiving.cancel()
-            stopping.cancel()
-            await seat.close()
+            with contextlib.suppress(Exception):
+                await seat.close()
 
     def _delivered(self, table: Table, index: int, version: int, now: float) -> None:
         if version <= table.sent_version or index not in table.waiting:
