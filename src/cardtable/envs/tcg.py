@@ -48,7 +48,7 @@ from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
 _Part = tuple[bytes, tuple[int, ...]]
 """A part of an observation as bytes, and the pool indices of your own cards it shows."""
 _Make = Callable[[Seen, Sequence[Face], str], _Part]
-_PARTS_LIMIT = 4096
+_PARTS_LIMIT = 16_384
 """How many heroes' and decks' parts an encoding remembers before it starts afresh."""
 _HERO = ("life", "slots", "mana", "attack", "hand", "deck", "graveyard", "discount")
 """Each hero's numbers, in order (see ``TcgEncoding._hero_scale`` for what each is out of)."""
