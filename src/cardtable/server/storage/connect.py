@@ -127,12 +127,20 @@ def create_engine(url: URL) -> AsyncEngine:
             connect_args["timeout"] = POSTGRES_CONNECT_TIMEOUT_S
         return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
     engine = create_async_engine(url)
-    event.listen(engine.sync_engine, "connect", _sqlite_connect)
-    event.listen(engine.sync_engine, "begin", _sqlite_begin)
+    event.listen(engine.sync_engine, "connect", sqlite_connect)
+    event.listen(engine.sync_engine, "begin", sqlite_begin)
     return engine
 
 
-def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
+def is_sqlite_file(url: URL) -> bool:
+    """Whether ``url`` is a SQLite database in a file (not in memory), which several
+    connections share."""
+    name = url.database or ""
+    return is_sqlite(url) and name not in ("", ":memory:") and not name.startswith("file:")
+
+
+def sqlite_connect(dbapi_connection: Any, _record: object) -> None:
+    """Set up a new SQLite connection (see the module's documentation)."""
     # Let SQLAlchemy, not the sqlite3 module, decide when transactions begin (see the
     # SQLAlchemy documentation on SQLite transactions): "begin" below emits BEGIN itself.
     dbapi_connection.isolation_level = None
@@ -146,6 +154,7 @@ def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
         cursor.close()
 
 
-def _sqlite_begin(connection: sa.Connection) -> None:
+def sqlite_begin(connection: sa.Connection) -> None:
+    """Begin a transaction: ``BEGIN IMMEDIATE`` for a write, so that writers queue up front."""
     write = connection.get_execution_options().get(WRITE, False)
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

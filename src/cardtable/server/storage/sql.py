@@ -33,6 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from cardtable.engine.json import JsonObject
 from cardtable.server.storage import migrate as migrations
+from cardtable.server.storage.appends import SqliteWriter, append_rows, why_not
 from cardtable.server.storage.base import (
     ChatRow,
     Conflict,
@@ -53,6 +54,7 @@ from cardtable.server.storage.connect import (
     create_engine,
     database_url,
     default_database_url,
+    is_sqlite_file,
     shown,
 )
 from cardtable.server.storage.tables import (
@@ -78,10 +80,12 @@ if TYPE_CHECKING:
 class SqlStorage:
     """The store on a SQLAlchemy async engine; build it with :meth:`open`."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, *, appender: SqliteWriter | None = None) -> None:
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE: True})
         self._appends = GroupCommit[DecisionRow](self._append_batch)
+        self._appender = appender
+        """For a SQLite file: appends in one trip to a thread (see ``appends``)."""
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> SqlStorage:
@@ -109,11 +113,13 @@ class SqlStorage:
                     f"cannot open the database {shown(parsed)}: {_reason(error)}"
                 ) from error
             raise
-        return cls(engine)
+        return cls(engine, appender=SqliteWriter(parsed) if is_sqlite_file(parsed) else None)
 
     async def close(self) -> None:
         """Finish the appends being written; release connections."""
         await self._appends.close()
+        if self._appender is not None:
+            await self._appender.close()
         await self._engine.dispose()
 
     async def __aenter__(self) -> Self:
@@ -251,32 +257,17 @@ class SqlStorage:
         await self._appends.submit(match_id, row)
 
     async def _append_batch(self, batch: list[Pending[DecisionRow]]) -> None:
-        """Append a batch of decisions (one per match) in one transaction: one conditional
-        ``UPDATE`` advances every match still live at the decision's version, one ``INSERT``
-        stores the decisions of those advanced; the others are told why not."""
+        """Append a batch of decisions (one per match) in one transaction; each is taken or
+        told why not (:func:`~cardtable.server.storage.appends.append_rows`)."""
         rows = {pending.key: pending.item for pending in batch}
-        async with self._write() as connection:
-            at_version = sa.tuple_(matches.c.id, matches.c.version).in_(
-                [(row.match_id, row.index) for row in rows.values()]
-            )
-            query = (
-                sa.update(matches)
-                .where(at_version & (matches.c.status == "live"))
-                .values(version=matches.c.version + 1)
-                .returning(matches.c.id)
-            )
-            advanced = set((await connection.execute(query)).scalars())
-            if advanced:
-                values = [to_columns(rows[match_id]) for match_id in advanced]
-                try:
-                    await connection.execute(sa.insert(decisions), values)
-                except sa.exc.IntegrityError as error:  # the record and the match disagree
-                    raise Conflict(f"a decision was already stored: {_reason(error)}") from error
-            refusals = {
-                match_id: await _why_not(connection, match_id, row.index)
-                for match_id, row in rows.items()
-                if match_id not in advanced
-            }
+        try:
+            if self._appender is not None:
+                refusals = await self._appender.run(lambda c: append_rows(c, rows))
+            else:
+                async with self._write() as connection:
+                    refusals = await connection.run_sync(append_rows, rows)
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+            raise StorageError(f"the database failed: {_reason(error)}") from error
         for pending in batch:
             settle(pending, refusals.get(pending.key))
 
@@ -414,21 +405,7 @@ async def _advance(
     where = (matches.c.id == match_id) & (matches.c.version == version)
     query = sa.update(matches).where(where & (matches.c.status == "live")).values(values)
     if (await connection.execute(query)).rowcount != 1:
-        raise await _why_not(connection, match_id, version)
-
-
-async def _why_not(
-    connection: AsyncConnection, match_id: str, version: int
-) -> LookupError | Conflict:
-    """Why the match could not be advanced from ``version``: it is missing, over, or at
-    another version."""
-    found = sa.select(matches.c.version, matches.c.status).where(matches.c.id == match_id)
-    row = (await connection.execute(found)).first()
-    if row is None:
-        return LookupError(f"no match {match_id!r}")
-    if row.status != "live":
-        return Conflict(f"match {match_id!r} is {row.status}")
-    return Conflict(f"match {match_id!r} is at version {row.version}, not {version}")
+        raise await connection.run_sync(why_not, match_id, version)
 
 
 async def _insert(
