@@ -300,44 +300,46 @@ def test_a_wrong_hello_is_refused_and_the_connection_closed(sqlite_url: str) -> 
         assert client.get(f"/api/rooms/{room}").json() == created["room"]
 
 
-def test_a_flood_is_slowed_down_and_the_connection_survives(sqlite_url: str) -> None:
-    with server(sqlite_url, messages_per_second=2.0) as client:
+@contextmanager
+def flooder(sqlite_url: str, rate: float, pings: int) -> Iterator[Recorder]:
+    """A seated connection to a server allowing ``rate`` messages a second, which has just
+    sent ``pings`` pings at once."""
+    with server(sqlite_url, messages_per_second=rate) as client:
         created = create(client, game="war", ruleset=SHORT_WAR)
         with sockets(client) as connect:
             connection = connect(f"/ws/rooms/{created['room']['id']}", "flooder")
             assert connection.hello(created["token"])["type"] == "welcome"
-            for nonce in range(12):
+            for nonce in range(pings):
                 connection.send({"type": "ping", "nonce": nonce})
-            answers: list[dict[str, Any]] = []
-            while len(answers) < 12:
-                message = connection.receive()
-                if message["type"] in ("pong", "error"):
-                    answers.append(message)
-            pongs = [m["nonce"] for m in answers if m["type"] == "pong"]
-            slowed = [m for m in answers if m["type"] == "error"]
-            # A full bucket lets three seconds' worth (six) through, then two a second.
-            assert 6 <= len(pongs) <= 8, answers
-            assert pongs == list(range(len(pongs))), answers
-            assert {m["code"] for m in slowed} == {ErrorCode.TOO_MANY.value}, slowed
-            plain(slowed[0]["message"])
-            time.sleep(1.0)
-            assert not errors(connection.answer(None))  # it was answered: still connected
+            yield connection
+
+
+def test_a_flood_is_slowed_down_and_the_connection_survives(sqlite_url: str) -> None:
+    with flooder(sqlite_url, rate=2.0, pings=12) as connection:
+        answers: list[dict[str, Any]] = []
+        while len(answers) < 12:
+            message = connection.receive()
+            if message["type"] in ("pong", "error"):
+                answers.append(message)
+        pongs = [m["nonce"] for m in answers if m["type"] == "pong"]
+        slowed = [m for m in answers if m["type"] == "error"]
+        # A full bucket lets three seconds' worth (six) through, then two a second.
+        assert 6 <= len(pongs) <= 8, answers
+        assert pongs == list(range(len(pongs))), answers
+        assert {m["code"] for m in slowed} == {ErrorCode.TOO_MANY.value}, slowed
+        plain(slowed[0]["message"])
+        time.sleep(1.0)
+        assert not errors(connection.answer(None))  # it was answered: still connected
 
 
 def test_a_flood_that_goes_on_closes_the_connection(sqlite_url: str) -> None:
-    with server(sqlite_url, messages_per_second=1.0) as client:
-        created = create(client, game="war", ruleset=SHORT_WAR)
-        with sockets(client) as connect:
-            connection = connect(f"/ws/rooms/{created['room']['id']}", "flooder")
-            assert connection.hello(created["token"])["type"] == "welcome"
-            for nonce in range(40):
-                connection.send({"type": "ping", "nonce": nonce})
-            with pytest.raises(Closed) as closed:
-                connection.until(lambda message: False)
-            assert closed.value.code == 1008
-            slowed = connection.messages("error")
-            assert len(slowed) == 19, slowed  # the 20th refusal in a row closes instead
-            assert {m["code"] for m in slowed} == {ErrorCode.TOO_MANY.value}
+    with flooder(sqlite_url, rate=1.0, pings=40) as connection:
+        with pytest.raises(Closed) as closed:
+            connection.until(lambda message: False)
+        assert closed.value.code == 1008
+        slowed = connection.messages("error")
+        assert len(slowed) == 19, slowed  # the 20th refusal in a row closes instead
+        assert {m["code"] for m in slowed} == {ErrorCode.TOO_MANY.value}
 
 
 def test_a_failure_of_the_server_is_an_internal_error_that_changes_nothing(
