@@ -12,6 +12,7 @@ from cardtable.engine import Card, Component, Game, Rng, State
 from cardtable.engine.sight import Sight
 from cardtable.games import find, names
 from cardtable.games.tcg import TcgGame
+from cardtable.games.tcg.facts import facts_of
 from cardtable.games.tcg.scenario import scenario
 
 TCG = TcgGame()
@@ -35,6 +36,10 @@ def assert_same_as_view(game: Game[Any, Any], state: State, seat: int) -> None:
     sight, view = game.sight(state, seat), game.view(state, seat)
     assert (sight.seat, sight.turn, sight.to_act) == (view.seat, view.turn, view.to_act)
     assert sight.public == view.public
+    if isinstance(game, TcgGame):  # typed facts: the same numbers as the public JSON
+        assert sight.facts() == facts_of(view.public)
+    else:
+        assert sight.facts() == view.public
     for name, zone in view.zones.items():
         assert sight.zone(name) == zone
         assert sight.size(name) == view.size(name) == zone.size
@@ -52,6 +57,15 @@ def assert_same_as_view(game: Game[Any, Any], state: State, seat: int) -> None:
         assert sight.plain(faces) == view.plain(view.faces(name))
     for pool in state.pools:
         assert sight.manifest(pool) == view.manifest(pool)
+    names = list(view.zones)
+    shown = [name for name in names if view.zones[name].cards is not None]
+    assert sight.sizes(names) == view.sizes(names) == [view.size(name) for name in names]
+    assert sight.faces_of(shown) == [sight.faces(name) for name in shown]
+    assert view.faces_of(shown) == [view.faces(name) for name in shown]
+    for name in set(names) - set(shown):
+        for read in (sight.faces_of, view.faces_of):
+            with pytest.raises(ValueError, match="hidden"):
+                read([*shown, name])
 
 
 @pytest.mark.parametrize("name", names())
@@ -91,12 +105,15 @@ def test_a_sight_holds_nothing_hidden_of_its_own() -> None:
     assert sorted(public) == [
         "cards",
         "faces",
+        "faces_of",
+        "facts",
         "looks",
         "manifest",
         "plain",
         "public",
         "seat",
         "size",
+        "sizes",
         "to_act",
         "turn",
         "zone",

@@ -7,8 +7,8 @@ zones into numbers after every decision (a research environment) needs much less
 Zone sizes are public; the cards of a zone come out only when the zone is visible to the seat
 (``zone.visible_to(seat)``, the rule views use), as the very zone views a view would hold;
 a pool's manifest only when the seat knows it; the game's public data as the game shows it
-to the seat. Nothing hidden can be read through a sight, because a sight hands out nothing
-but those views and numbers.
+to the seat (as JSON, or typed through :meth:`Sight.facts`). Nothing hidden can be read
+through a sight, because a sight hands out nothing but those views and numbers.
 
 A sight reads the live state: use it before the state changes again (the research
 environments make one per state version).
@@ -83,6 +83,10 @@ class Seen(Protocol):
 
     def faces(self, zone: str) -> Sequence[Face]: ...
 
+    def faces_of(self, zones: Sequence[str]) -> list[Sequence[Face]]: ...
+
+    def sizes(self, zones: Sequence[str]) -> list[int]: ...
+
     def looks(self, card: Any) -> CardView: ...
 
     def plain(self, cards: Sequence[Any]) -> bool: ...
@@ -118,6 +122,12 @@ class Sight:
             public = self._public = self._game.public_view(self._state, self.seat)
         return public
 
+    def facts(self) -> Any:
+        """The game's public data as the seat sees it, typed (``Game.public_facts``: the same
+        facts :attr:`public` gives as JSON, cheaper to read; JSON itself for a game that has
+        no typed form). Read afresh at every call."""
+        return self._game.public_facts(self._state, self.seat)
+
     def zone(self, name: str) -> ZoneView:
         """The zone as the seat sees it: the same zone view a view of the state holds."""
         state = self._state
@@ -150,6 +160,23 @@ class Sight:
         if not found.visible_to(self.seat):
             raise ValueError(f"{zone} is hidden from seat {self.seat}")
         return tuple(found.cards)
+
+    def faces_of(self, zones: Sequence[str]) -> list[Sequence[Face]]:
+        """:meth:`faces` of each of ``zones``, in one call (``ValueError`` for a hidden one)."""
+        found = self._state.zones
+        seat = self.seat
+        shown: list[Sequence[Face]] = []
+        for name in zones:
+            zone = found[name]
+            if not zone.visible_to(seat):
+                raise ValueError(f"{name} is hidden from seat {seat}")
+            shown.append(tuple(zone.cards))
+        return shown
+
+    def sizes(self, zones: Sequence[str]) -> list[int]:
+        """How many cards each of ``zones`` holds, in one call."""
+        found = self._state.zones
+        return [len(found[name].cards) for name in zones]
 
     def looks(self, card: Card) -> CardView:
         """How one of the cards :meth:`faces` gave looks now (its current stats)."""

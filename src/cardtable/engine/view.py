@@ -108,6 +108,14 @@ class View(Generic[P]):
         :class:`~cardtable.engine.sight.Sight` answers with the cards themselves)."""
         return self.cards(zone)
 
+    def faces_of(self, zones: Sequence[str]) -> list[Sequence[CardView]]:
+        """:meth:`faces` of each of ``zones`` (``ValueError`` for a hidden one)."""
+        return [self.cards(zone) for zone in zones]
+
+    def sizes(self, zones: Sequence[str]) -> list[int]:
+        """How many cards each of ``zones`` holds."""
+        return [self.zones[zone].size for zone in zones]
+
     def looks(self, card: CardView) -> CardView:
         """How one of the cards :meth:`faces` gave looks: a card view is that already."""
         return card

@@ -140,7 +140,12 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        decision = self._moves(self._seats[agent])[1].get(int(action))
+        legal = self._legal
+        if legal is None or legal[0] != self.state_now.version:
+            self._moves(self._seats[agent])
+            legal = self._legal
+            assert legal is not None
+        decision = legal[2].get(int(action))
         if decision is None:
             raise IllegalDecision(
                 f"action {action} ({self.encoding.action_text(int(action))}) is not legal for "
@@ -164,10 +169,11 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._select()
 
     def _select(self) -> None:
-        seat = self.game.to_act(self.state_now)
+        state = self.state_now
+        seat = self.game.to_act(state)
         if seat is None:
             self.agent_selection = self.agents[0]
-            if self.state_now.outcome is None:
+            if state.outcome is None:
                 raise RuntimeError(f"{self.game.title}: nobody is to act, yet the match runs")
         else:
             self.agent_selection = self.possible_agents[seat]
@@ -205,8 +211,19 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return mask, moves
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
-        observation = self.encoding.observe(self.sight(self._seats[agent]))
-        return {"observation": observation, "action_mask": self.mask(agent)}
+        seat = self._seats[agent]
+        version = self.state_now.version
+        known = self._sight
+        if known is not None and known[0] == version and known[1] == seat:
+            sight = known[2]
+        else:
+            sight = self.sight(seat)
+        observation = self.encoding.observe(sight)
+        if agent != self.agent_selection or self.terminations.get(agent, True):
+            return {"observation": observation, "action_mask": self._no_moves.copy()}
+        legal = self._legal
+        mask = legal[1] if legal is not None and legal[0] == version else self._moves(seat)[0]
+        return {"observation": observation, "action_mask": mask.copy()}
 
     def mask(self, agent: str) -> Mask:
         """``agent``'s action mask now: its legal actions when it is selected and the match

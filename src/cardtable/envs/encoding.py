@@ -46,6 +46,10 @@ Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 
+MASKS_LIMIT = 65_536
+"""How many masks an encoding remembers before it starts afresh."""
+
+
 class EncodingError(CardtableError):
     """A decision or a view does not fit the encoding (a bug in the encoding, or a ruleset
     the encoding cannot express)."""
@@ -56,6 +60,7 @@ class Encoding(ABC):
 
     def __init__(self) -> None:
         self._floats: Callable[..., bytes] | None = None
+        self._masks: dict[tuple[int, ...], Mask] = {}
 
     actions: int
     """How many action indices there are (the size of the ``Discrete`` action space)."""
@@ -104,18 +109,29 @@ class Encoding(ABC):
 
     def mask(self, seen: Seen, legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
         """The action mask of ``legal`` (conceding left out) and the decision of each index
-        set in it."""
+        set in it. The mask is read-only: one array per set of indices, made once (copy it
+        to change it)."""
         decisions = legal.moves
         indices = self.indices(seen, decisions)
+        key = tuple(indices)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = self._new_mask(legal.seat, decisions, indices)
+        return mask, dict(zip(indices, decisions, strict=True))
+
+    def _new_mask(self, seat: int, decisions: Sequence[Decision], indices: list[int]) -> Mask:
+        """The mask of ``indices`` (checked: distinct, within the actions), remembered."""
         if not indices:
-            raise EncodingError(f"seat {legal.seat} has nothing to decide but conceding")
-        moves = dict(zip(indices, decisions, strict=True))
-        if len(moves) < len(decisions) or min(indices) < 0 or max(indices) >= self.actions:
+            raise EncodingError(f"seat {seat} has nothing to decide but conceding")
+        if len(set(indices)) < len(indices) or min(indices) < 0 or max(indices) >= self.actions:
             raise EncodingError(_misfit(decisions, indices, self.actions))
-        flags = bytearray(self.actions)
-        for index in indices:
-            flags[index] = 1
-        return np.frombuffer(flags, dtype=np.int8), moves
+        flags = np.zeros(self.actions, np.int8)
+        flags[indices] = 1
+        flags.flags.writeable = False
+        if len(self._masks) >= MASKS_LIMIT:
+            self._masks.clear()
+        self._masks[tuple(indices)] = flags
+        return flags
 
 
 def floats(data: bytes) -> Observation:

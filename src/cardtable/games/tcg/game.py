@@ -42,6 +42,7 @@ from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
 from cardtable.games.tcg.decks import with_seat_deck
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
+from cardtable.games.tcg.facts import TcgFacts, facts
 from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
 from cardtable.games.tcg.state import TcgState
@@ -182,6 +183,10 @@ class TcgGame(Game[TcgState, TcgRules]):
         public = state.public()
         public["variations"] = list(state.rules.ruleset.variations)
         return public
+
+    def public_facts(self, state: TcgState, seat: int) -> TcgFacts:
+        """The heroes' numbers and the discounts, typed (see :mod:`.facts`)."""
+        return facts(state)
 
     def sample_unseen(
         self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng

@@ -1,0 +1,82 @@
+"""The Kata TCG's public data, typed: the heroes' numbers and the discounts, one per seat.
+
+``public_view`` gives the same facts as JSON (``TcgPublic``), which a server sends and an
+agent keeps. A reader that turns them into numbers after every decision (a research
+environment) reads them from a sight as :class:`TcgFacts` instead: a few small tuples read
+straight off the heroes, nothing to parse. Everything in it is public.
+
+>>> from cardtable.engine import Match
+>>> from cardtable.games.tcg.game import GAME
+>>> match = Match(GAME, GAME.default_ruleset(), seed=3)
+>>> seat = match.to_act
+>>> facts = GAME.sight(match.state, seat).facts()
+>>> facts.life, facts.slots[seat], facts.mana[seat]
+((30, 30), 1, 1)
+>>> facts == facts_of(match.view(seat).public)
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cardtable.engine.json import JsonValue, as_int, as_list, as_object
+from cardtable.games.tcg.state import TcgState
+
+_new = tuple.__new__
+
+
+class TcgFacts(NamedTuple):
+    """The public numbers of a Kata TCG match, each field one number per seat: a hero's
+    current ``life`` out of its ``starting_life``, its mana ``slots`` and the ``mana`` still
+    available, its ``attack`` now and its ``base_attack``, and how much cheaper the seat's
+    next drawn card will be (``discounts``)."""
+
+    life: tuple[int, ...]
+    starting_life: tuple[int, ...]
+    slots: tuple[int, ...]
+    mana: tuple[int, ...]
+    attack: tuple[int, ...]
+    base_attack: tuple[int, ...]
+    discounts: tuple[int, ...]
+
+
+def facts(state: TcgState) -> TcgFacts:
+    """The facts of ``state`` now (read off its two heroes)."""
+    first, second = state.heroes
+    life, other_life = first.life, second.life
+    mana, other_mana = first.mana, second.mana
+    attack, other_attack = first.attack, second.attack
+    found: TcgFacts = _new(
+        TcgFacts,
+        (
+            (life.value, other_life.value),
+            (life.base, other_life.base),
+            (mana.base, other_mana.base),
+            (mana.value, other_mana.value),
+            (attack.value, other_attack.value),
+            (attack.base, other_attack.base),
+            tuple(state.discounts),
+        ),
+    )
+    return found
+
+
+def facts_of(public: JsonValue) -> TcgFacts:
+    """The facts that public data as JSON (``public_view``'s, a view's ``public``) shows."""
+    data = as_object(public, "public data")
+    heroes = [as_object(hero, "hero") for hero in as_list(data.get("heroes"), "heroes")]
+
+    def numbers(field: str, index: int) -> tuple[int, ...]:
+        return tuple(as_int(as_list(hero[field], field)[index], field) for hero in heroes)
+
+    discounts = as_list(data.get("discounts"), "discounts")
+    return TcgFacts(
+        life=numbers("life", 1),
+        starting_life=numbers("life", 0),
+        slots=numbers("mana", 0),
+        mana=numbers("mana", 1),
+        attack=numbers("attack", 1),
+        base_attack=numbers("attack", 0),
+        discounts=tuple(as_int(amount, "discount") for amount in discounts),
+    )
