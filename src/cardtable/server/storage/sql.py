@@ -22,8 +22,9 @@ match) raises :class:`LookupError`; a lost race raises :class:`Conflict`.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self, cast
 
@@ -86,6 +87,12 @@ class SqlStorage:
         self._appends = GroupCommit[DecisionRow](self._append_batch)
         self._appender = appender
         """For a SQLite file: appends in one trip to a thread (see ``appends``)."""
+        self._one_writer = asyncio.Lock() if appender is not None else None
+        """For a SQLite file: this process's write transactions take turns here. SQLite
+        lets one connection write at a time, and one that finds the file locked sleeps and
+        tries again (up to 100 ms a sleep): on a busy server, the appends' thread slept so
+        behind the async engine's transactions for hundreds of milliseconds. Waiting here
+        instead, each starts the moment the one before it ends."""
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> SqlStorage:
@@ -262,7 +269,8 @@ class SqlStorage:
         rows = {pending.key: pending.item for pending in batch}
         try:
             if self._appender is not None:
-                refusals = await self._appender.run(lambda c: append_rows(c, rows))
+                async with self._turn():
+                    refusals = await self._appender.run(lambda c: append_rows(c, rows))
             else:
                 async with self._write() as connection:
                     refusals = await connection.run_sync(append_rows, rows)
@@ -369,10 +377,14 @@ class SqlStorage:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
         try:
-            async with self._writer.begin() as connection:
+            async with self._turn(), self._writer.begin() as connection:
                 yield connection
         except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
             raise StorageError(f"the database failed: {_reason(error)}") from error
+
+    def _turn(self) -> AbstractAsyncContextManager[object]:
+        """This process's turn to write (see ``_one_writer``); PostgreSQL needs none."""
+        return self._one_writer if self._one_writer is not None else nullcontext()
 
 
 def _upgrade(connection: sa.Connection) -> None:
