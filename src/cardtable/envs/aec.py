@@ -77,7 +77,10 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             agent: spaces.Discrete(self.encoding.actions) for agent in self.possible_agents
         }
         self._no_moves: Mask = np.zeros(self.encoding.actions, dtype=np.int8)
-        self._seed_source = np.random.default_rng()
+        self._seed_source: np.random.Generator | None = None
+        """Where seeds for resets without one come from (made when first needed: from the
+        last seed given, else fresh)."""
+        self._seed_given: int | None = None
         self.match_state: State | None = None
         self.match_seed = 0
         """The seed of the match being played."""
@@ -96,9 +99,11 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new match: seeded ``seed``, or with a seed drawn from the last one given."""
         if seed is not None:
-            self._seed_source = np.random.default_rng(seed)
+            self._seed_source, self._seed_given = None, seed
             self.match_seed = seed
         else:
+            if self._seed_source is None:
+                self._seed_source = np.random.default_rng(self._seed_given)
             self.match_seed = int(self._seed_source.integers(2**63))
         self.restore(self.game.setup(self.rules, self.match_seed, journal=False))
 
