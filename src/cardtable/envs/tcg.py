@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.characters import Target
-from cardtable.engine.decisions import Decision
+from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.sight import Face, Seen
-from cardtable.envs.encoding import Encoding, EncodingError, Observation
+from cardtable.envs.encoding import Encoding, EncodingError, Mask, Observation
 from cardtable.envs.tcg_layout import Layout
 from cardtable.envs.tcg_observer import TcgObserver
 from cardtable.games.tcg.config import TcgRules
@@ -85,6 +85,32 @@ class TcgEncoding(Encoding):
         """The last cards seen in each hand and board, with their slots by card id."""
 
     # -- actions ------------------------------------------------------------------------------
+
+    def mask(self, seen: Seen, legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
+        """As :meth:`Encoding.mask`; without aims or attacks (the core game), the decision of
+        each index is found in one pass, and anything unusual (a new mask, a decision that
+        does not fit) goes the general way, which says what is wrong."""
+        seat = seen.seat
+        if self.targets or seat is None:
+            return super().mask(seen, legal)
+        plays = self._slots_of(seen, self._hands[seat], 1, len(self.ways), self.hand)
+        ways = self._way
+        decisions = legal.moves
+        moves: dict[int, Decision] = {}
+        try:
+            for decision in decisions:
+                if type(decision) is Play:
+                    moves[plays[decision.card] + ways[decision.mode]] = decision
+                elif type(decision) is End:
+                    moves[0] = decision
+                else:
+                    return super().mask(seen, legal)
+        except KeyError:
+            return super().mask(seen, legal)
+        mask = self._masks.get(tuple(moves))
+        if mask is None or len(moves) < len(decisions):
+            return super().mask(seen, legal)
+        return mask, moves
 
     def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
         seat = seen.seat
