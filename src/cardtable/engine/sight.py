@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.engine.cards import Card
 from cardtable.engine.view import CardView, ZoneView
+from cardtable.engine.zones import PUBLIC
 
 if TYPE_CHECKING:
     from cardtable.engine.game import Game
@@ -168,7 +169,7 @@ class Sight:
         shown: list[Sequence[Face]] = []
         for name in zones:
             zone = found[name]
-            if not zone.visible_to(seat):
+            if zone.visibility != PUBLIC and not zone.visible_to(seat):
                 raise ValueError(f"{name} is hidden from seat {seat}")
             shown.append(tuple(zone.cards))
         return shown

@@ -146,7 +146,7 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             self._was_dead_step(action)
             return
         legal = self._legal
-        if legal is None or legal[0] != self.state_now.version:
+        if legal is None or legal[0] != (self.match_state or self.state_now).version:
             self._moves(self._seats[agent])
             legal = self._legal
             assert legal is not None
@@ -162,7 +162,7 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """Make ``decision``, a legal decision of the selected agent's seat, as :meth:`step`
         does with an index (a cardtable agent can play a seat this way)."""
         agent = self.agent_selection
-        state = self.state_now
+        state = self.match_state or self.state_now
         self.game.decide(state, self._seats[agent], decision)
         self._cumulative_rewards[agent] = 0.0
         outcome = state.outcome
@@ -174,7 +174,7 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._select()
 
     def _select(self) -> None:
-        state = self.state_now
+        state = self.match_state or self.state_now
         seat = self.game.to_act(state)
         if seat is None:
             self.agent_selection = self.agents[0]
@@ -217,7 +217,7 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
         seat = self._seats[agent]
-        version = self.state_now.version
+        version = (self.match_state or self.state_now).version
         known = self._sight
         if known is not None and known[0] == version and known[1] == seat:
             sight = known[2]
