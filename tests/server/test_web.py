@@ -74,6 +74,7 @@ def test_card_sets_are_listed_as_ruleset_fields_a_room_accepts(sqlite_url: str) 
             ("kata", "Kata"),
             ("legends", "Legends"),
         ]
+        assert {s["option"] for s in sets} == {"cards"}  # what the game's option offers
         assert sets[0]["ruleset"] == {}  # the classic set is the default pool
         legends = sets[2]["ruleset"]
         assert legends["minions"] is True

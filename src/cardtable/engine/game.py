@@ -70,17 +70,34 @@ class Conceded(Action[State]):
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """A value a :class:`RulesetOption` offers by name, for front ends to list.
+
+    >>> Choice("kata", "Kata", "the original kata's cards").title
+    'Kata'
+    """
+
+    value: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RulesetOption:
     """A way to change a ruleset from one piece of text, beyond setting a field (loading a
     card set, a deck file...). Front ends offer it as ``--name VALUE``; ``order`` says when it
     applies among the others (lower first; setting plain fields is order 0); ``label``, when
-    given, says what reports call a value (a deck file's own name rather than its path)."""
+    given, says what reports call a value (a deck file's own name rather than its path);
+    ``choices``, when given, lists the values it knows by name (the built-in card sets), so
+    that a front end can offer them without knowing the game (other values may still apply:
+    a file's path)."""
 
     name: str
     help: str
     apply: Callable[[Any, str], Any]
     order: int = 0
     label: Callable[[str], str] | None = None
+    choices: Callable[[], Sequence[Choice]] | None = None
 
 
 class Game(ABC, Generic[S, R]):

@@ -18,7 +18,6 @@ matches its replays page offers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,7 +31,6 @@ from cardtable.agents.ismcts import LEVELS
 from cardtable.agents.registry import agent_names, default_agent
 from cardtable.engine.errors import RulesetError
 from cardtable.games import find, names
-from cardtable.games.tcg.cardsets import builtin_sets, load_set
 from cardtable.protocol.lobby import JsonObject, MatchInfo
 from cardtable.server.errors import Refused
 from cardtable.server.routes import Server, match_info
@@ -74,6 +72,7 @@ def agents_for(game: str) -> list[str]:
 class NamedSet(BaseModel):
     """A named set of cards a game's ruleset may take, as a ruleset option applies it."""
 
+    option: str = Field(description="The ruleset option that takes it (``cards``).")
     name: str = Field(description="What the option takes (``--cards NAME`` on the command line).")
     title: str = Field(description="The set's own name, for people.")
     description: str = Field(description="What the set is, in a sentence ('' when it says none).")
@@ -83,22 +82,10 @@ class NamedSet(BaseModel):
     )
 
 
-SetLister = Callable[[], list[tuple[str, str, str]]]
-"""The sets of one game: (name, title, description) each."""
-
-
-def _tcg_sets() -> list[tuple[str, str, str]]:
-    return [(name, load_set(name).name, load_set(name).description) for name in builtin_sets()]
-
-
-NAMED_SETS: dict[str, tuple[str, SetLister]] = {"tcg": ("cards", _tcg_sets)}
-"""For each game with named card sets: the ruleset option that takes a set's name, and the
-names it knows. Any game with such an option may be added here; the route is the same."""
-
-
 def sets_for(game: str) -> list[NamedSet]:
-    """The named sets a ruleset of ``game`` may take (none for most games), each with the
-    ruleset fields it sets, as the game's own option computes them from the defaults.
+    """The named sets a ruleset of ``game`` may take (none for most games): the values its
+    ruleset options offer by name (:class:`~cardtable.engine.game.Choice`), each with the
+    ruleset fields it sets, as the option computes them from the defaults.
 
     >>> legends = sets_for("tcg")[-1]
     >>> legends.title, sorted(legends.ruleset)[:3]
@@ -106,21 +93,26 @@ def sets_for(game: str) -> list[NamedSet]:
     """
     if game not in names():
         raise Refused("unknown_game", f"this server has no game called {game!r}")
-    if game not in NAMED_SETS:
-        return []
-    option_name, listed = NAMED_SETS[game]
     found = find(game)
-    option = found.ruleset_options()[option_name]
     default = found.default_ruleset()
     before: dict[str, Any] = default.to_json()
     sets = []
-    for name, title, description in listed():
-        try:
-            after: dict[str, Any] = option.apply(default, name).to_json()
-        except RulesetError:  # a set the defaults cannot take (no starter deck): not offered
-            continue
-        changed = {key: value for key, value in after.items() if before.get(key) != value}
-        sets.append(NamedSet(name=name, title=title, description=description, ruleset=changed))
+    for option in found.ruleset_options().values():
+        for choice in option.choices() if option.choices is not None else ():
+            try:
+                after: dict[str, Any] = option.apply(default, choice.value).to_json()
+            except RulesetError:  # a set the defaults cannot take (no starter deck): not offered
+                continue
+            changed = {key: value for key, value in after.items() if before.get(key) != value}
+            sets.append(
+                NamedSet(
+                    option=option.name,
+                    name=choice.value,
+                    title=choice.title,
+                    description=choice.description,
+                    ruleset=changed,
+                )
+            )
     return sets
 
 

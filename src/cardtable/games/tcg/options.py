@@ -18,8 +18,8 @@ import re
 from pathlib import Path
 
 from cardtable.engine.errors import RulesetError
-from cardtable.engine.game import RulesetOption
-from cardtable.games.tcg.cardsets import CardSet, load_set
+from cardtable.engine.game import Choice, RulesetOption
+from cardtable.games.tcg.cardsets import CardSet, builtin_sets, load_set
 from cardtable.games.tcg.config import TcgRules
 from cardtable.games.tcg.decks import check_deck, load_deck, read_deck
 
@@ -86,12 +86,26 @@ def _same_pool(rules: TcgRules, card_set: CardSet) -> bool:
     return all(pool.get(card.id) == card for card in card_set.cards)
 
 
+def builtin_choices() -> list[Choice]:
+    """The built-in card sets, as the ``cards`` option offers them.
+
+    >>> [choice.value for choice in builtin_choices()]
+    ['classic', 'kata', 'legends']
+    """
+    sets = [load_set(name) for name in builtin_sets()]
+    return [
+        Choice(name, found.name, found.description)
+        for name, found in zip(builtin_sets(), sets, strict=True)
+    ]
+
+
 OPTIONS = {
     "cards": RulesetOption(
         "cards",
         "play with a card set: a built-in set (classic, kata, legends) or a set file",
         with_cards,
         order=-1,
+        choices=builtin_choices,
     ),
     "deck": RulesetOption(
         "deck",
