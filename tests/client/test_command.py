@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -100,6 +101,10 @@ def test_ctrl_c_at_the_prompt_leaves_the_room_without_a_traceback(server_url: st
     while b"(you)> " not in shown and time.monotonic() < deadline:
         shown += os.read(process.stdout.fileno(), 4096)
     process.send_signal(signal.SIGINT)
+    # Let it stop on the interrupt with its input still open: closing the input now would
+    # race the signal (and an ended input is its own way out).
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=TIMEOUT)
     stdout, stderr = process.communicate(timeout=TIMEOUT)
     output = (shown + stdout).decode()
     assert process.returncode == INTERRUPTED, output + stderr.decode()
