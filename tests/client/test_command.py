@@ -87,6 +87,12 @@ async def test_a_person_joins_a_room_with_its_id_and_plays_it(server_url: str) -
     assert "Outcome: " in output
 
 
+def _interruptible() -> None:
+    """Ctrl-C as at a terminal: a run in the background (CI) ignores SIGINT, and a child
+    that inherits that never hears it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_at_the_prompt_leaves_the_room_without_a_traceback(server_url: str) -> None:
     env = {key: value for key, value in os.environ.items() if key not in PLAIN_ENV}
     env.update({key: value for key, value in PLAIN_ENV.items() if value is not None})
@@ -94,6 +100,7 @@ def test_ctrl_c_at_the_prompt_leaves_the_room_without_a_traceback(server_url: st
         [sys.executable, "-m", "cardtable", "play", "war", "--server", server_url,
          "--seats", "human,random", *SHORT_RULES],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        preexec_fn=_interruptible,
     )  # fmt: skip
     assert process.stdout is not None
     shown = b""
