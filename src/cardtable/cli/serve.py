@@ -160,8 +160,6 @@ def serve_command(
             host=host,
             port=port,
             log_level="info",
-            # websockets' own sans-I/O protocol: its legacy one is deprecated, and under the
-            # load benchmark the server delivered with about half the latency on this one.
-            ws="websockets-sansio",
+            ws="websockets",
             ws_per_message_deflate=compress,
         )
