@@ -92,10 +92,9 @@ def builtin_choices() -> list[Choice]:
     >>> [choice.value for choice in builtin_choices()]
     ['classic', 'kata', 'legends']
     """
-    sets = [load_set(name) for name in builtin_sets()]
     return [
         Choice(name, found.name, found.description)
-        for name, found in zip(builtin_sets(), sets, strict=True)
+        for name, found in ((name, load_set(name)) for name in builtin_sets())
     ]
 
 
