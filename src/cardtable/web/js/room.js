@@ -25,6 +25,7 @@ class RoomPage {
     this.roomId = roomId;
     this.wantsWatch = wantsWatch;
     this.room = null;
+    this.roomNotices = 0; // rooms the socket delivered: newer than any answer asked for before
     this.presence = null;
     this.welcome = null;
     this.view = null;
@@ -123,6 +124,7 @@ class RoomPage {
         this.renderRoom();
         break;
       case "room":
+        this.roomNotices += 1;
         this.room = message.room;
         this.renderRoom();
         break;
@@ -318,9 +320,13 @@ class RoomPage {
 
   async act(call) {
     this.actionError.say("");
+    const notices = this.roomNotices;
     try {
       const room = await call();
-      this.room = room;
+      // The socket announces every change of the room. One that came while the request was
+      // on its way is at least as new as the answer: a match of computer players can end
+      // (room finished) before the answer that started it (room playing) arrives.
+      if (this.roomNotices === notices) this.room = room;
       this.renderRoom();
     } catch (error) {
       this.actionError.say(error.message);
