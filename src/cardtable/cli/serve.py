@@ -46,21 +46,33 @@ async def _check(config: ServerConfig) -> None:
             raise ServeProblem(str(error)) from None
 
 
+GC_THRESHOLDS = (1_000, 5, 1_000)
+"""The garbage collector's thresholds while serving: young passes short and often, full passes
+rare (see :func:`_settle_memory`)."""
+
+
 def _settle_memory() -> None:
     """Load every game, then set what start-up made (modules, schemas, card data: about
-    130,000 objects) aside from the garbage collector, so that its full passes over a busy
-    server look only at matches and connections (70 ms less each on the machine of
-    docs/performance.md); and collect the young less often. A server makes many short-lived
-    objects (messages, views) that reference counting frees at once: in a run of the load
-    benchmark with 300 matches, collections took 4.5 s of CPU with the default threshold of
-    700, and 0.7 s with 50,000."""
+    140,000 objects) aside from the garbage collector (``gc.freeze``), and collect in short
+    passes.
+
+    A busy server keeps hundreds of thousands of objects the collector tracks (each
+    connection's tasks and coroutines, each match's state) and makes many short-lived ones
+    (messages, views) that reference counting frees at once. Each pause of the collector is a
+    pause of the event loop, and every message waits it out. Measured with 500 live matches
+    (docs/performance.md): Python's default thresholds ran a full pass over everything about
+    every seven seconds, 530 ms each; young passes every 50,000 allocations took 60 to 130 ms
+    each and their older generation over 600 ms. With these thresholds a young pass takes
+    under 15 ms, the next generation's rarely over 50 ms, and a full pass comes only after
+    1,000 of those (minutes apart under that load).
+    """
     from cardtable.games import find, names
 
     for name in names():
         find(name)
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def _check_port(host: str, port: int) -> None:
