@@ -184,16 +184,18 @@ def test_a_long_chat_line_is_chat_too_long() -> None:
     assert read_client(json.dumps({"type": "chat", "text": padded})) is not None
 
 
-def test_check_version_refuses_another_version() -> None:
+def test_check_version_speaks_the_older_version_and_refuses_others() -> None:
     check_version(Hello(protocol=PROTOCOL_VERSION))
-    with pytest.raises(ProtocolError) as caught:
-        check_version(Hello(protocol=PROTOCOL_VERSION + 1))
-    assert caught.value.code is ErrorCode.PROTOCOL_VERSION
-    assert caught.value.refers_to == "hello"
-    assert caught.value.message == (
-        f"This server speaks protocol version {PROTOCOL_VERSION}; the client asked for "
-        f"version {PROTOCOL_VERSION + 1}."
-    )
+    check_version(Hello(protocol=1))  # the events in their own message: still served
+    for version in (0, PROTOCOL_VERSION + 1):
+        with pytest.raises(ProtocolError) as caught:
+            check_version(Hello(protocol=version))
+        assert caught.value.code is ErrorCode.PROTOCOL_VERSION
+        assert caught.value.refers_to == "hello"
+        assert caught.value.message == (
+            f"This server speaks protocol versions 1 and {PROTOCOL_VERSION}; the client asked "
+            f"for version {version}."
+        )
 
 
 @pytest.mark.parametrize("code", list(ErrorCode))

@@ -163,6 +163,10 @@ class Seat:
             assert message["first"] == len(self.events), (message["first"], len(self.events))
             self.events.extend(message["events"])
         elif message["type"] == "view":
+            inside = message["new_events"]  # protocol 2: the events that lead to the view
+            first = message["events"] - len(inside)
+            assert first == len(self.events) or not inside, (first, len(self.events))
+            self.events.extend(inside)
             self.view = message
         return message
 

@@ -134,13 +134,34 @@ def play(client: TestClient, case: Case, rng: random.Random) -> Played:
     return Played(clock["match"], record, recorders)
 
 
+def parts(message: dict[str, Any], raw: str) -> list[tuple[dict[str, Any], str]]:
+    """A message as the parts to check, each with its text: a view of protocol 2 that carries
+    events is checked as an ``events`` message (each event against what the seat knew when it
+    happened) followed by the view itself."""
+    if message["type"] != "view" or not message.get("new_events"):
+        return [(message, raw)]
+    inside = message["new_events"]
+    events = {
+        "type": "events",
+        "match": message["match"],
+        "first": message["events"] - len(inside),
+        "events": inside,
+    }
+    view = {key: value for key, value in message.items() if key != "new_events"}
+    return [(events, json.dumps(events)), (view, json.dumps(view))]
+
+
 def problems(played: Played, knowledge: Knowledge, viewer: Viewer) -> list[str]:
     """Everything wrong with what ``viewer``'s connection received."""
     who = "the spectator" if viewer is None else f"seat {viewer}"
     found: list[str] = []
     held = 0  # events of the stream received so far
-    for number, raw in enumerate(played.recorders[viewer].received):
-        message = json.loads(raw)
+    received = [
+        (number, message, raw)
+        for number, whole in enumerate(played.recorders[viewer].received)
+        for message, raw in parts(json.loads(whole), whole)
+    ]
+    for number, message, raw in received:
         where = f"{who}, message {number} ({message['type']})"
         kind = message["type"]
         for leak in leaks(raw, knowledge.secrets_of(viewer, message)):

@@ -3,7 +3,9 @@
 :class:`Seat` says ``hello`` with its token and how many events it holds, and gives the
 server's messages as the protocol's typed messages, in order, each once:
 
-* events are placed in the seat's own stream (:attr:`Seat.events`): after a drop the client
+* events are placed in the seat's own stream (:attr:`Seat.events`) and given as ``events``
+  messages, also those that came inside a view (protocol 2), just before that view: after a
+  drop the client
   reconnects with the token and the number of events it holds (``last_event``), the server
   sends what was missed, and nothing is given twice or skipped (a gap forces a resync);
 * chat lines the server repeats on every ``hello`` are given once; the current view is given
@@ -92,6 +94,8 @@ class Seat:
         """How many times the seat came back after a drop."""
         self._chat_seen: set[int] = set()
         self._chat_order: deque[int] = deque()
+        self._ready: deque[wire.ServerMessage] = deque()
+        """Placed messages not given yet: the view whose events were given just before."""
         self._socket: ClientConnection | None = None
         self._closed = False
 
@@ -187,6 +191,8 @@ class Seat:
         """The next message (reconnecting after a drop); ``None`` once :meth:`close` closed
         the seat."""
         while not self._closed:
+            if self._ready:
+                return self._ready.popleft()
             socket = self._socket
             if socket is None:
                 await self.connect()
@@ -262,7 +268,24 @@ class Seat:
 
     def _place_view(
         self, message: wire.ViewMessage, socket: ClientConnection
-    ) -> wire.ViewMessage | None:
+    ) -> wire.ServerMessage | None:
+        if message.new_events:  # protocol 2: the events first, as their own message
+            first = message.events - len(message.new_events)
+            if first < 0:
+                raise ClientError(
+                    "the server sent a view with more new events than its stream holds"
+                )
+            inside = wire.EventsMessage.model_construct(  # parts of a message checked already
+                match=message.match, first=first, events=message.new_events
+            )
+            view = message.model_copy(update={"new_events": []})
+            events = self._place_events(inside, socket)
+            placed = self._place_view(view, socket)
+            if events is None:
+                return placed
+            if placed is not None:
+                self._ready.append(placed)
+            return events
         self._new_match(message.match)
         self.view = message
         if message.events > len(self.events):  # events were missed: resync after this view

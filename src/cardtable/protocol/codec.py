@@ -25,8 +25,14 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from cardtable.protocol.errors import ErrorCode, ProtocolError, default_message
-from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
-from cardtable.protocol.messages import ClientMessage, ErrorMessage, Hello, ServerMessage
+from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, PROTOCOL_VERSIONS
+from cardtable.protocol.messages import (
+    ClientMessage,
+    ErrorMessage,
+    Hello,
+    ServerMessage,
+    ViewMessage,
+)
 from cardtable.protocol.plain import describe
 
 _Read = TypeVar("_Read")
@@ -159,9 +165,20 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def dump(message: BaseModel) -> str:
-    """A message (or a REST body) as compact JSON text."""
-    return message.model_dump_json()
+NEWER_FIELDS: dict[int, dict[type[BaseModel], set[str]]] = {1: {ViewMessage: {"new_events"}}}
+"""The fields each older protocol version does not have, by message type."""
+
+
+def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
+    """A message (or a REST body) as compact JSON text, in the words of ``protocol``.
+
+    >>> view = ViewMessage(match="m", version=0, seat=0, view={}, legal=[], to_act=None,
+    ...                    default=None, outcome=None, events=0)
+    >>> "new_events" in dump(view), "new_events" in dump(view, protocol=1)
+    (True, False)
+    """
+    newer = NEWER_FIELDS.get(protocol, {}).get(type(message))
+    return message.model_dump_json(exclude=newer) if newer else message.model_dump_json()
 
 
 def error(
@@ -177,11 +194,13 @@ def error(
 
 
 def check_version(hello: Hello) -> None:
-    """Refuse (``protocol_version``) a hello that asks for another version than ours."""
-    if hello.protocol != PROTOCOL_VERSION:
+    """Refuse (``protocol_version``) a hello that asks for a version the server does not speak
+    (it speaks :data:`PROTOCOL_VERSIONS`)."""
+    if hello.protocol not in PROTOCOL_VERSIONS:
+        spoken = " and ".join(str(version) for version in PROTOCOL_VERSIONS)
         raise ProtocolError(
             ErrorCode.PROTOCOL_VERSION,
-            f"This server speaks protocol version {PROTOCOL_VERSION}; the client asked for "
+            f"This server speaks protocol versions {spoken}; the client asked for "
             f"version {hello.protocol}.",
             refers_to="hello",
         )

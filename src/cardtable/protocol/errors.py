@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from cardtable.engine.errors import CardtableError
-from cardtable.protocol.limits import MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from cardtable.protocol.limits import MAX_CHAT_CHARS, MAX_MESSAGE_BYTES
 
 
 class ErrorCode(StrEnum):
@@ -49,7 +49,7 @@ _DEFAULTS: dict[ErrorCode, str] = {
     ErrorCode.UNKNOWN_TYPE: "The server does not know this type of message.",
     ErrorCode.TOO_LARGE: f"The message is larger than {MAX_MESSAGE_BYTES} bytes.",
     ErrorCode.TOO_MANY: "Too many messages: slow down and try again in a moment.",
-    ErrorCode.PROTOCOL_VERSION: f"This server speaks protocol version {PROTOCOL_VERSION}.",
+    ErrorCode.PROTOCOL_VERSION: "This server does not speak that protocol version.",
     ErrorCode.HELLO_FIRST: "The first message must be hello.",
     ErrorCode.BAD_TOKEN: "The token is not valid for this room.",
     ErrorCode.BAD_PASSWORD: "The room's password is wrong.",

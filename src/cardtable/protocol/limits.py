@@ -1,18 +1,25 @@
 """The protocol's version and the limits every message is held to.
 
->>> PROTOCOL_VERSION, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(1, 16384, 500)
+>>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
+(2, (1, 2), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
-(which clients skip), a new optional client field or a loosened limit keep it."""
+(which clients skip), a new optional client field or a loosened limit keep it.
+
+Version 2 carries a seat's new events inside its ``view`` (``new_events``) instead of in an
+``events`` message before it: one message a seat for each decision instead of two."""
+
+PROTOCOL_VERSIONS: Final = (1, PROTOCOL_VERSION)
+"""The versions a server speaks: a client that says hello with an older one is still served in
+the messages of its version."""
 
 MAX_MESSAGE_BYTES: Final = 16 * 1024
 """The largest client message, in bytes of its UTF-8 text; a larger one is refused unread."""

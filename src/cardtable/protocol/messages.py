@@ -78,7 +78,10 @@ class Welcome(Message):
     """The answer to hello: the connection is in the room, as a player or a spectator."""
 
     type: Literal["welcome"] = "welcome"
-    protocol: int = Field(description="The protocol version the server speaks.")
+    protocol: int = Field(
+        description="The protocol version of this connection: the client's, which the server "
+        "speaks."
+    )
     room: str = Field(description="The room's id.")
     seat: Index | None = Field(description="The client's seat; None for a spectator.")
     role: Literal["player", "spectator"]
@@ -111,6 +114,12 @@ class ViewMessage(Message):
     default: str | None = Field(description="The decision made for the seat when time runs out.")
     outcome: JsonObject | None = Field(description="The engine's outcome, once the match ends.")
     events: Count = Field(description="The length of this client's event stream so far.")
+    new_events: list[JsonObject] = Field(
+        default_factory=list,
+        description="Protocol 2: the events of this client's stream it was not sent before, "
+        "ending at number `events` (the first is number `events` less their count). Version 1 "
+        "sends them in an `events` message before the view instead.",
+    )
 
 
 class EventsMessage(Message):

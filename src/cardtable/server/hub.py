@@ -21,6 +21,7 @@ from cardtable.engine.json import JsonObject
 from cardtable.protocol import messages as wire
 from cardtable.protocol.codec import dump
 from cardtable.protocol.errors import ErrorCode
+from cardtable.protocol.limits import PROTOCOL_VERSION
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import Fanout, MissedMessages
 from cardtable.server.matches import Matches, match_channel, room_channel
@@ -46,13 +47,15 @@ class Connection:
     """How many events of its stream it has been sent (of :attr:`match`)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
+    protocol: int = PROTOCOL_VERSION
+    """The protocol version the client said hello in (its messages are sent in its words)."""
 
     async def send(self, message: Any) -> None:
         """Send one protocol message; a connection that went away is marked closed."""
         if self.closed:
             return
         try:
-            await self.send_text(dump(message))
+            await self.send_text(dump(message, self.protocol))
         except Exception:  # the socket closed under us: the receive loop will clean up
             self.closed = True
 
@@ -293,14 +296,16 @@ class Hub:
                 await connection.send(error_of(refusal))
                 return
             # Built from the engine's own JSON, these are valid by construction: checking
-            # every view again would cost more than the rest of the message.
-            if events:
+            # every view again would cost more than the rest of the message. From protocol 2
+            # on, new events travel inside the view: one message instead of two.
+            inside = view and connection.protocol >= 2
+            if events and not inside:
                 await connection.send(
                     wire.EventsMessage.model_construct(
                         match=match, first=connection.sent, events=events
                     )
                 )
-                connection.sent += len(events)
+            connection.sent += len(events)
             if view:
                 await connection.send(
                     wire.ViewMessage.model_construct(
@@ -313,6 +318,7 @@ class Hub:
                         default=state.default,
                         outcome=state.outcome,
                         events=state.events,
+                        new_events=events if inside else [],
                     )
                 )
 

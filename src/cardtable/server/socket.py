@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardtable.protocol import messages as wire
 from cardtable.protocol.codec import check_version, error, read_client
 from cardtable.protocol.errors import ErrorCode, ProtocolError
-from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from cardtable.protocol.limits import MAX_MESSAGE_BYTES
 from cardtable.server.errors import Refused
 from cardtable.server.hub import Connection, error_of
 from cardtable.server.matches import room_channel
@@ -129,12 +129,12 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         await _send_error(socket, error_of(refusal, "hello"))
         await _close(socket, refusal.reason)
         return None
-    connection = Connection(room_id, seat, name, socket.send_text)
+    connection = Connection(room_id, seat, name, socket.send_text, protocol=hello.protocol)
     connection.sent = hello.last_event  # before it can be sent anything: resume after those
     match = await services.rooms.current_match(room_id)
     await connection.send(
         wire.Welcome(
-            protocol=PROTOCOL_VERSION,
+            protocol=hello.protocol,
             room=room_id,
             seat=seat,
             role="spectator" if seat is None else "player",

@@ -2,7 +2,7 @@
 // current match it holds, and after a drop it reconnects by itself (waiting a little longer
 // each time), so a player misses nothing and notices nothing.
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const FATAL = new Set(["protocol_version", "hello_first", "bad_token", "bad_password", "forbidden_origin", "room_closed"]);
 const PING_MS = 20000;
 
@@ -49,6 +49,14 @@ export class Connection {
       if (message.type === "welcome") {
         this.retries = 0;
         this.onState("open");
+      }
+      if (message.type === "view" && message.new_events?.length) {
+        // protocol 2: a view carries the events that came with it; the page gets them first
+        const events = message.new_events;
+        const inside = { type: "events", match: message.match, first: message.events - events.length, events };
+        message.new_events = [];
+        this.placeEvents(inside);
+        this.onMessage(inside);
       }
       if (message.type === "events") this.placeEvents(message);
       if (message.type === "error" && FATAL.has(message.code)) this.fatal = message;
