@@ -60,9 +60,9 @@ DOC = ROOT / "docs" / "performance.md"
 WORKERS = 6
 """Load-generator processes by default. The deliveries of a batch of decisions reach a
 process's bots together, and the last of them waits in that process's own event loop before
-it is timed; real players each have a machine of their own. Measured with 500 matches: p99
-118 to 150 ms with 2 processes, 89 and 90 ms with 4, 64 ms with 6, the server's share of the
-cores the same (24%) and the generators' together too (14 to 16%)."""
+it is timed; real players each have a machine of their own. Measured with 500 matches and the
+same server: p99 134 ms with 2 processes, 62 and 64 ms with 6, the server's share of the
+cores the same (22 to 23%) and the generators' together too (14 to 15%)."""
 START, END = "<!-- bench:server:start -->", "<!-- bench:server:end -->"
 HOST = "127.0.0.1"
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
