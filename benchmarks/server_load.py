@@ -61,7 +61,7 @@ WORKERS = 6
 """Load-generator processes by default. The deliveries of a batch of decisions reach a
 process's bots together, and the last of them waits in that process's own event loop before
 it is timed; real players each have a machine of their own. Measured with 500 matches and the
-same server: p99 134 ms with 2 processes, 62 and 64 ms with 6, the server's share of the
+same server: p99 134 ms with 2 processes, 62 to 73 ms with 6, the server's share of the
 cores the same (22 to 23%) and the generators' together too (14 to 15%)."""
 START, END = "<!-- bench:server:start -->", "<!-- bench:server:end -->"
 HOST = "127.0.0.1"
