@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 import httpx2
+from playwright.sync_api import Route
 
 from tests.browser import shots
 from tests.browser.ui import Person
@@ -215,6 +216,29 @@ def test_a_host_who_only_watches_starts_two_computer_players(people: People) -> 
     assert names[0].startswith("random (seat 1)")
     assert names[1].startswith("random (seat 2)")
     fox.page.wait_for_selector("#rematch")  # the host may start another
+
+
+def test_an_answer_that_arrives_after_the_match_ended_leaves_the_rematch(people: People) -> None:
+    """The room the socket sent is newer than a REST answer still on its way: held back here,
+    the answer to "start" (room playing) arrives after the computer players' match has ended
+    (room finished), and the page keeps the finished room and its rematch button."""
+    fox = people("Fox")
+    fox.create_room(
+        "war", {"suits": 1, "ranks": 6, "won_cards": "shuffled"}, ("random", "random"), host="watch"
+    )
+    fox.page.wait_for_selector("#room-status:has-text('you are watching')")
+
+    def late(route: Route) -> None:
+        answer = route.fetch()
+        time.sleep(3.0)  # meanwhile the match plays out and the socket says so
+        route.fulfill(response=answer)
+
+    fox.page.route("**/api/rooms/*/start", late)
+    with fox.page.expect_response("**/api/rooms/*/start", timeout=30_000):
+        fox.page.click("#start")
+    fox.page.wait_for_timeout(500)  # the page has read the late answer
+    assert fox.page.locator("#turn[data-state='over']").count() == 1
+    assert fox.page.locator("#rematch").is_visible()
 
 
 def test_a_token_the_server_does_not_know_is_forgotten(people: People) -> None:
