@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import multiprocessing
 import os
 import random
@@ -49,7 +48,7 @@ from pathlib import Path
 
 import httpx2
 
-from cardtable.cli.serve import GC_THRESHOLDS
+from cardtable.cli.serve import collect_in_short_passes
 from cardtable.client import Lobby, Seat
 from cardtable.protocol import messages as wire
 from cardtable.protocol.lobby import CreateRoom, JoinRoom
@@ -238,7 +237,9 @@ def generate(plan: Plan, pipe: Connection) -> None:
         generator = Generator(plan, window)
         playing = asyncio.create_task(generator.run(ready, stop))
         await ready.wait()
-        settle_memory()
+        # The bots' own collector must not add its pauses to the latencies they time: with
+        # the default thresholds it paused a generator process for up to 270 ms.
+        collect_in_short_passes()
         pipe.send("ready")
         start, end = await asyncio.to_thread(pipe.recv)
         window.set_result(Window(start, end))
@@ -247,20 +248,6 @@ def generate(plan: Plan, pipe: Connection) -> None:
         return await playing
 
     pipe.send(asyncio.run(main()))
-
-
-def settle_memory() -> None:
-    """Keep the bots' own garbage collector from adding its pauses to the latencies measured.
-
-    A generator process holds hundreds of connections, each with its tasks and coroutines:
-    with the default thresholds, full collections of all of them paused its event loop for up
-    to 270 ms while the deliveries it was timing waited. Once every room is set up, what the
-    process made is set aside (``gc.freeze``), and the young are collected often, in short
-    passes, as ``cardtable serve`` does.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def raise_open_files(needed: int) -> int:

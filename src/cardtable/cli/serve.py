@@ -51,6 +51,15 @@ GC_THRESHOLDS = (1_000, 5, 1_000)
 rare (see :func:`_settle_memory`)."""
 
 
+def collect_in_short_passes() -> None:
+    """Set everything made so far aside from the garbage collector (``gc.freeze``, after a
+    collection) and collect at :data:`GC_THRESHOLDS`: what a long-running process with many
+    connections calls once it is set up (the server, and the load benchmark's bots)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def _settle_memory() -> None:
     """Load every game, then set what start-up made (modules, schemas, card data: about
     140,000 objects) aside from the garbage collector (``gc.freeze``), and collect in short
@@ -70,9 +79,7 @@ def _settle_memory() -> None:
 
     for name in names():
         find(name)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    collect_in_short_passes()
 
 
 def _check_port(host: str, port: int) -> None:

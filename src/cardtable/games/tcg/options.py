@@ -92,10 +92,11 @@ def builtin_choices() -> list[Choice]:
     >>> [choice.value for choice in builtin_choices()]
     ['classic', 'kata', 'legends']
     """
-    return [
-        Choice(name, found.name, found.description)
-        for name, found in ((name, load_set(name)) for name in builtin_sets())
-    ]
+    choices = []
+    for name in builtin_sets():
+        found = load_set(name)
+        choices.append(Choice(name, found.name, found.description))
+    return choices
 
 
 OPTIONS = {
