@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Card, Component, Game, Rng, State
+from cardtable.engine import Card, Component, Game, Rng, State, View
 from cardtable.engine.sight import Sight
 from cardtable.games import find, names
 from cardtable.games.tcg import TcgGame
-from cardtable.games.tcg.facts import facts_of
+from cardtable.games.tcg.facts import TcgDigest, facts_of
 from cardtable.games.tcg.scenario import scenario
 
 TCG = TcgGame()
@@ -38,8 +38,10 @@ def assert_same_as_view(game: Game[Any, Any], state: State, seat: int) -> None:
     assert sight.public == view.public
     if isinstance(game, TcgGame):  # typed facts: the same numbers as the public JSON
         assert sight.facts() == facts_of(view.public)
+        assert_digest_as_view(sight.digest(), view)
     else:
         assert sight.facts() == view.public
+        assert sight.digest() is None
     for name, zone in view.zones.items():
         assert sight.zone(name) == zone
         assert sight.size(name) == view.size(name) == zone.size
@@ -66,6 +68,36 @@ def assert_same_as_view(game: Game[Any, Any], state: State, seat: int) -> None:
         for read in (sight.faces_of, view.faces_of):
             with pytest.raises(ValueError, match="hidden"):
                 read([*shown, name])
+
+
+def assert_digest_as_view(digest: TcgDigest | None, view: View[Any]) -> None:
+    """A Kata TCG digest holds what the view shows, and nothing else."""
+    seat = view.seat
+    assert seat is not None
+    assert digest is not None
+    other = 1 - seat
+    for cards, zone in zip(
+        digest[:3], (f"hand:{seat}", f"graveyard:{seat}", f"graveyard:{other}"), strict=True
+    ):
+        assert [(c.id, c.key, c.owner, c.pool) for c in cards] == [
+            (c.id, c.key, c.owner, c.pool) for c in view.faces(zone)
+        ]
+    assert digest.deck_list == view.manifest(f"p{seat}")
+    every = [card for zone in view.zones.values() for card in zone.cards or ()]
+    if digest.printed:  # nothing in the match changed: every card the seat sees is plain
+        assert view.plain(every)
+    facts = facts_of(view.public)
+    for at, who in ((0, seat), (8, other)):
+        assert digest.numbers[at : at + 8] == (
+            facts.life[who],
+            facts.slots[who],
+            facts.mana[who],
+            facts.attack[who],
+            view.size(f"hand:{who}"),
+            view.size(f"deck:{who}"),
+            view.size(f"graveyard:{who}"),
+            facts.discounts[who],
+        )
 
 
 @pytest.mark.parametrize("name", names())
@@ -104,6 +136,7 @@ def test_a_sight_holds_nothing_hidden_of_its_own() -> None:
     public = [name for name in dir(sight) if not name.startswith("_")]
     assert sorted(public) == [
         "cards",
+        "digest",
         "faces",
         "faces_of",
         "facts",

@@ -313,6 +313,13 @@ class Game(ABC, Generic[S, R]):
         :meth:`Sight.facts <cardtable.engine.sight.Sight.facts>`."""
         return self.public_view(state, seat)
 
+    def seat_digest(self, state: S, seat: int) -> Any:
+        """What ``seat`` sees of ``state``, typed and read in one call, for a reader that turns
+        a seat's table into numbers after every decision (through :meth:`Sight.digest
+        <cardtable.engine.sight.Sight.digest>`). Only what the seat may see belongs in it.
+        The default, ``None``, offers none: such a reader reads the sight's zones and facts."""
+        return None
+
     def view(self, state: S, seat: int | None) -> View[Any]:
         """What ``seat`` may know (``None``: a spectator)."""
         return make_view(state, seat, self.to_act(state), self.public_view(state, seat))

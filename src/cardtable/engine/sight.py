@@ -129,6 +129,11 @@ class Sight:
         no typed form). Read afresh at every call."""
         return self._game.public_facts(self._state, self.seat)
 
+    def digest(self) -> Any:
+        """The game's digest of what the seat sees (``Game.seat_digest``: typed, in one read;
+        ``None`` for a game that offers none). Read afresh at every call; views have none."""
+        return self._game.seat_digest(self._state, self.seat)
+
     def zone(self, name: str) -> ZoneView:
         """The zone as the seat sees it: the same zone view a view of the state holds."""
         state = self._state

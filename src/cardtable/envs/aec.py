@@ -217,18 +217,22 @@ class CardtableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
         seat = self._seats[agent]
-        version = (self.match_state or self.state_now).version
+        state = self.match_state or self.state_now
+        version = state.version
         known = self._sight
         if known is not None and known[0] == version and known[1] == seat:
             sight = known[2]
         else:
-            sight = self.sight(seat)
+            sight = self.game.sight(state, seat)
+            self._sight = (version, seat, sight)
         observation = self.encoding.observe(sight)
         if agent != self.agent_selection or self.terminations.get(agent, True):
             return {"observation": observation, "action_mask": self._no_moves.copy()}
         legal = self._legal
-        mask = legal[1] if legal is not None and legal[0] == version else self._moves(seat)[0]
-        return {"observation": observation, "action_mask": mask.copy()}
+        if legal is None or legal[0] != version:  # the mask from the same sight
+            mask, moves = self.encoding.mask(sight, self.game.legal(state, seat))
+            legal = self._legal = (version, mask, moves)
+        return {"observation": observation, "action_mask": legal[1].copy()}
 
     def mask(self, agent: str) -> Mask:
         """``agent``'s action mask now: its legal actions when it is selected and the match

@@ -11,6 +11,8 @@ array. A hero's part is made from its numbers, each number's bytes worked out ah
 as cards are put on top; what your deck still holds from your deck list and the code of your
 cards seen (in your hand, on the boards, in the graveyards), made once per code.
 
+A sight is read through the game's digest of it (``Sight.digest``: the seat's hand, both
+graveyards, its deck list and the heroes' numbers in one call); a view, zone by zone.
 Everything is read from the seat's sight or view alone, so nothing hidden can get in: what
 is kept between observations is only what earlier sights showed the same seat, and every
 part is checked against its source at every observation.
@@ -48,8 +50,14 @@ afresh."""
 _UNSEEN = object()
 """A memo's deck list before its first observation."""
 _KEY = operator.attrgetter("key")
-_HERO_BYTES = 4 * HERO_NUMBERS
+_HEROES_BYTES = 2 * 4 * HERO_NUMBERS
 _GETITEM = operator.getitem
+_Read = tuple[
+    Sequence[Face], Sequence[Face], Sequence[Face], tuple[str, ...] | None, bool, tuple[int, ...]
+]
+"""What an observation is made from: your hand, your graveyard and the other, your deck list,
+whether every card looks as printed, and the heroes' numbers (a
+:class:`~cardtable.games.tcg.facts.TcgDigest`'s fields)."""
 
 
 class _Memo:
@@ -77,7 +85,7 @@ class _Memo:
         self.array = np.zeros(size, np.float32)
         self.out = memoryview(self.array.data).cast("B")
         """The array's bytes, written part by part."""
-        self.heroes: list[tuple[int, ...] | None] = [None, None]
+        self.heroes: tuple[int, ...] | None = None
         """The numbers of your hero and of the other that their parts were made from."""
         self.hand: Sequence[Face] | None = None
         self.hand_own = 0
@@ -123,53 +131,31 @@ class TcgObserver:
         self._deck_bytes = slice(4 * layout.deck_at, 4 * layout.size)
         self._printed = layout.printed.__getitem__
         self._weight = layout.weights.__getitem__
+        self._hero_tables = layout.hero_tables * 2
+        """Each of the heroes' sixteen numbers' bytes by value (yours, then the other's)."""
 
     def observe(self, seen: Seen) -> Observation:
         """A new observation of what ``seen`` (a sight or a view of a seat) shows."""
         seat = seen.seat
         if seat is None:
             raise EncodingError("observations are for seats, not spectators")
+        found: _Read | None = seen.digest() if isinstance(seen, Sight) else None
+        if found is None:
+            found = self._read(seen, seat)
+        hand, mine, theirs, manifest, plain, numbers = found
+        if not plain:  # some card of the match is changed: is one in your hand?
+            plain = seen.plain(hand)
         memo = self._memos[seat]
         layout = self.layout
         out = memo.out
-        other = 1 - seat
-        hand, mine, theirs = seen.faces_of(self._shown[seat])
-        deck, held, other_deck = seen.sizes(self._counted[seat])
-        facts: TcgFacts = seen.facts() if isinstance(seen, Sight) else facts_of(seen.public)
-        life, slots, mana, attack, discounts = (
-            facts.life,
-            facts.slots,
-            facts.mana,
-            facts.attack,
-            facts.discounts,
-        )
-        hero = (
-            life[seat],
-            slots[seat],
-            mana[seat],
-            attack[seat],
-            len(hand),
-            deck,
-            len(mine),
-            discounts[seat],
-        )
-        if hero != memo.heroes[0]:
-            out[:_HERO_BYTES] = self._hero(hero)
-            memo.heroes[0] = hero
-        hero = (
-            life[other],
-            slots[other],
-            mana[other],
-            attack[other],
-            held,
-            other_deck,
-            len(theirs),
-            discounts[other],
-        )
-        if hero != memo.heroes[1]:
-            out[_HERO_BYTES : 2 * _HERO_BYTES] = self._hero(hero)
-            memo.heroes[1] = hero
-        plain = seen.plain(hand)
+        if numbers != memo.heroes:
+            try:
+                out[:_HEROES_BYTES] = b"".join(map(_GETITEM, self._hero_tables, numbers))
+            except KeyError:  # a number beyond the tables
+                out[:_HEROES_BYTES] = layout.hero(numbers[:HERO_NUMBERS]) + layout.hero(
+                    numbers[HERO_NUMBERS:]
+                )
+            memo.heroes = numbers
         if not plain or hand != memo.hand:
             memo.hand = None
             if plain and len(hand) <= layout.hand:  # each card's numbers as printed: bytes
@@ -186,7 +172,6 @@ class TcgObserver:
             self._write_graveyard(memo, 0, mine, seat)
         if theirs != memo.graves[1]:
             self._write_graveyard(memo, 1, theirs, seat)
-        manifest = seen.manifest(self._pools[seat])
         if manifest is not memo.manifest:
             self._new_manifest(memo, manifest)
         codes = memo.grave_codes
@@ -201,12 +186,39 @@ class TcgObserver:
             memo.deck = seen_code
         return memo.array.copy()
 
-    def _hero(self, numbers: tuple[int, ...]) -> bytes:
-        """A hero's part from its numbers."""
-        try:
-            return b"".join(map(_GETITEM, self.layout.hero_tables, numbers))
-        except KeyError:  # a number beyond the tables
-            return self.layout.hero(numbers)
+    def _read(self, seen: Seen, seat: int) -> _Read:
+        """What a digest holds, read from the zones and the facts of a view (or of a sight
+        whose game offers no digest); whether the cards look as printed is left to ask."""
+        hand, mine, theirs = seen.faces_of(self._shown[seat])
+        deck, held, other_deck = seen.sizes(self._counted[seat])
+        facts: TcgFacts = seen.facts() if isinstance(seen, Sight) else facts_of(seen.public)
+        life, slots, mana, attack, discounts = (
+            facts.life,
+            facts.slots,
+            facts.mana,
+            facts.attack,
+            facts.discounts,
+        )
+        other = 1 - seat
+        numbers = (
+            life[seat],
+            slots[seat],
+            mana[seat],
+            attack[seat],
+            len(hand),
+            deck,
+            len(mine),
+            discounts[seat],
+            life[other],
+            slots[other],
+            mana[other],
+            attack[other],
+            held,
+            other_deck,
+            len(theirs),
+            discounts[other],
+        )
+        return hand, mine, theirs, seen.manifest(self._pools[seat]), False, numbers
 
     def _owned(self, memo: _Memo, cards: Sequence[Face], seat: int) -> int:
         """The code of the cards of ``seat``'s deck list among ``cards``."""

@@ -1,4 +1,5 @@
-"""The Kata TCG's public data, typed: the heroes' numbers and the discounts, one per seat.
+"""The Kata TCG's public data, typed: the heroes' numbers and the discounts, one per seat;
+and a seat's digest: what it sees of the table, read in one call.
 
 ``public_view`` gives the same facts as JSON (``TcgPublic``), which a server sends and an
 agent keeps. A reader that turns them into numbers after every decision (a research
@@ -14,12 +15,22 @@ straight off the heroes, nothing to parse. Everything in it is public.
 ((30, 30), 1, 1)
 >>> facts == facts_of(match.view(seat).public)
 True
+
+A digest (:class:`TcgDigest`, through ``Sight.digest``) is what a reader that turns a seat's
+table into numbers after every decision needs, and only what the seat may see: its hand,
+both graveyards, its deck list when it knows it, and the heroes' numbers with the sizes of
+the zones.
+
+>>> digest = GAME.sight(match.state, seat).digest()
+>>> len(digest.hand) == len(match.view(seat).cards(f"hand:{seat}")), digest.numbers[:4]
+(True, (30, 1, 1, 0))
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from cardtable.engine.cards import Card
 from cardtable.engine.json import JsonValue, as_int, as_list, as_object
 from cardtable.games.tcg.state import TcgState
 
@@ -80,3 +91,64 @@ def facts_of(public: JsonValue) -> TcgFacts:
         base_attack=numbers("attack", 0),
         discounts=tuple(as_int(amount, "discount") for amount in discounts),
     )
+
+
+class TcgDigest(NamedTuple):
+    """What one seat sees of a Kata TCG match, read in one call: the cards of its ``hand``
+    and of the two graveyards (its own, then the other's), its ``deck_list`` (``None`` when
+    it does not know it), whether every card of the match looks as ``printed`` (no stat
+    changed, no component), and sixteen ``numbers``: for its hero, then for the other, life,
+    mana slots, mana, attack, the cards in hand, in the deck and in the graveyard, and the
+    discount on the next card drawn."""
+
+    hand: tuple[Card, ...]
+    graveyard: tuple[Card, ...]
+    other_graveyard: tuple[Card, ...]
+    deck_list: tuple[str, ...] | None
+    printed: bool
+    numbers: tuple[int, ...]
+
+
+def digest(state: TcgState, seat: int) -> TcgDigest | None:
+    """``seat``'s digest of ``state`` (``None`` for a seat of no hero, or zones it may not
+    see: read its sight's zones instead)."""
+    if not 0 <= seat < len(state.heroes):
+        return None
+    other = 1 - seat
+    hands, graveyards, decks = state.hands, state.graveyards, state.decks
+    held, own, others = hands[seat], graveyards[seat], graveyards[other]
+    if not (held.visible_to(seat) and own.visible_to(seat) and others.visible_to(seat)):
+        return None
+    pool = state.pools.get(f"p{seat}")
+    hand, mine, theirs = tuple(held.cards), tuple(own.cards), tuple(others.cards)
+    you, them = state.heroes[seat], state.heroes[other]
+    discounts = state.discounts
+    found: TcgDigest = _new(
+        TcgDigest,
+        (
+            hand,
+            mine,
+            theirs,
+            pool.manifest if pool is not None and pool.visible_to(seat) else None,
+            not state.live and not state.components,
+            (
+                you.life.value,
+                you.mana.base,
+                you.mana.value,
+                you.attack.value,
+                len(hand),
+                len(decks[seat].cards),
+                len(mine),
+                discounts[seat],
+                them.life.value,
+                them.mana.base,
+                them.mana.value,
+                them.attack.value,
+                len(hands[other].cards),
+                len(decks[other].cards),
+                len(theirs),
+                discounts[other],
+            ),
+        ),
+    )
+    return found
