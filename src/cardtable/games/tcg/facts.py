@@ -35,6 +35,8 @@ from cardtable.engine.json import JsonValue, as_int, as_list, as_object
 from cardtable.games.tcg.state import TcgState
 
 _new = tuple.__new__
+_POOLS = ("p0", "p1")
+"""Each seat's pool: its deck list."""
 
 
 class TcgFacts(NamedTuple):
@@ -119,7 +121,7 @@ def digest(state: TcgState, seat: int) -> TcgDigest | None:
     held, own, others = hands[seat], graveyards[seat], graveyards[other]
     if not (held.visible_to(seat) and own.visible_to(seat) and others.visible_to(seat)):
         return None
-    pool = state.pools.get(f"p{seat}")
+    pool = state.pools.get(_POOLS[seat])
     hand, mine, theirs = tuple(held.cards), tuple(own.cards), tuple(others.cards)
     you, them = state.heroes[seat], state.heroes[other]
     discounts = state.discounts
