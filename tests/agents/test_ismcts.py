@@ -61,6 +61,50 @@ def test_it_decides_the_same_when_only_hidden_cards_differ() -> None:
     assert checked > 0
 
 
+def test_what_it_learned_during_the_match_does_not_see_hidden_cards_either() -> None:
+    """In Karata the player keeps what it infers from the passes it has seen. Two players
+    with the same seed sit in the same seat, one shown the real table at each decision, the
+    other a twin that differs only in cards the seat cannot see (shuffled afresh each time):
+    they decide the same all match long."""
+    ruleset = KARATA.default_ruleset().changed(players=3)
+    real, blind = (seated(KARATA, ruleset, agent_rng(2, 0), iterations=12) for _ in range(2))
+    others: list[Agent] = [
+        make_agent(parse_seats("heuristic")[0], KARATA, agent_rng(2, s)) for s in (0, 1, 2)
+    ]
+    for agent in others:
+        agent.sit(KARATA, ruleset)
+    match: Match[Any] = Match(KARATA, ruleset, 2)
+    differed = 0
+    for step in range(150):
+        seat = match.to_act
+        if seat is None:
+            break
+        legal = match.legal(seat)
+        if seat == 0:
+            twin = shuffle_hidden(match.state, seat, Rng(step))
+            decision = real.decide(match.view(seat), legal)
+            assert blind.decide(KARATA.view(twin, seat), KARATA.legal(twin, seat)) == decision
+            differed += state_text(KARATA, twin) != state_text(KARATA, match.state)
+        else:
+            decision = others[seat].decide(match.view(seat), legal)
+        match.decide(seat, decision)
+    assert differed > 5
+    assert real._beliefs is not None
+    learned = [forbidden for layers in real._beliefs.layers.values() for _, forbidden in layers]
+    assert any(learned) or match.over, "the test should see a pass it learns from"
+
+
+def test_it_repeats_itself_in_karata_with_the_same_seed() -> None:
+    ruleset = KARATA.default_ruleset().changed(players=3)
+
+    def record(seed: int) -> list[str]:
+        agents: list[Agent] = [seated(KARATA, ruleset, agent_rng(seed, s), 6) for s in (0, 1, 2)]
+        match = play_match(KARATA, ruleset, agents, seed, journal=False)
+        return [d.text() for _, d in match.decisions]
+
+    assert record(5) == record(5)
+
+
 def test_it_repeats_itself_with_the_same_seed() -> None:
     ruleset = TCG.default_ruleset()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -155,3 +156,53 @@ def test_made_cards_are_public_in_the_pool_the_view_and_json() -> None:
     assert view.made == {"p1": ("burden",)}
     assert view_to_json(view)["made"] == {"p1": ["burden"]}
     assert "made" not in view_to_json(Match(GAME, TcgRules(), seed=1).view(0))
+
+
+class SortingDealer:
+    """Deals the unseen cards in key order: the first hidden place gets the smallest keys."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, list[tuple[str, int]]]] = []
+
+    def deal(
+        self, pool: str, places: Sequence[tuple[str, int]], keys: list[str], rng: Rng
+    ) -> list[str]:
+        self.asked.append((pool, list(places)))
+        return sorted(keys)
+
+
+def test_a_dealer_orders_the_unseen_cards_for_the_hidden_places() -> None:
+    match = Match(GAME, TcgRules(), seed=2)
+    view = match.view(0)
+    dealer = SortingDealer()
+    world = determinise(view, match.state.rules, Rng(0), dealer=dealer)
+    assert comparable(GAME.view(world, 0)) == comparable(view)
+    assert [pool for pool, _ in dealer.asked] == sorted(pool for pool, _ in dealer.asked)
+    for pool, places in dealer.asked:
+        unseen = sorted(view.unseen(pool).elements())
+        dealt = [key for name, _ in places for key in (c.key for c in world.zones[name].cards)]
+        assert dealt == unseen
+        assert [size for _, size in places] == [view.size(name) for name, _ in places]
+
+
+def test_a_dealer_may_not_change_the_unseen_cards() -> None:
+    match = Match(GAME, TcgRules(), seed=2)
+
+    class Cheat:
+        def deal(
+            self, pool: str, places: Sequence[tuple[str, int]], keys: list[str], rng: Rng
+        ) -> list[str]:
+            return [keys[0]] * len(keys)
+
+    with pytest.raises(Inconsistent, match="the dealer changed the unseen cards of pool"):
+        determinise(match.view(0), match.state.rules, Rng(0), dealer=Cheat())
+
+
+def test_without_a_dealer_the_worlds_are_the_same_as_before() -> None:
+    """The hook costs nothing to games that infer nothing: no dealer, the same worlds."""
+    match = Match(GAME, TcgRules(), seed=3)
+    view = match.view(1)
+    assert GAME.beliefs(match.state.rules, 1) is None
+    one = determinise(view, match.state.rules, Rng(7))
+    two = determinise(view, match.state.rules, Rng(7), dealer=None)
+    assert GAME.state_to_json(one) == GAME.state_to_json(two)

@@ -2,7 +2,10 @@
 
 The player never looks at cards its seat cannot see. Each iteration deals a fresh *world*
 (:func:`~cardtable.engine.determinise`): the hidden cards re-dealt at random, consistently with
-its view, so that the world looks to its seat exactly like the real table. It then walks one
+its view, so that the world looks to its seat exactly like the real table. Where the game
+infers something from the views the player has been shown during the match
+(:meth:`~cardtable.engine.Game.beliefs`: in Karata, a player who picked held nothing it could
+play), the worlds are dealt to agree with it; else uniformly. It then walks one
 tree shared by all worlds (single-observer ISMCTS): at each step the moves legal *in this world*
 that the game finds worth weighing (:meth:`~cardtable.engine.Game.search_moves`) are the
 candidates, the untried one is tried, or the best by UCB1, where a child's exploration
@@ -38,7 +41,7 @@ from typing import Any
 
 from cardtable.agents.base import Agent
 from cardtable.engine.decisions import Decision, Decisions
-from cardtable.engine.determinise import determinise
+from cardtable.engine.determinise import Beliefs, determinise
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
@@ -118,23 +121,45 @@ class IsmctsAgent(Agent):
         self.milliseconds = milliseconds
         self.playout_limit = playout_limit
         self._book: RuleBook | None = None
+        self._beliefs: Beliefs | None = None
+        self._believer: int | None = None
         self.last_iterations = 0
         """How many iterations the latest decision made (for measurements)."""
 
     def sit(self, game: Game[Any, Any], ruleset: Any) -> None:
         super().sit(game, ruleset)
         self._book = game.rulebook(ruleset)
+        self._beliefs, self._believer = None, None
 
     def decide(self, view: View[Any], legal: Decisions) -> Decision:
         book, game = self._book, self.game
         if book is None or game is None:
             raise NotSeated("the search player must be told the game and its rules (Agent.sit)")
+        beliefs = self._beliefs
+        if self._believer != legal.seat:  # a new match, or a new seat: start afresh
+            beliefs = self._beliefs = game.beliefs(book, legal.seat)
+            self._believer = legal.seat
+        if beliefs is not None:
+            beliefs.observe(view)
+        move = self._search(game, book, beliefs, view, legal)
+        if beliefs is not None:
+            beliefs.chose(move)
+        return move
+
+    def _search(
+        self,
+        game: Game[Any, Any],
+        book: RuleBook,
+        beliefs: Beliefs | None,
+        view: View[Any],
+        legal: Decisions,
+    ) -> Decision:
         if len(legal.moves) == 1:
             return legal.moves[0]
         deadline = (
             None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
         )
-        world = determinise(view, book, self.rng)
+        world = determinise(view, book, self.rng, dealer=beliefs)
         moves = game.search_moves(world, legal)  # the same in every world: the seat's own
         if len(moves) == 1:
             return moves[0]
@@ -147,7 +172,7 @@ class IsmctsAgent(Agent):
                 deadline is not None and time.perf_counter() >= deadline
             ):
                 break
-            world = determinise(view, book, self.rng)
+            world = determinise(view, book, self.rng, dealer=beliefs)
         self.last_iterations = done
         best = max(
             (root.children[move] for move in moves if move in root.children),

@@ -14,15 +14,21 @@ Hidden cards get the ids the view does not show, in ascending order as they are 
 pool in name order, then zone by zone): ids of hidden cards carry no information, so which id
 a hidden card gets does not matter, only that the ids stay those of the real state. The
 generator is fresh, seeded from ``rng`` (the agent's own generator).
+
+The unseen cards of a pool are shuffled uniformly, unless a :class:`Dealer` is given: what the
+seat has inferred from what it saw (a player who picked rather than play held nothing that
+could start a turn) may deal some places some cards more likely than others. The dealer
+only orders the unseen cards; which cards are unseen the view alone decides.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.engine.cards import Card, CardDef
+from cardtable.engine.decisions import Decision
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.state import State
@@ -34,14 +40,47 @@ Sampler = Callable[[View[Any], str, int, Rng], list[str] | None]
 started with, beside the cards the view shows (``None``: it cannot say)."""
 
 
+class Dealer(Protocol):
+    """Orders a pool's unseen cards for the hidden places that take them (see
+    :func:`determinise`)."""
+
+    def deal(
+        self, pool: str, places: Sequence[tuple[str, int]], keys: list[str], rng: Rng
+    ) -> list[str]:
+        """The ``keys`` (the pool's unseen cards, in any order) in the order ``places`` take
+        them: the first zone's size first, then the next zone's, and so on. The result must
+        hold exactly ``keys``; draw any chance from ``rng``."""
+        ...
+
+
+class Beliefs(Dealer, Protocol):
+    """What one seat infers about hidden cards from the views it is shown, one decision after
+    another, and how it deals worlds accordingly (a game's :meth:`~Game.beliefs`). It must
+    learn from the seat's views and its own decisions only."""
+
+    def observe(self, view: View[Any]) -> None:
+        """Learn from ``view``, the seat's view at its next decision."""
+        ...
+
+    def chose(self, decision: Decision) -> None:
+        """Remember the decision the seat made at the view it observed last."""
+        ...
+
+
 class Inconsistent(Exception):
     """The view cannot be completed (a hidden zone with no pool, too few unseen cards)."""
 
 
 def determinise(
-    view: View[Any], book: RuleBook, rng: Rng, *, sampler: Sampler | None = None
+    view: View[Any],
+    book: RuleBook,
+    rng: Rng,
+    *,
+    sampler: Sampler | None = None,
+    dealer: Dealer | None = None,
 ) -> State:
-    """A state whose view for ``view.seat`` is exactly ``view``, hidden cards re-dealt."""
+    """A state whose view for ``view.seat`` is exactly ``view``, hidden cards re-dealt
+    (uniformly, or as ``dealer`` orders them)."""
     game = book.game
     state: State = game.skeleton(book, Rng(rng.next64()))
     state.version = view.version
@@ -105,7 +144,14 @@ def determinise(
             raise Inconsistent(
                 f"pool {pool_name}: {len(keys)} unseen cards for {needed} hidden places"
             )
-        rng.shuffle(keys)
+        if dealer is None:
+            rng.shuffle(keys)
+        else:
+            places = [(name, view.zones[name].size) for name in zone_names]
+            dealt = dealer.deal(pool_name, places, keys[:], rng)
+            if sorted(dealt) != sorted(keys):
+                raise Inconsistent(f"the dealer changed the unseen cards of pool {pool_name}")
+            keys = dealt
         pool = state.pools.get(pool_name)
         owner = pool.owner if pool is not None else None
         position = 0

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
 from cardtable.engine.decisions import Concede, Decision, Decisions
+from cardtable.engine.determinise import Beliefs
 from cardtable.engine.errors import IllegalDecision, InvalidDecision, RecordError, RulesetError
 from cardtable.engine.json import (
     JsonObject,
@@ -231,6 +232,13 @@ class Game(ABC, Generic[S, R]):
         players that stop a playout before the end (the estimates of all seats should add up
         to about 1). The default has no opinion: an equal share."""
         return 1 / state.seats
+
+    def beliefs(self, book: RuleBook, seat: int) -> Beliefs | None:
+        """A fresh tracker of what ``seat`` may infer about hidden cards from the views it is
+        shown during one match, for search players that deal worlds (see
+        :class:`~cardtable.engine.determinise.Beliefs`). The default, ``None``, infers
+        nothing: worlds deal the unseen cards uniformly."""
+        return None
 
     def concede(self, state: S, seat: int) -> Sequence[Action[Any]]:
         """The actions conceding queues (default: the other seats share the win)."""

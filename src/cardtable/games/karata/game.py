@@ -43,6 +43,7 @@ from cardtable.games.karata.actions import (
     StageCard,
     TurnUp,
 )
+from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.karata.cards import deck
 from cardtable.games.karata.config import KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
@@ -301,6 +302,13 @@ class KarataGame(Game[KarataState, KarataRules]):
         ]
         total = sum(weights)
         return weights[seat] / total if total else 1 / state.seats
+
+    def beliefs(self, book: RuleBook, seat: int) -> KarataBeliefs | None:
+        """What ``seat`` infers from the passes it sees: a player who picked rather than play
+        held nothing that could start a turn there (see :mod:`~.beliefs`). With fines on a
+        fine looks like a pass, so nothing is inferred."""
+        rules: KarataRules = book.ruleset
+        return None if rules.fines else KarataBeliefs(rules, seat)
 
     def concede(self, state: KarataState, seat: int) -> Sequence[Action[Any]]:
         """The player leaves the table; play goes on without them."""
