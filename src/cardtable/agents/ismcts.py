@@ -49,8 +49,6 @@ from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.state import State
 from cardtable.engine.view import View
 
-EXPLORATION = 0.7
-"""UCB1's exploration constant (rewards lie between 0 and 1)."""
 PLAYOUT_LIMIT = 10
 """Decisions a playout makes before the game's estimate scores the position. Short playouts
 measured best: against two Karata heuristic players, 300 iterations won 8 of 12 three-player
@@ -91,8 +89,9 @@ class Node:
         self.reward = 0.0
         self.available = 0
 
-    def ucb(self) -> float:
-        return self.reward / self.visits + EXPLORATION * math.sqrt(
+    def ucb(self, exploration: float) -> float:
+        """UCB1 of this node's move, with ``exploration`` as its constant."""
+        return self.reward / self.visits + exploration * math.sqrt(
             math.log(self.available) / self.visits
         )
 
@@ -188,6 +187,7 @@ class IsmctsAgent(Agent):
     ) -> None:
         node = root
         rng = self.rng
+        exploration = game.search_exploration
         moves = root_moves  # the real legal moves: the world agrees with them
         while world.outcome is None:
             actor = game.to_act(world)
@@ -210,7 +210,10 @@ class IsmctsAgent(Agent):
                 game.decide(world, actor, move)
                 node = child
                 break
-            node = max((children[move] for move in moves), key=Node.ucb)
+            node = max(
+                (children[move] for move in moves),
+                key=lambda child: child.ucb(exploration),
+            )
             assert node.move is not None
             game.decide(world, actor, node.move)
         rewards = self._playout(game, world)
