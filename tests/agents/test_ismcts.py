@@ -7,10 +7,11 @@ from typing import Any
 import pytest
 
 from cardtable.agents import Agent, RandomAgent, UnknownAgent, make_agent, parse_seats
-from cardtable.agents.ismcts import LEVELS, IsmctsAgent, NotSeated
+from cardtable.agents.ismcts import LEVELS, IsmctsAgent, Node, NotSeated
 from cardtable.agents.registry import agent_names
 from cardtable.engine import Match, Rng
 from cardtable.games import find
+from cardtable.games.tcg import TcgGame
 from cardtable.simulation import agent_rng, play_match
 from tests.conformance.helpers import shuffle_hidden, state_text
 
@@ -113,6 +114,29 @@ def test_it_repeats_itself_with_the_same_seed() -> None:
         return [d.text() for _, d in play_match(TCG, ruleset, agents, seed).decisions]
 
     assert record(4) == record(4)
+
+
+def test_it_explores_as_much_as_the_game_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    constants: set[float] = set()
+    ucb = Node.ucb
+
+    def recorded(node: Node, exploration: float) -> float:
+        constants.add(exploration)
+        return ucb(node, exploration)
+
+    monkeypatch.setattr(Node, "ucb", recorded)
+
+    class Curious(TcgGame):
+        search_exploration = 1.9
+
+    ruleset = TCG.default_ruleset()
+    for game, expected in ((TCG, 0.7), (Curious(), 1.9)):
+        constants.clear()
+        match: Match[Any] = Match(game, ruleset, 2)
+        seat = match.to_act
+        assert seat is not None
+        seated(game, ruleset, Rng(3), iterations=200).decide(match.view(seat), match.legal(seat))
+        assert constants == {expected}
 
 
 def test_it_beats_the_random_player_by_a_wide_margin() -> None:

@@ -122,8 +122,8 @@ class Game(ABC, Generic[S, R]):
     """Dataclass giving the shape of the game's public data in views (``View.public``)."""
     search_exploration: ClassVar[float] = 0.7
     """UCB1's exploration constant for search players (rewards lie between 0 and 1): how
-    readily a search tries again the moves that have done worse so far. Measured per game
-    against its strongest heuristic (see docs/agents.md)."""
+    readily a search tries again the moves that have done worse so far. A game that sets its
+    own should show the measurement that chose it (see docs/agents.md)."""
 
     # -- rulesets ---------------------------------------------------------------------------
 
