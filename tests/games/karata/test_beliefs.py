@@ -38,17 +38,18 @@ class Seat:
         return seen
 
 
-def watched() -> Seat:
-    """Seat 1 holds no heart, no Seven, no Ace and no Joker: it picks on the Seven of Hearts."""
+def watched(pick: str = "8H") -> Seat:
+    """Seat 1 holds no heart, no Seven, no Ace and no Joker: it picks ``pick`` on the Seven of
+    Hearts."""
     state = scenario(
         hands=[["5C", "6C"], ["4S", "5S", "9D", "10C"], ["7D", "9S"]],
         pile=["7H"],
-        deck=["KC", "8H", "QS", "6D", "4H", "5D", "10S", "9C", "AD", "2C", "3S", "JH", "RJ"],
+        deck=["KC", pick, "QS", "6D", "4H", "5D", "10S", "9C", "AD", "2C", "3S", "JH", "RJ"],
         rules=THREE,
     )
     seat = Seat(state)
     seat.decides("pass")  # picks KC
-    act(state, 1, "pass")  # picks 8H
+    act(state, 1, "pass")  # picks the card given
     act(state, 2, "turn 7D")
     return seat
 
@@ -87,16 +88,8 @@ def test_a_card_it_plays_leaves_the_oldest_hand_it_may_come_from() -> None:
 
 
 def test_a_card_it_could_have_played_then_came_from_what_it_picked_since() -> None:
-    state = scenario(
-        hands=[["5C", "6C"], ["4S", "5S", "9D", "10C"], ["7D", "9S"]],
-        pile=["7H"],
-        deck=["KC", "7C", "QS", "6D", "4H", "5D", "10S", "9C", "AD", "2C", "3S", "JH", "RJ"],
-        rules=THREE,
-    )
-    seat = Seat(state)
-    seat.decides("pass")
-    act(state, 1, "pass")  # picks 7C
-    act(state, 2, "turn 7D")
+    seat = watched("7C")
+    state = seat.state
     seat.looks()
     seat.decides("pass")
     act(state, 1, "turn 7C")  # a Seven: not one of the four it held on the Seven of Hearts
