@@ -27,8 +27,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
-
 from cardtable.envs import env
 from figures import Figure, describe_machine, figure_rows, measured, replace_block
 
@@ -60,7 +58,7 @@ def cardtable(game: str, rules: object = None) -> Measure:
                     continue
                 if steps == limit:
                     break
-                table.step(choose(np.flatnonzero(observation["action_mask"]).tolist()))
+                table.step(choose(observation["action_mask"].nonzero()[0].tolist()))
                 steps += 1
         return steps / (time.perf_counter() - start)
 
