@@ -189,7 +189,7 @@ def search_speed(
     if not sample:
         return rows
     for level, budget in LEVELS.items():
-        agent = IsmctsAgent(_rng(level), iterations=budget.iterations)
+        agent = IsmctsAgent(_rng(level), level=budget)
         agent.sit(found, ruleset)
         started = time.perf_counter()
         iterations = 0

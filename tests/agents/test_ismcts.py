@@ -9,7 +9,7 @@ import pytest
 from cardtable.agents import Agent, RandomAgent, UnknownAgent, make_agent, parse_seats
 from cardtable.agents.ismcts import LEVELS, IsmctsAgent, Node, NotSeated
 from cardtable.agents.registry import agent_names
-from cardtable.engine import Match, Rng
+from cardtable.engine import Decision, Decisions, Match, Rng
 from cardtable.games import find
 from cardtable.games.tcg import TcgGame
 from cardtable.simulation import agent_rng, play_match
@@ -139,6 +139,41 @@ def test_it_explores_as_much_as_the_game_says(monkeypatch: pytest.MonkeyPatch) -
         assert constants == {expected}
 
 
+def test_the_others_play_as_the_game_models_them() -> None:
+    """In Karata the heuristic stands in for the other seats inside the tree: every move
+    the search makes for another seat is the model's, each legal where it is made, and the
+    seat's own moves are searched. Unmodelled, the model is never asked."""
+    ruleset = KARATA.default_ruleset().changed(players=3)
+    match: Match[Any] = Match(KARATA, ruleset, 3)  # three moves to weigh: it searches
+    seat = match.to_act
+    assert seat is not None
+    asked: list[tuple[int, bool]] = []
+
+    for modelled in (True, False):
+        agent = IsmctsAgent(Rng(1), iterations=60, playout_limit=0, modelled=modelled)
+        agent.sit(KARATA, ruleset)
+        model = agent.model
+        assert (model is not None) == modelled
+
+        def recorded(world: Any, legal: Decisions, rng: Rng, inner: Any = model) -> Decision:
+            move: Decision = inner(world, legal, rng)
+            asked.append((legal.seat, move in legal.moves))
+            return move
+
+        agent.model = recorded if modelled else None
+        assert agent.decide(match.view(seat), match.legal(seat)) in match.legal(seat).moves
+        assert agent.last_iterations == 60
+        if modelled:
+            assert asked, "the search should reach the other seats' turns"
+            assert all(other != seat and legal for other, legal in asked)
+            asked.clear()
+    assert not asked
+    assert IsmctsAgent(Rng(1)).modelled
+    war = IsmctsAgent(Rng(1))
+    war.sit(WAR, WAR.default_ruleset())
+    assert war.model is None
+
+
 def test_it_beats_the_random_player_by_a_wide_margin() -> None:
     ruleset = TCG.default_ruleset()
     wins = 0
@@ -176,6 +211,10 @@ def test_levels_are_named_in_the_seat_grammar() -> None:
     for level, budget in LEVELS.items():
         agent = make_agent(parse_seats(f"ismcts:{level}")[0], KARATA, Rng(0))
         assert isinstance(agent, IsmctsAgent)
+        assert agent.iterations == budget.iterations
+        agent.sit(KARATA, KARATA.default_ruleset())  # modelled: fewer, dearer iterations
+        assert agent.iterations == budget.modelled < budget.iterations
+        agent.sit(WAR, WAR.default_ruleset())
         assert agent.iterations == budget.iterations
     assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
     counted = make_agent(parse_seats("ismcts:400")[0], TCG, Rng(0))

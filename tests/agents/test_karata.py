@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.agents import Agent, HeuristicAgent, RandomAgent, make_agent, parse_seats
+from cardtable.agents.karata import MODEL_LIMIT, HeuristicModel, Seen
 from cardtable.agents.registry import default_agent
 from cardtable.engine import Decision, DecisionError, Match, Record, Rng
 from cardtable.games import find
@@ -185,3 +186,33 @@ def test_it_plans_with_the_rules_of_the_match_it_was_told() -> None:
     match = play_match(GAME, rules, [agent, HeuristicAgent(Rng(1))], seed=1)
     assert match.over
     assert agent.rules is rules
+
+
+def test_a_table_reads_as_its_views_read_it() -> None:
+    """The heuristic standing in for a seat inside a search reads the state itself; it reads
+    what the seat's view shows, at every decision of a 3-player match under house rules."""
+    ruleset = KarataRules(players=3, fine=2)
+    checked = 0
+    for match, _, _ in heuristic_match(ruleset, 6):
+        for who in range(ruleset.players):
+            assert Seen.of_state(match.state, who) == Seen.of(match.view(who), who)
+        checked += 1
+    assert checked > 20
+
+
+def test_as_a_model_it_decides_as_the_player_does() -> None:
+    """:class:`HeuristicModel` makes the heuristic player's decision, looking at fewer
+    turns; where both look at every turn, they agree."""
+    ruleset = KarataRules(players=3)
+    model = HeuristicModel(GAME, ruleset)
+    player = HeuristicAgent(Rng(0))
+    player.sit(GAME, ruleset)
+    agreed = 0
+    for match, seat, _ in heuristic_match(ruleset, 7):
+        legal = match.legal(seat)
+        mine = player.decide_from(Seen.of(match.view(seat), seat), legal, Rng(seat), MODEL_LIMIT)
+        assert model(match.state, legal, Rng(seat)) == mine
+        agreed += 1
+    assert agreed > 20
+    with pytest.raises(TypeError, match="Karata tables"):
+        model(Match(find("war"), find("war").default_ruleset(), 1).state, legal, Rng(0))

@@ -15,12 +15,18 @@ plays more like its players) runs to the end, or, after ``playout_limit`` decisi
 :meth:`~cardtable.engine.Game.estimate` scores the position. Each node keeps the rewards of the
 seat that made its move, so the tree serves any number of players.
 
+Where the agents know a model of how the game's players play (:mod:`~cardtable.agents.models`:
+Karata's is its heuristic player), the other seats' moves in the tree are the model's, made
+in the world at hand, rather than searched as though each of them searched too, and every
+playout move is the model's: the tree then holds only the player's own decisions, and weighs
+them against the replies it expects. ``modelled=False`` searches every seat instead.
+
 Budgets are iterations (repeatable: the same seed and view give the same decision) or a time
 limit in milliseconds (not repeatable, as the machine's speed decides how far it looks). The
-levels a player picks map to budgets:
+levels a player picks map to budgets, smaller where the others are modelled:
 
->>> [(name, level.iterations) for name, level in LEVELS.items()]
-[('easy', 50), ('medium', 250), ('hard', 1000)]
+>>> [(name, level.iterations, level.modelled) for name, level in LEVELS.items()]
+[('easy', 50, 25), ('medium', 250, 125), ('hard', 1000, 500)]
 
 >>> from cardtable.engine import Match, Rng
 >>> from cardtable.games import find
@@ -40,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
+from cardtable.agents.models import Model, model_for
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.determinise import Beliefs, determinise
 from cardtable.engine.errors import CardtableError
@@ -58,16 +65,20 @@ matches with 10 (83 ms a decision), 7 of 12 with 30 (204 ms); against the Kata T
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A difficulty: the budget of iterations per decision."""
+    """A difficulty: the budget of iterations per decision, and the smaller one it has where
+    the others play as the game's model of its players (:mod:`~cardtable.agents.models`): a
+    modelled iteration asks the model at every other seat's move, and costs two to three plain
+    ones, so that a level's decisions take about as long in every game."""
 
     iterations: int
+    modelled: int
     description: str
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(50, "50 iterations a decision: looks a little ahead, misses a lot"),
-    "medium": Level(250, "250 iterations a decision"),
-    "hard": Level(1000, "1,000 iterations a decision: about a second at most here"),
+    "easy": Level(50, 25, "50 iterations a decision (25 modelled): looks a little ahead"),
+    "medium": Level(250, 125, "250 iterations a decision (125 modelled)"),
+    "hard": Level(1000, 500, "1,000 iterations a decision (500 modelled): about a second here"),
 }
 
 
@@ -112,13 +123,24 @@ class IsmctsAgent(Agent):
         iterations: int = LEVELS["medium"].iterations,
         milliseconds: float | None = None,
         playout_limit: int = PLAYOUT_LIMIT,
+        modelled: bool = True,
+        level: Level | None = None,
     ) -> None:
         super().__init__(rng)
+        if level is not None:
+            iterations = level.iterations
         if iterations < 1:
             raise ValueError("a search needs at least one iteration")
         self.iterations = iterations
         self.milliseconds = milliseconds
         self.playout_limit = playout_limit
+        self.modelled = modelled
+        """Whether the others play as the game's model of its players says, where it has one
+        (:mod:`~cardtable.agents.models`)."""
+        self.model: Model | None = None
+        self.level = level
+        """The level the budget comes from, if any: once seated, its iterations, or its
+        modelled iterations where the game has a model."""
         self._book: RuleBook | None = None
         self._beliefs: Beliefs | None = None
         self._believer: int | None = None
@@ -128,6 +150,10 @@ class IsmctsAgent(Agent):
     def sit(self, game: Game[Any, Any], ruleset: Any) -> None:
         super().sit(game, ruleset)
         self._book = game.rulebook(ruleset)
+        self.model = model_for(game, ruleset) if self.modelled else None
+        if self.level is not None:
+            level = self.level
+            self.iterations = level.iterations if self.model is None else level.modelled
         self._beliefs, self._believer = None, None
 
     def decide(self, view: View[Any], legal: Decisions) -> Decision:
@@ -188,11 +214,18 @@ class IsmctsAgent(Agent):
         node = root
         rng = self.rng
         exploration = game.search_exploration
+        model, me = self.model, root.actor
         moves = root_moves  # the real legal moves: the world agrees with them
         while world.outcome is None:
             actor = game.to_act(world)
             if actor is None:
                 break
+            if model is not None and actor != me:  # the others play as modelled: no node
+                legal = game.legal(world, actor)
+                if not legal.moves:
+                    break
+                game.decide(world, actor, model(world, legal, rng))
+                continue
             if node is not root:
                 moves = game.search_moves(world, game.legal(world, actor))
             if not moves:
@@ -226,8 +259,10 @@ class IsmctsAgent(Agent):
         root.visits += 1
 
     def _playout(self, game: Game[Any, Any], world: State) -> list[float]:
-        """Quick moves to the end, or to ``playout_limit``; each seat's reward in [0, 1]."""
+        """Quick moves (or the model's) to the end, or to ``playout_limit``; each seat's
+        reward in [0, 1]."""
         rng = self.rng
+        model = self.model
         for _ in range(self.playout_limit):
             if world.outcome is not None:
                 break
@@ -237,7 +272,10 @@ class IsmctsAgent(Agent):
             legal = game.legal(world, actor)
             if not legal.moves:
                 break
-            game.decide(world, actor, game.playout_move(world, legal, rng))
+            move = (
+                game.playout_move(world, legal, rng) if model is None else model(world, legal, rng)
+            )
+            game.decide(world, actor, move)
         seats = world.seats
         outcome = world.outcome
         if outcome is None:
@@ -253,9 +291,13 @@ def ismcts_for(level: str | None) -> IsmctsAgentFactory:
     """The factory of a search player at ``level``: a named level, a number of iterations
     (``ismcts:400``) or a time limit (``ismcts:300ms``); ``None`` is medium.
 
+    >>> from cardtable.games import find
     >>> agent = ismcts_for("hard")(Rng(0))
     >>> agent.iterations, agent.milliseconds
     (1000, None)
+    >>> agent.sit(find("karata"), find("karata").default_ruleset())
+    >>> agent.iterations  # the others play as Karata's heuristic player: fewer, dearer ones
+    500
     >>> ismcts_for("300ms")(Rng(0)).milliseconds
     300.0
     """
@@ -264,28 +306,29 @@ def ismcts_for(level: str | None) -> IsmctsAgentFactory:
 
 @dataclass(frozen=True, slots=True)
 class IsmctsAgentFactory:
-    """Makes search players with one budget: (iterations, milliseconds or ``None``)."""
+    """Makes search players with one budget: (iterations, milliseconds or ``None``, the
+    named level or ``None``)."""
 
-    budget: tuple[int, float | None]
+    budget: tuple[int, float | None, Level | None]
 
     def __call__(self, rng: Rng) -> IsmctsAgent:
-        iterations, milliseconds = self.budget
-        return IsmctsAgent(rng, iterations=iterations, milliseconds=milliseconds)
+        iterations, milliseconds, level = self.budget
+        return IsmctsAgent(rng, iterations=iterations, milliseconds=milliseconds, level=level)
 
 
 class BadLevel(CardtableError):
     """A search level that is neither a level's name, a count nor a time."""
 
 
-def _budget(level: str | None) -> tuple[int, float | None]:
-    if level is None:
-        return LEVELS["medium"].iterations, None
-    if level in LEVELS:
-        return LEVELS[level].iterations, None
+def _budget(level: str | None) -> tuple[int, float | None, Level | None]:
+    named = LEVELS.get("medium" if level is None else level)
+    if named is not None:
+        return named.iterations, None, named
+    assert level is not None
     if level.isdigit() and int(level) > 0:
-        return int(level), None
+        return int(level), None, None
     if level.endswith("ms") and level[:-2].isdigit() and int(level[:-2]) > 0:
-        return 10**9, float(level[:-2])
+        return 10**9, float(level[:-2]), None
     names = ", ".join(LEVELS)
     raise BadLevel(
         f"{level!r} is not a level of ismcts: choose {names}, a number of iterations (400) "

@@ -35,10 +35,14 @@ from typing import Any
 
 from cardtable.agents.base import Agent
 from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.game import Game
+from cardtable.engine.rng import Rng
+from cardtable.engine.state import State
 from cardtable.engine.view import View
 from cardtable.games.karata.cards import ACE, PLAIN, ace_value, face, special
 from cardtable.games.karata.config import KarataRules
 from cardtable.games.karata.decisions import Finish, Pass, Play
+from cardtable.games.karata.state import KarataState
 from cardtable.games.karata.turns import (
     Table,
     last_card_problem,
@@ -52,6 +56,9 @@ USUAL = KarataRules()
 """The rules the agent plans with when nobody told it the match's (:meth:`Agent.sit`)."""
 SEARCH_LIMIT = 4000
 """How many partial turns the agent looks at, at most, before deciding."""
+MODEL_LIMIT = 200
+"""How many partial turns it looks at when it stands in for a player inside a search, which
+asks it hundreds of times a decision (:class:`HeuristicModel`)."""
 
 WIN = 10_000.0
 SHED = 10.0
@@ -97,6 +104,21 @@ class Seen:
             playing=tuple(s for s in range(len(public["declared"])) if s not in out),
         )
 
+    @classmethod
+    def of_state(cls, state: KarataState, seat: int) -> Seen:
+        """What ``seat`` reads at ``state`` itself: for a table a search player dealt, where
+        every seat may be asked how it would play. The same as :meth:`of` reads from the
+        seat's view of that state."""
+        return cls(
+            seat=seat,
+            hand=state.hand_keys(seat),
+            staged=state.staged(),
+            table=state.table(),
+            declared=tuple(state.declared),
+            direction=state.direction,
+            playing=tuple(state.playing),
+        )
+
     def next_player(self, steps: int, kings: int) -> int:
         """Who plays after a turn that moves ``steps`` seats and turns ``kings`` Kings."""
         direction = self.direction * (-1 if kings % 2 else 1)
@@ -120,14 +142,20 @@ class HeuristicAgent(Agent):
         return self.ruleset if isinstance(self.ruleset, KarataRules) else USUAL
 
     def decide(self, view: View[Any], legal: Decisions) -> Decision:
-        seen = Seen.of(view, legal.seat)
+        return self.decide_from(Seen.of(view, legal.seat), legal, self.rng)
+
+    def decide_from(
+        self, seen: Seen, legal: Decisions, rng: Rng, limit: int = SEARCH_LIMIT
+    ) -> Decision:
+        """The decision for what ``seen`` shows, looking at up to ``limit`` partial turns;
+        ``rng`` orders equal turns."""
         plays = [move for move in legal.moves if isinstance(move, Play)]
         finishes = [move for move in legal.moves if isinstance(move, Finish)]
-        self.rng.shuffle(plays)  # equal turns: the agent's own generator chooses
+        rng.shuffle(plays)  # equal turns: the generator chooses
         best: tuple[float, Decision] | None = None
         if finishes and seen.staged:
             best = (self._score(seen, seen.staged), self._finish(seen, finishes))
-        budget = [SEARCH_LIMIT]
+        budget = [limit]
         for play in plays:
             for cards in self._turns(seen, (*seen.staged, play.card), budget):
                 score = self._score(seen, cards)
@@ -197,6 +225,32 @@ class HeuristicAgent(Agent):
             if choice in finishes:
                 return choice
         return finishes[0]
+
+
+class HeuristicModel:
+    """The heuristic player standing in for any seat at a table the search player dealt:
+    how the search expects the others to play (see :mod:`cardtable.agents.models`). It reads
+    the table as that seat would see it, and looks at up to :data:`MODEL_LIMIT` partial
+    turns.
+
+    >>> from cardtable.engine import Match
+    >>> from cardtable.games import find
+    >>> game = find("karata")
+    >>> match = Match(game, game.default_ruleset(), seed=4)
+    >>> model = HeuristicModel(game, game.default_ruleset())
+    >>> model(match.state, match.legal(0), Rng(0)) in match.legal(0).moves
+    True
+    """
+
+    def __init__(self, game: Game[Any, Any], ruleset: Any) -> None:
+        self._player = HeuristicAgent(Rng(0))  # decides with the generator it is given
+        self._player.sit(game, ruleset)
+
+    def __call__(self, state: State, legal: Decisions, rng: Rng) -> Decision:
+        if not isinstance(state, KarataState):
+            raise TypeError(f"the Karata heuristic reads Karata tables, not {type(state)}")
+        seen = Seen.of_state(state, legal.seat)
+        return self._player.decide_from(seen, legal, rng, MODEL_LIMIT)
 
 
 def _request(left: Sequence[str], asks: set[str]) -> str:
