@@ -11,6 +11,7 @@ from cardtable.agents.ismcts import LEVELS, IsmctsAgent, Node, NotSeated
 from cardtable.agents.registry import agent_names
 from cardtable.engine import Decision, Decisions, Match, Rng
 from cardtable.games import find
+from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.tcg import TcgGame
 from cardtable.simulation import agent_rng, play_match
 from tests.conformance.helpers import shuffle_hidden, state_text
@@ -91,6 +92,7 @@ def test_what_it_learned_during_the_match_does_not_see_hidden_cards_either() -> 
         match.decide(seat, decision)
     assert differed > 5
     assert real._beliefs is not None
+    assert isinstance(real._beliefs, KarataBeliefs)
     learned = [forbidden for layers in real._beliefs.layers.values() for _, forbidden in layers]
     assert any(learned) or match.over, "the test should see a pass it learns from"
 

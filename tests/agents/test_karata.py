@@ -107,7 +107,7 @@ class Blunderer(Agent):
     def decide(self, view: Any, legal: Any) -> Decision:
         if self.rng.below(3) == 0:
             hand = [card.key for card in view.cards(f"hand:{legal.seat}")]
-            wrong = [Play(key) for key in hand if Play(key) not in legal.moves]
+            wrong: list[Decision] = [Play(key) for key in hand if Play(key) not in legal.moves]
             finishes = [m for m in legal.moves if isinstance(m, Finish) and not m.last]
             wrong += [Finish(m.request, last=True) for m in finishes]
             wrong = [d for d in wrong if d not in legal.moves]

@@ -13,6 +13,7 @@ from cardtable.engine import Record
 from cardtable.games.tcg import load_set
 from cardtable.games.tcg.decks import load_deck
 from tests.cli.helpers import invoke, run_process
+from tests.jsondata import strs
 
 KATA_20 = "bolt=4,d1=4,d2=4,d3=4,wall=4"
 GOOD = 'name = "Bolts"\nset = "kata"\n\n[cards]\nbolt = 4\nd1 = 4\nd2 = 4\nd3 = 4\nwall = 4\n'
@@ -340,8 +341,8 @@ def test_a_built_deck_is_played_with_play_tcg_deck(tmp_path: Path, set_name: str
     assert "Outcome:" in played.output
     decks = Record.load(record_path).ruleset["decks"]
     assert isinstance(decks, list)
-    assert sorted(decks[0]) == sorted(load_deck(path)[0].cards)
-    assert sorted(decks[1]) == sorted(load_set(set_name).deck)
+    assert sorted(strs(decks[0])) == sorted(load_deck(path)[0].cards)
+    assert sorted(strs(decks[1])) == sorted(load_set(set_name).deck)
 
 
 def test_the_builder_shows_the_pool_and_hints_and_survives_an_interrupt(

@@ -37,7 +37,7 @@ def test_defaults_and_json() -> None:
 
 def test_fields_are_keyword_only_and_frozen() -> None:
     with pytest.raises(TypeError):
-        Example(3)  # type: ignore[misc]
+        Example(3)  # type: ignore[call-arg]
     rules = Example(players=3)
     with pytest.raises(ValueError, match="frozen"):
         rules.players = 4  # type: ignore[misc]

@@ -69,7 +69,7 @@ def test_a_card_is_an_immutable_identity() -> None:
     assert wolf.printed("armour") == 0
     assert wolf.to_json() == {"id": 7, "key": "wolf", "owner": 1, "pool": "p1"}
     with pytest.raises(AttributeError):
-        wolf.zone = "board"  # type: ignore[attr-defined]
+        wolf.zone = "board"
 
 
 def test_stats_add_every_components_modifiers() -> None:

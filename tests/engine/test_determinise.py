@@ -15,17 +15,24 @@ from cardtable.engine import (
     Pool,
     Rng,
     Stat,
+    State,
     View,
     determinise,
     view_to_json,
 )
-from cardtable.games.tcg import TcgGame, TcgRules
+from cardtable.games.tcg import TcgGame, TcgRules, TcgState
 
 GAME = TcgGame()
 
 
 def comparable(view: View[Any]) -> dict[str, Any]:
     return view_to_json(view)
+
+
+def tcg(world: State) -> TcgState:
+    """A world determinised from a view of the TCG is a TCG state."""
+    assert isinstance(world, TcgState)
+    return world
 
 
 @pytest.mark.parametrize("seat", [0, 1, None])
@@ -39,7 +46,7 @@ def test_a_world_looks_exactly_like_the_view(seed: int, seat: int | None) -> Non
             match.decide(active, "end")
     view = match.view(seat)
     for salt in range(4):
-        world = determinise(view, match.state.rules, Rng(salt))
+        world = tcg(determinise(view, match.state.rules, Rng(salt)))
         assert comparable(GAME.view(world, seat)) == comparable(view)
         assert len(world.cards) == len(match.state.cards)
         assert [card.id for card in world.cards] == list(range(len(world.cards)))
@@ -59,7 +66,9 @@ def test_worlds_differ_in_what_the_seat_cannot_see() -> None:
     match = Match(GAME, TcgRules(), seed=1)
     view = match.view(0)
     decks = {
-        tuple(card.key for card in determinise(view, match.state.rules, Rng(salt)).decks[1].cards)
+        tuple(
+            card.key for card in tcg(determinise(view, match.state.rules, Rng(salt))).decks[1].cards
+        )
         for salt in range(10)
     }
     assert len(decks) > 1
@@ -68,8 +77,8 @@ def test_worlds_differ_in_what_the_seat_cannot_see() -> None:
 def test_the_same_generator_gives_the_same_world() -> None:
     match = Match(GAME, TcgRules(), seed=1)
     view = match.view(1)
-    one = determinise(view, match.state.rules, Rng(4))
-    two = determinise(view, match.state.rules, Rng(4))
+    one = tcg(determinise(view, match.state.rules, Rng(4)))
+    two = tcg(determinise(view, match.state.rules, Rng(4)))
     assert GAME.state_to_json(one) == GAME.state_to_json(two)
 
 
@@ -86,7 +95,7 @@ def test_a_closed_pool_needs_a_sampler_that_can_tell() -> None:
     def sampler(view: View[Any], pool: str, count: int, rng: Rng) -> list[str]:
         return ["d8"] * count
 
-    world = determinise(view, state.rules, Rng(0), sampler=sampler)
+    world = tcg(determinise(view, state.rules, Rng(0), sampler=sampler))
     hidden = [
         card
         for card in world.cards
@@ -120,7 +129,7 @@ def test_visible_components_and_tracked_stats_survive_determinisation() -> None:
     state.attach(mine, Component(key="cheaper", modifiers=(("cost", -1),)))
     state.track(mine, "damage", Stat(5, 2))
     view = match.view(seat)
-    world = determinise(view, state.rules, Rng(0))
+    world = tcg(determinise(view, state.rules, Rng(0)))
     assert world.attached(mine) == state.attached(mine)
     assert world.tracked(mine, "damage") == Stat(5, 2)
     assert comparable(GAME.view(world, seat)) == comparable(view)
@@ -175,7 +184,7 @@ def test_a_dealer_orders_the_unseen_cards_for_the_hidden_places() -> None:
     match = Match(GAME, TcgRules(), seed=2)
     view = match.view(0)
     dealer = SortingDealer()
-    world = determinise(view, match.state.rules, Rng(0), dealer=dealer)
+    world = tcg(determinise(view, match.state.rules, Rng(0), dealer=dealer))
     assert comparable(GAME.view(world, 0)) == comparable(view)
     assert [pool for pool, _ in dealer.asked] == sorted(pool for pool, _ in dealer.asked)
     for pool, places in dealer.asked:
@@ -203,6 +212,6 @@ def test_without_a_dealer_the_worlds_are_the_same_as_before() -> None:
     match = Match(GAME, TcgRules(), seed=3)
     view = match.view(1)
     assert GAME.beliefs(match.state.rules, 1) is None
-    one = determinise(view, match.state.rules, Rng(7))
-    two = determinise(view, match.state.rules, Rng(7), dealer=None)
+    one = tcg(determinise(view, match.state.rules, Rng(7)))
+    two = tcg(determinise(view, match.state.rules, Rng(7), dealer=None))
     assert GAME.state_to_json(one) == GAME.state_to_json(two)

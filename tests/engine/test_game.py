@@ -18,6 +18,7 @@ from cardtable.engine import (
     IllegalDecision,
     InvalidDecision,
     JsonObject,
+    JsonValue,
     Match,
     Outcome,
     RecordError,
@@ -27,6 +28,7 @@ from cardtable.engine import (
     digest,
 )
 from cardtable.games.tcg import End, TcgGame, TcgRules, TcgState
+from tests.jsondata import arr, obj
 
 GAME = TcgGame()
 
@@ -83,39 +85,41 @@ def test_a_state_with_queued_actions_cannot_be_saved() -> None:
         GAME.state_to_json(state)
 
 
-Mutation = Callable[[JsonObject], Any]
+Mutation = Callable[[JsonObject], None]
 
 
-def set_key(key: str, value: object) -> Mutation:
+def set_key(key: str, value: JsonValue) -> Mutation:
     return lambda data: data.__setitem__(key, value)
 
 
-def first_card(field: str, value: object) -> Mutation:
-    return lambda data: data["cards"][0].__setitem__(field, value)
+def first_card(field: str, value: JsonValue) -> Mutation:
+    return lambda data: obj(arr(data["cards"])[0]).__setitem__(field, value)
 
 
-def zone(name: str, value: object) -> Mutation:
-    return lambda data: data["zones"].__setitem__(name, value)
+def zone(name: str, value: JsonValue) -> Mutation:
+    return lambda data: obj(data["zones"]).__setitem__(name, value)
 
 
 def swap_first_two_cards(data: JsonObject) -> None:
-    data["cards"][0], data["cards"][1] = data["cards"][1], data["cards"][0]
+    cards = arr(data["cards"])
+    cards[0], cards[1] = cards[1], cards[0]
 
 
 def duplicate_card(data: JsonObject) -> None:
-    data["zones"]["graveyard:0"].append(data["zones"]["deck:0"][0])
+    zones = obj(data["zones"])
+    arr(zones["graveyard:0"]).append(arr(zones["deck:0"])[0])
 
 
 def lose_card(data: JsonObject) -> None:
-    data["zones"]["deck:0"].pop()
+    arr(obj(data["zones"])["deck:0"]).pop()
 
 
 def drop_zone(data: JsonObject) -> None:
-    del data["zones"]["graveyard:1"]
+    del obj(data["zones"])["graveyard:1"]
 
 
 def hero_life(data: JsonObject) -> None:
-    data["public"]["heroes"][0]["life"] = [30]
+    obj(arr(obj(data["public"])["heroes"])[0])["life"] = [30]
 
 
 @pytest.mark.parametrize(
@@ -159,12 +163,14 @@ def test_a_state_must_be_an_object() -> None:
 
 
 def one_hero(data: JsonObject) -> None:
-    data["public"]["heroes"] = data["public"]["heroes"][:1]
+    public = obj(data["public"])
+    public["heroes"] = arr(public["heroes"])[:1]
 
 
 def negative_card_id(data: JsonObject) -> None:
-    last = len(data["cards"]) - 1
-    for ids in data["zones"].values():
+    last = len(arr(data["cards"])) - 1
+    for zone_ids in obj(data["zones"]).values():
+        ids = arr(zone_ids)
         if last in ids:
             ids[ids.index(last)] = -1
 
@@ -349,27 +355,30 @@ def test_matches_of_a_ruleset_are_independent_copies_of_its_template() -> None:
 
 def _pool_of_first_hand_card_becomes(pool: str) -> Mutation:
     def mutate(data: JsonObject) -> None:
-        first = data["zones"]["hand:0"][0]
-        data["cards"][first]["pool"] = pool
+        first = arr(obj(data["zones"])["hand:0"])[0]
+        assert isinstance(first, int)
+        obj(arr(data["cards"])[first])["pool"] = pool
 
     return mutate
 
 
 def _overfull_hand(data: JsonObject) -> None:
-    data["zones"]["hand:0"] = data["zones"]["hand:0"] + data["zones"]["deck:0"][:5]
-    data["zones"]["deck:0"] = data["zones"]["deck:0"][5:]
+    zones = obj(data["zones"])
+    zones["hand:0"] = arr(zones["hand:0"]) + arr(zones["deck:0"])[:5]
+    zones["deck:0"] = arr(zones["deck:0"])[5:]
 
 
 def _unknown_reaction(data: JsonObject) -> None:
-    data["cards"][0]["components"] = [{"key": "spell", "reactions": ["nope"]}]
+    obj(arr(data["cards"])[0])["components"] = [{"key": "spell", "reactions": ["nope"]}]
 
 
 def _shorter_manifest(data: JsonObject) -> None:
-    data["pools"]["p0"]["manifest"] = data["pools"]["p0"]["manifest"][1:]
+    p0 = obj(obj(data["pools"])["p0"])
+    p0["manifest"] = arr(p0["manifest"])[1:]
 
 
 def _misnamed_pool(data: JsonObject) -> None:
-    data["pools"]["p0"]["name"] = "p9"
+    obj(obj(data["pools"])["p0"])["name"] = "p9"
 
 
 @pytest.mark.parametrize(

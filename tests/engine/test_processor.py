@@ -43,7 +43,7 @@ class LogState(State):
     def __init__(self, rules: RuleBook, rng: Rng, *, seats: int) -> None:
         super().__init__(rules, rng, seats=seats)
         self.log: list[object] = []
-        self.reacted: list[object] = []
+        self.reacted: list[tuple[str, Action[Any]]] = []
 
 
 class Mark(Action[LogState]):

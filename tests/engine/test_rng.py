@@ -80,7 +80,7 @@ def test_a_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
 
 def test_every_order_of_five_items_can_come_out_of_a_shuffle() -> None:
     rng = Rng(5)
-    seen = Counter()
+    seen: Counter[tuple[int, ...]] = Counter()
     for _ in range(3_000):
         items = list(range(5))
         rng.shuffle(items)

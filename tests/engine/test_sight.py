@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Card, Component, Game, Rng, State, View
-from cardtable.engine.sight import Sight
+from cardtable.engine.sight import Seen, Sight
 from cardtable.games import find, names
 from cardtable.games.tcg import TcgGame
 from cardtable.games.tcg.facts import TcgDigest, facts_of
@@ -65,9 +65,9 @@ def assert_same_as_view(game: Game[Any, Any], state: State, seat: int) -> None:
     assert sight.faces_of(shown) == [sight.faces(name) for name in shown]
     assert view.faces_of(shown) == [view.faces(name) for name in shown]
     for name in set(names) - set(shown):
-        for read in (sight.faces_of, view.faces_of):
+        for read_all in (sight.faces_of, view.faces_of):
             with pytest.raises(ValueError, match="hidden"):
-                read([*shown, name])
+                read_all([*shown, name])
 
 
 def assert_digest_as_view(digest: TcgDigest | None, view: View[Any]) -> None:
@@ -123,8 +123,9 @@ def test_changed_cards_look_as_the_view_shows_them() -> None:
 def test_a_sight_shows_only_the_cards_it_gave() -> None:
     state = scenario(hands=([3], [1]), decks=([2], [0]), graveyards=([], []))
     sight = TCG.sight(state, 0)
+    seen: Seen = sight  # as any Seen, a sight may be handed any card: here one of the view's
     with pytest.raises(TypeError, match="the cards it gave"):
-        sight.looks(TCG.view(state, 0).cards("hand:0")[0])
+        seen.looks(TCG.view(state, 0).cards("hand:0")[0])
     assert isinstance(sight.faces("hand:0")[0], Card)
     assert isinstance(sight, Sight)
 

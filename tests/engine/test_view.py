@@ -9,6 +9,7 @@ import pytest
 from cardtable.engine import Component, Stat, digest, view_to_json
 from cardtable.games.tcg import TcgGame, TcgState
 from cardtable.games.tcg.scenario import scenario
+from tests.jsondata import obj
 
 GAME = TcgGame()
 
@@ -84,7 +85,8 @@ def test_a_visible_card_shows_its_current_stats() -> None:
     assert shown.stats == stats
     assert shown.components == (Component(key="cheaper", modifiers=(("cost", -2),)),)
     assert shown.live == {"damage": (7, 4)}
-    cards = view_to_json(GAME.view(state, None))["zones"]["graveyard:0"]["cards"]  # type: ignore[index]
+    zones = obj(view_to_json(GAME.view(state, None))["zones"])
+    cards = obj(zones["graveyard:0"])["cards"]
     assert cards == [
         {
             "id": card.id,

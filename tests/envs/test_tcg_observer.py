@@ -19,7 +19,7 @@ def playout(rules: Any, seed: int, limit: int = 400) -> list[State]:
     """Copies of the states of one random match."""
     rng = Rng(seed)
     state = GAME.setup(rules, seed, journal=False)
-    states = []
+    states: list[State] = []
     while (seat := GAME.to_act(state)) is not None and len(states) < limit:
         states.append(state.copy())
         moves = GAME.legal(state, seat).moves

@@ -9,11 +9,12 @@ from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from cardtable.engine import JsonObject
 from cardtable.protocol.limits import PROTOCOL_VERSION
 from cardtable.server.app import create_app
 from cardtable.server.services import ServerConfig
 
-SHORT_WAR = {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40}
+SHORT_WAR: JsonObject = {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40}
 """A War with a short deck that always ends soon (won cards shuffled, so no endless cycle;
 a turn limit besides)."""
 

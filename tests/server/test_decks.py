@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.engine import Record
+from tests.jsondata import strs
 from tests.server.helpers import bearer, create, server
 
 LOW = {"name": "Low", "set": "classic", "cards": {"d1": 4, "d2": 4, "d3": 4, "d4": 4, "d5": 4}}
@@ -27,7 +28,7 @@ def test_each_player_plays_the_deck_they_brought(sqlite_url: str) -> None:
         record = Record.from_json(client.get(f"/api/matches/{match_id}/record").json())
         decks = record.ruleset["decks"]
         assert isinstance(decks, list)
-        assert [Counter(deck) for deck in decks] == [LOW["cards"], HIGH["cards"]]
+        assert [Counter(strs(deck)) for deck in decks] == [LOW["cards"], HIGH["cards"]]
 
 
 def test_a_deck_the_rules_forbid_is_refused_with_the_reason_and_the_seat_stays_open(

@@ -114,7 +114,8 @@ def test_a_turn_timer_survives_a_restart(tmp_path: Path, processes: Servers) -> 
     # at its time, or as soon as the new process took the match over: not a new full period
     assert fired <= max(timer["deadline"], ready) + 3.5
     seats = connect_all(second, room, tokens)
-    assert seats[to_act].view is not None
-    assert seats[to_act].view["version"] >= 1
+    view = seats[to_act].view
+    assert view is not None
+    assert view["version"] >= 1
     for client in seats.values():
         client.close()

@@ -67,6 +67,7 @@ def test_worlds_deal_that_player_no_heart_no_seven_no_ace_nor_joker_but_for_its_
     uniform_breaks = 0
     for salt in range(60):
         world = determinise(view, seat.state.rules, Rng(salt), dealer=seat.beliefs)
+        assert isinstance(world, KarataState)
         assert view_to_json(GAME.view(world, 0)) == view_to_json(view)
         hand = world.zones["hand:1"].cards
         assert len(hand) == 5
@@ -157,6 +158,7 @@ def test_constraints_nothing_can_meet_give_way_to_a_free_deal() -> None:
     assert seat.beliefs.layers[1][0] == (3, ON_7H)
     for salt in range(10):
         world = determinise(view, state.rules, Rng(salt), dealer=seat.beliefs)
+        assert isinstance(world, KarataState)
         assert view_to_json(GAME.view(world, 0)) == view_to_json(view)
         unseen = Counter(view.unseen("deck").elements())
         dealt = Counter(
@@ -171,6 +173,8 @@ def test_the_same_views_and_generator_deal_the_same_worlds() -> None:
     view = seat.looks()
     one = determinise(view, seat.state.rules, Rng(3), dealer=seat.beliefs)
     two = determinise(view, seat.state.rules, Rng(3), dealer=seat.beliefs)
+    assert isinstance(one, KarataState)
+    assert isinstance(two, KarataState)
     assert GAME.state_to_json(one) == GAME.state_to_json(two)
 
 

@@ -51,9 +51,9 @@ def test_the_seats_own_turn_comes_first_and_a_bomb_is_what_the_next_one_passes_o
     events = between(before, Turn(("2H",)), view(state), THREE)
     assert events is not None
     on_bomb, after_bomb = events
-    assert (on_bomb.seat, on_bomb.held, on_bomb.picked) == (1, 3, 2)
     assert isinstance(on_bomb, Passed)
     assert isinstance(after_bomb, Passed)
+    assert (on_bomb.seat, on_bomb.held, on_bomb.picked) == (1, 3, 2)
     # On a bomb only a counter or an Ace would do; afterwards, the Two of Hearts to match.
     assert on_bomb.forbidden == playable(Table(top="2H", bomb=2), THREE)
     assert "9H" not in on_bomb.forbidden

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from cardtable.agents import GreedyAgent, RandomAgent
-from cardtable.engine import RulesetError
+from cardtable.agents import Agent, GreedyAgent, RandomAgent
+from cardtable.engine import Rng, RulesetError
 from cardtable.engine.actions import Fizzled
 from cardtable.games.tcg import CardSpec, TcgRules, TcgState, load_set
 from cardtable.games.tcg.actions import MinionAttack, PlayCard
@@ -289,8 +290,12 @@ def test_a_pool_must_hold_what_its_cards_make_and_keep_tokens_out_of_decks() -> 
 
 
 def test_accepted_plays_and_attacks_never_fizzle() -> None:
+    pairings: list[tuple[Callable[[Rng], Agent], ...]] = [
+        (RandomAgent, RandomAgent),
+        (GreedyAgent, RandomAgent),
+    ]
     for seed in range(8):
-        for kinds_of in ((RandomAgent, RandomAgent), (GreedyAgent, RandomAgent)):
+        for kinds_of in pairings:
             agents = [kind(agent_rng(seed, seat)) for seat, kind in enumerate(kinds_of)]
             match = play_match(GAME, RULES, agents, seed)
             assert match.over

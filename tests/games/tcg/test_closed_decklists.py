@@ -44,11 +44,12 @@ def test_imagined_decks_come_from_the_pool_within_the_limits() -> None:
     worlds = [determinise(view, state.rules, Rng(salt)) for salt in range(8)]
     pool = {card.id for card in CLOSED.cards}
     imagined = [hidden_keys(world, "p1") for world in worlds]
-    for keys in imagined:
+    for world, keys in zip(worlds, imagined, strict=True):
+        assert isinstance(world, TcgState)
         assert sum(keys.values()) == sum(real.values())
         assert set(keys) <= pool - {"d8"}  # no fifth 8
         assert max(keys.values()) <= CLOSED.copies_limit
-        assert GAME.view(worlds[0], 0).zones == view.zones
+        assert GAME.view(world, 0).zones == view.zones
     assert any(keys != real for keys in imagined)
     assert len({tuple(sorted(keys.items())) for keys in imagined}) > 1
 
@@ -71,8 +72,8 @@ def test_made_cards_hide_among_the_imagined_ones() -> None:
     assert view.made == {"p1": ("burden", "burden")}
     for salt in range(4):
         world = determinise(view, state.rules, Rng(salt))
+        assert isinstance(world, TcgState)
         keys = hidden_keys(world, "p1")
         assert keys["burden"] == 2
         assert sum(keys.values()) == 5
         assert GAME.view(world, 0).zones == view.zones
-        assert isinstance(world, TcgState)

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from cardtable.engine import Rng, Stat, determinise, view_to_json
-from cardtable.games.tcg import TcgRules
+from cardtable.games.tcg import TcgRules, TcgState
 from cardtable.games.tcg.scenario import events, scenario
 from tests.games.tcg.helpers import GAME, act, costs, ids
 
@@ -95,6 +95,7 @@ def test_determinisation_is_consistent_with_every_view(seat: int | None) -> None
     view = GAME.view(state, seat)
     for salt in range(5):
         world = determinise(view, state.rules, Rng(salt))
+        assert isinstance(world, TcgState)
         seen, expected = view_to_json(GAME.view(world, seat)), view_to_json(view)
         # The pools are compared in the test below (a known bug).
         del seen["pools"], expected["pools"]
@@ -123,6 +124,7 @@ def test_determinisation_keeps_the_pools_of_the_view() -> None:
     state = scenario(hands=([3], [1]), decks=([2], [0]))
     view = GAME.view(state, 0)
     world = determinise(view, state.rules, Rng(0))
+    assert isinstance(world, TcgState)
     assert GAME.view(world, 0).pools == view.pools
 
 

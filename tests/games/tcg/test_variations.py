@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from cardtable.agents import GreedyAgent, RandomAgent
+from cardtable.agents import Agent, GreedyAgent, RandomAgent
 from cardtable.engine import Decision, IllegalDecision, Rng, Target
 from cardtable.games.tcg import Attack, Play, TcgRules, TcgState, load_set
 from cardtable.games.tcg.actions import ATTACKS, AWAKE
@@ -227,8 +229,12 @@ def test_greedy_aims_its_cards_and_its_minions_at_the_hero() -> None:
 
 
 def test_every_variation_together_plays_to_the_end() -> None:
+    pairings: list[tuple[Callable[[Rng], Agent], ...]] = [
+        (RandomAgent, RandomAgent),
+        (GreedyAgent, RandomAgent),
+    ]
     for seed in range(6):
-        for kinds in ((RandomAgent, RandomAgent), (GreedyAgent, RandomAgent)):
+        for kinds in pairings:
             agents = [kind(agent_rng(seed, seat)) for seat, kind in enumerate(kinds)]
             match = play_match(GAME, ALL, agents, seed)
             assert match.over

@@ -70,8 +70,10 @@ def test_face_down_cards_are_not_shown_to_anyone() -> None:
         shown = events(state, seat, since)[0]
         assert shown["down"] == 1
         assert "2C" not in str(shown)
-        assert shown["card"] is not None
-        assert shown["card"]["key"] == "5D"
+        card = shown["card"]
+        assert card is not None
+        assert isinstance(card, dict)
+        assert card["key"] == "5D"
         view = state.rules.game.view(state, seat)
         assert view.zones["down:0"].cards is None
         assert view.zones["down:0"].size == 1

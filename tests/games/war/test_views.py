@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.engine import RecordError, Rng, determinise, view_to_json
 from cardtable.games.schemas import validate_view
-from cardtable.games.war import WarRules
+from cardtable.games.war import WarRules, WarState
 from cardtable.games.war.scenario import scenario
 from tests.games.war.helpers import GAME, play_round, snapshot, turn
 
@@ -113,6 +113,7 @@ def test_determinised_worlds_match_the_view_and_keep_the_table() -> None:
     worlds = [determinise(view, GAME.rulebook(state.rules.ruleset), Rng(seed)) for seed in range(8)]
     hidden = set()
     for world in worlds:
+        assert isinstance(world, WarState)
         assert json.dumps(view_to_json(GAME.view(world, 1))) == json.dumps(view_to_json(view))
         assert [card.key for card in world.ups[0].cards] == ["9H", "AC"]
         hidden.add(tuple(card.key for card in world.piles[1].cards))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.engine import JsonObject
 from cardtable.server.storage import Conflict, SqlStorage
 from tests.server.storage.conftest import match_row, room_row, room_with_match, seat_rows
 
@@ -56,7 +57,7 @@ async def test_finish_match_at_its_version_once(store: SqlStorage) -> None:
         await store.finish_match(
             "m1", version=0, status="finished", outcome=None, final_hash=None, at=2.0
         )
-    outcome = {"winners": [0], "draw": False, "reason": "score"}
+    outcome: JsonObject = {"winners": [0], "draw": False, "reason": "score"}
     await store.finish_match(
         "m1", version=1, status="finished", outcome=outcome, final_hash="abc", at=3.5
     )
@@ -88,7 +89,7 @@ async def test_an_aborted_match_keeps_no_outcome(store: SqlStorage) -> None:
 
 async def test_the_turn_timer_is_kept_and_cleared(store: SqlStorage) -> None:
     await room_with_match(store)
-    timer = {"seat": 0, "deadline": 1_732_262_460.125}
+    timer: JsonObject = {"seat": 0, "deadline": 1_732_262_460.125}
     await store.set_timer("m1", timer)
     assert (await store.match("m1")) == match_row(timer=timer)
     await store.set_timer("m1", None)
