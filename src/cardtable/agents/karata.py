@@ -46,7 +46,7 @@ from cardtable.games.karata.state import KarataState
 from cardtable.games.karata.turns import (
     Table,
     last_card_problem,
-    next_problem,
+    may_follow,
     settle,
     usual_request,
     wins,
@@ -182,7 +182,7 @@ class HeuristicAgent(Agent):
             return
         left = _without(seen.hand, cards)
         for key in dict.fromkeys(left):
-            if next_problem(cards, key, self.rules) is None:
+            if may_follow(cards[-1], key, self.rules):
                 yield from self._turns(seen, (*cards, key), budget)
 
     def _score(self, seen: Seen, cards: Sequence[str]) -> float:

@@ -54,6 +54,8 @@ from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, ha
 from cardtable.games.karata.turns import (
     first_problem,
     last_card_problem,
+    may_follow,
+    may_start,
     next_problem,
     request_problem,
     requests,
@@ -142,11 +144,10 @@ class KarataGame(Game[KarataState, KarataRules]):
         hand = state.hand_keys(seat)
         if not staged:
             table = state.table()
-            firsts = [Play(key) for key in hand if first_problem(key, table, rules) is None]
+            firsts = [Play(key) for key in hand if may_start(key, table, rules)]
             return Decisions(seat, (*firsts, PASS), PASS)
-        moves: list[Decision] = [
-            Play(key) for key in hand if next_problem(staged, key, rules) is None
-        ]
+        before = staged[-1]
+        moves: list[Decision] = [Play(key) for key in hand if may_follow(before, key, rules)]
         aces_left = settle(staged, state.table(), rules).aces_left
         declare = last_card_problem(hand, rules) is None
         for request in requests(aces_left):

@@ -134,8 +134,46 @@ def pick_count(key: str, rules: KarataRules) -> int:
 # -- the first card ---------------------------------------------------------------------------
 
 
+def may_start(key: str, table: Table, rules: KarataRules) -> bool:
+    """Whether ``key`` may start a turn on ``table``: :func:`first_problem` without the reason,
+    for players that weigh many cards.
+
+    >>> table = Table(top="7H")
+    >>> may_start("7S", table, KarataRules()), may_start("9S", table, KarataRules())
+    (True, False)
+    """
+    request = table.request
+    if request and not satisfies(key, request) and face(key) != ACE:
+        return False
+    if table.bomb:
+        return _may_counter(key, table)
+    if request:
+        return True
+    top = table.top
+    return (
+        plays_anywhere(key)
+        or plays_anywhere(top)
+        or face(key) == face(top)
+        or suit(key) == suit(top)
+    )
+
+
+def _may_counter(key: str, table: Table) -> bool:
+    """Whether ``key`` answers the bomb on ``table``: an Ace blocks it; a Two or Three of its
+    face or suit, or a Joker, counters it; only a Joker counters a Joker."""
+    if face(key) == ACE:
+        return True
+    if not bomb(key):
+        return False
+    if face(table.top) == JOKER:
+        return face(key) == JOKER
+    return face(key) == JOKER or face(key) == face(table.top) or suit(key) == suit(table.top)
+
+
 def first_problem(key: str, table: Table, rules: KarataRules) -> str | None:
     """Why ``key`` cannot start a turn on ``table`` (``None``: it can)."""
+    if may_start(key, table, rules):
+        return None
     request = table.request
     if request and not satisfies(key, request) and face(key) != ACE:
         what, name = (
@@ -144,32 +182,20 @@ def first_problem(key: str, table: Table, rules: KarataRules) -> str | None:
         return f"{what} has been requested: {name} (or play an Ace)"
     if table.bomb:
         return _bomb_problem(key, table)
-    if request:
-        return None
-    top = table.top
-    if plays_anywhere(key) or plays_anywhere(top):
-        return None
-    if face(key) == face(top) or suit(key) == suit(top):
-        return None
     return (
-        f"The {card_name(key)} does not match {the(top)}: play the same face or suit, "
+        f"The {card_name(key)} does not match {the(table.top)}: play the same face or suit, "
         "an Ace or a Joker"
     )
 
 
-def _bomb_problem(key: str, table: Table) -> str | None:
+def _bomb_problem(key: str, table: Table) -> str:
+    """Why ``key``, which cannot answer the bomb on ``table``, cannot."""
     top = table.top
     pick = f"or pass to pick {table.bomb}"
-    if face(key) == ACE:
-        return None
     if not bomb(key):
         return f"A bomb is on you: counter it with a bomb, block it with an Ace, {pick}"
     if face(top) == JOKER:
-        if face(key) != JOKER:
-            return f"Only a Joker counters a Joker (an Ace blocks it), {pick}"
-        return None
-    if face(key) == JOKER or face(key) == face(top) or suit(key) == suit(top):
-        return None
+        return f"Only a Joker counters a Joker (an Ace blocks it), {pick}"
     return (
         f"The {card_name(key)} cannot counter {the(top)}: a Two or Three must match its face "
         f"or suit (a Joker always may), {pick}"
@@ -179,20 +205,33 @@ def _bomb_problem(key: str, table: Table) -> str | None:
 # -- the cards after it -----------------------------------------------------------------------
 
 
+def may_follow(before: str, key: str, rules: KarataRules) -> bool:
+    """Whether ``key`` may follow ``before`` within a turn: :func:`next_problem` without the
+    reason, for players that weigh many turns.
+
+    >>> may_follow("QH", "4H", KarataRules()), may_follow("7H", "JH", KarataRules())
+    (True, False)
+    """
+    if question(before):
+        return (
+            rules.anything_answers
+            or plays_anywhere(key)
+            or face(key) == face(before)
+            or suit(key) == suit(before)
+        )
+    return face(key) == face(before)
+
+
 def next_problem(cards: Sequence[str], key: str, rules: KarataRules) -> str | None:
     """Why ``key`` cannot follow ``cards`` (the turn so far, at least one card)."""
     before = cards[-1]
+    if may_follow(before, key, rules):
+        return None
     if question(before):
-        if rules.anything_answers or face(key) in (ACE, JOKER):
-            return None
-        if face(key) == face(before) or suit(key) == suit(before):
-            return None
         return (
             f"The {card_name(key)} does not answer {the(before)}: answer with the same face "
             "or suit, an Ace or a Joker"
         )
-    if face(key) == face(before):
-        return None
     word, previous = face_word(key), face_word(before)
     if face(key) == ACE:
         return f"An Ace can only follow a question or another Ace, not {the(before)}"
