@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from cardtable.engine import JsonValue, Match, Outcome
-from cardtable.games.karata import KarataRules, KarataState
+from cardtable.games.karata import KarataRules, KarataState, cards
 from cardtable.games.karata.actions import TurnUp
 from cardtable.games.karata.cards import special
 from cardtable.games.karata.scenario import scenario
@@ -131,3 +131,11 @@ def test_the_first_seat_starts_unless_random_start() -> None:
         assert started["seat"] == match.state.active == match.to_act
         starters.add(match.state.active)
     assert starters == {0, 1, 2}
+
+
+def test_the_keys_looked_up_are_the_decks_and_other_text_is_still_read() -> None:
+    """The cards' faces and kinds are tabled for the 54 keys; any other text is worked out."""
+    assert len(cards.KEYS) == 54
+    assert set(cards.KEYS) == cards.keys()
+    assert [cards.face(key) for key in ("10H", "BJ", "2Z")] == ["10", "X", "2"]
+    assert [cards.bomb(key) for key in ("3C", "RJ", "3Z", "4C")] == [True, True, True, False]

@@ -15,6 +15,8 @@ Aces (requests, blocks), bombs (2, 3, jokers), jumps (J), questions (Q, 8) and k
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import TypeVar
 
 from cardtable.cards import PlayingCardDef, parse_card, standard_54
 
@@ -28,6 +30,26 @@ PLAIN = frozenset({"4", "5", "6", "7", "9", "10"})
 """The non-special faces: a match starts on one, and a winning turn ends on one."""
 SUITS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+KEYS = (
+    *(f"{rank}{letter}" for rank in ("A", *"23456789", "10", *"JQK") for letter in SUITS),
+    "BJ",
+    "RJ",
+)
+"""The 54 cards' keys."""
+
+T = TypeVar("T", str, bool, int)
+
+
+def _tabled(compute: Callable[[str], T]) -> Callable[[str], T]:
+    """``compute``, looked up in a table for the 54 keys (a search asks these questions
+    millions of times a second) and computed for any other text."""
+    get = {key: compute(key) for key in KEYS}.get
+
+    def lookup(key: str) -> T:
+        found = get(key)
+        return compute(key) if found is None else found
+
+    return functools.wraps(compute)(lookup)
 
 
 @functools.cache
@@ -41,28 +63,34 @@ def keys() -> frozenset[str]:
     return frozenset(card.key for card in deck())
 
 
+@_tabled
 def face(key: str) -> str:
     """``X`` for a joker, else the rank's text."""
     return JOKER if key in ("BJ", "RJ") else key[:-1]
 
 
+@_tabled
 def suit(key: str) -> str:
     """The suit letter; empty for a joker."""
     return "" if key in ("BJ", "RJ") else key[-1]
 
 
+@_tabled
 def special(key: str) -> bool:
     return face(key) not in PLAIN
 
 
+@_tabled
 def bomb(key: str) -> bool:
     return face(key) in BOMBS
 
 
+@_tabled
 def question(key: str) -> bool:
     return face(key) in QUESTIONS
 
 
+@_tabled
 def ace_value(key: str) -> int:
     """What an Ace is worth for requests and blocks: 2 for the Ace of Spades, 1 for another
     Ace, 0 for any other card."""
@@ -71,11 +99,13 @@ def ace_value(key: str) -> int:
     return 2 if key == "AS" else 1
 
 
+@_tabled
 def plays_anywhere(key: str) -> bool:
     """Aces and jokers may start a turn on any card."""
     return face(key) in (ACE, JOKER)
 
 
+@_tabled
 def blocks_last_card(key: str) -> bool:
     """Cards that stop a player from declaring last card: Aces, bombs, Jacks, Kings."""
     return face(key) in (ACE, JUMP, KICKBACK) or bomb(key)
