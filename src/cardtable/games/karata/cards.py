@@ -30,26 +30,6 @@ PLAIN = frozenset({"4", "5", "6", "7", "9", "10"})
 """The non-special faces: a match starts on one, and a winning turn ends on one."""
 SUITS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-KEYS = (
-    *(f"{rank}{letter}" for rank in ("A", *"23456789", "10", *"JQK") for letter in SUITS),
-    "BJ",
-    "RJ",
-)
-"""The 54 cards' keys."""
-
-T = TypeVar("T", str, bool, int)
-
-
-def _tabled(compute: Callable[[str], T]) -> Callable[[str], T]:
-    """``compute``, looked up in a table for the 54 keys (a search asks these questions
-    millions of times a second) and computed for any other text."""
-    get = {key: compute(key) for key in KEYS}.get
-
-    def lookup(key: str) -> T:
-        found = get(key)
-        return compute(key) if found is None else found
-
-    return functools.wraps(compute)(lookup)
 
 
 @functools.cache
@@ -61,6 +41,21 @@ def deck() -> tuple[PlayingCardDef, ...]:
 @functools.cache
 def keys() -> frozenset[str]:
     return frozenset(card.key for card in deck())
+
+
+T = TypeVar("T", str, bool, int)
+
+
+def _tabled(compute: Callable[[str], T]) -> Callable[[str], T]:
+    """``compute``, looked up in a table for the 54 keys (a search asks these questions
+    millions of times a second) and computed for any other text."""
+    get = {key: compute(key) for key in keys()}.get
+
+    def lookup(key: str) -> T:
+        found = get(key)
+        return compute(key) if found is None else found
+
+    return functools.wraps(compute)(lookup)
 
 
 @_tabled
