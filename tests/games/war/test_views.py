@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cardtable.engine import RecordError, Rng, determinise, view_to_json
+from cardtable.engine.json import JsonObject
 from cardtable.games.schemas import validate_view
 from cardtable.games.war import WarRules, WarState
 from cardtable.games.war.scenario import scenario
@@ -95,12 +96,12 @@ def test_a_mid_war_state_round_trips_through_json_and_plays_on_the_same() -> Non
         ),
     ],
 )
-def test_broken_public_data_is_refused_when_loading(change: dict[str, object], reason: str) -> None:
+def test_broken_public_data_is_refused_when_loading(change: JsonObject, reason: str) -> None:
     state = scenario(piles=[["9H", "2C", "AC"], ["9S", "3D", "KC"]])
     data = GAME.state_to_json(state)
     public = data["public"]
     assert isinstance(public, dict)
-    public.update(change)  # type: ignore[arg-type]
+    public.update(change)
     with pytest.raises(RecordError, match=reason):
         GAME.state_from_json(data)
 
