@@ -48,7 +48,6 @@ from cardtable.games.karata.cards import deck
 from cardtable.games.karata.config import KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
 from cardtable.games.karata.errors import BadDeclaration, RuleBroken
-from cardtable.games.karata.estimate import win_chances
 from cardtable.games.karata.events import KARATA_EVENTS, KarataPublic
 from cardtable.games.karata.rules import CHECKS, RULES
 from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, hand_names
@@ -294,10 +293,16 @@ class KarataGame(Game[KarataState, KarataRules]):
         )
 
     def estimate(self, state: KarataState, seat: int) -> float:
-        """``seat``'s chance to win as a model fitted on heuristic players' matches sees it:
-        from its hand (its size, Aces, questions, jumps and kickbacks, last card declared)
-        and whether it is to act and can play (see :mod:`~.estimate`)."""
-        return win_chances(state)[seat]
+        """A share that grows as a hand shrinks: each player still at the table counts
+        ``1 / (1 + cards in hand)``, and a player on last card counts double."""
+        weights = [
+            0.0
+            if other in state.out
+            else (2.0 if state.declared[other] else 1.0) / (1 + len(state.hands[other].cards))
+            for other in range(state.seats)
+        ]
+        total = sum(weights)
+        return weights[seat] / total if total else 1 / state.seats
 
     def beliefs(self, book: RuleBook, seat: int) -> KarataBeliefs | None:
         """What ``seat`` infers from the passes it sees: a player who picked rather than play
