@@ -141,10 +141,49 @@ def test_it_explores_as_much_as_the_game_says(monkeypatch: pytest.MonkeyPatch) -
         assert constants == {expected}
 
 
-def test_the_others_play_as_the_game_models_them() -> None:
+def test_a_playout_past_its_limit_stops_at_a_quiet_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Karata calls a position quiet between turns: an estimate asked in the middle of a
+    turn would count the staged cards as gone. The playouts of a search go on past their
+    limit until a turn is over (or the match)."""
+    ruleset = KARATA.default_ruleset().changed(players=3)
+    seen: list[tuple[bool, int]] = []
+    estimate = type(KARATA).estimate
+
+    def recorded(game: Any, state: Any, seat: int) -> float:
+        seen.append((game.quiet(state), len(state.play.cards)))
+        return estimate(game, state, seat)
+
+    monkeypatch.setattr(type(KARATA), "estimate", recorded)
+
+    def search(limit: int) -> None:
+        agent = seated(KARATA, ruleset, Rng(2), iterations=40)
+        agent.playout_limit = limit
+        match: Match[Any] = Match(KARATA, ruleset, 5)
+        for _ in range(30):
+            seat = match.to_act
+            if seat is None:
+                break
+            match.decide(seat, agent.decide(match.view(seat), match.legal(seat)))
+
+    for limit in (1, 3):
+        seen.clear()
+        search(limit)
+        assert len(seen) > 100
+        assert all(quiet and staged == 0 for quiet, staged in seen)
+    monkeypatch.setattr(type(KARATA), "quiet", lambda game, state: True)
+    seen.clear()
+    search(1)
+    assert any(staged for _, staged in seen), "without quiet, some estimates come mid-turn"
+
+
+def test_the_others_play_as_the_game_models_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """In Karata the heuristic stands in for the other seats inside the tree: every move
     the search makes for another seat is the model's, each legal where it is made, and the
-    seat's own moves are searched. Unmodelled, the model is never asked."""
+    seat's own moves are searched. Unmodelled, the model is never asked. (No playouts: every
+    position is quiet and the limit is 0, so only the tree's moves are made.)"""
+    monkeypatch.setattr(type(KARATA), "quiet", lambda game, state: True)
     ruleset = KARATA.default_ruleset().changed(players=3)
     match: Match[Any] = Match(KARATA, ruleset, 3)  # three moves to weigh: it searches
     seat = match.to_act

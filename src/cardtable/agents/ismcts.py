@@ -11,9 +11,10 @@ that the game finds worth weighing (:meth:`~cardtable.engine.Game.search_moves`)
 candidates, the untried one is tried, or the best by UCB1, where a child's exploration
 counts the iterations in which it was available rather than its parent's visits. From the new
 leaf a playout (the game's :meth:`~cardtable.engine.Game.playout_move`, random unless the game
-plays more like its players) runs to the end, or, after ``playout_limit`` decisions, the game's
-:meth:`~cardtable.engine.Game.estimate` scores the position. Each node keeps the rewards of the
-seat that made its move, so the tree serves any number of players.
+plays more like its players) runs to the end, or, after ``playout_limit`` decisions and at the
+next position the game calls quiet (:meth:`~cardtable.engine.Game.quiet`: in Karata, between
+turns), the game's :meth:`~cardtable.engine.Game.estimate` scores the position. Each node
+keeps the rewards of the seat that made its move, so the tree serves any number of players.
 
 Where the agents know a model of how the game's players play (:mod:`~cardtable.agents.models`:
 Karata's is its heuristic player), the other seats' moves in the tree are the model's, made
@@ -61,6 +62,10 @@ PLAYOUT_LIMIT = 10
 measured best: against two Karata heuristic players, 300 iterations won 8 of 12 three-player
 matches with 10 (83 ms a decision), 7 of 12 with 30 (204 ms); against the Kata TCG planner
 (healing and minions) all three of 10, 30 and 80 won 20 of 20, in 81, 136 and 184 ms."""
+
+QUIET_LIMIT = 20
+"""Decisions a playout past its limit may make to reach a quiet position
+(:meth:`~cardtable.engine.Game.quiet`): it stops after them whatever the position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,12 +264,14 @@ class IsmctsAgent(Agent):
         root.visits += 1
 
     def _playout(self, game: Game[Any, Any], world: State) -> list[float]:
-        """Quick moves (or the model's) to the end, or to ``playout_limit``; each seat's
-        reward in [0, 1]."""
+        """Quick moves (or the model's) to the end, or to ``playout_limit`` and then on to
+        the next position the game calls quiet (at most :data:`QUIET_LIMIT` more); each
+        seat's reward in [0, 1]."""
         rng = self.rng
         model = self.model
-        for _ in range(self.playout_limit):
-            if world.outcome is not None:
+        limit = self.playout_limit
+        for done in range(limit + QUIET_LIMIT):
+            if world.outcome is not None or (done >= limit and game.quiet(world)):
                 break
             actor = game.to_act(world)
             if actor is None:

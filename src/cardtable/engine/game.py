@@ -237,6 +237,13 @@ class Game(ABC, Generic[S, R]):
         to about 1). The default has no opinion: an equal share."""
         return 1 / state.seats
 
+    def quiet(self, state: S) -> bool:
+        """Whether ``state`` is a fair place for a search player's playout to stop and ask
+        :meth:`estimate` (default: always). A game whose estimate misreads positions in the
+        middle of something (a turn being built card by card) says no there, and a playout
+        that has reached its limit goes on until it says yes."""
+        return True
+
     def beliefs(self, book: RuleBook, seat: int) -> Beliefs | None:
         """A fresh tracker of what ``seat`` may infer about hidden cards from the views it is
         shown during one match, for search players that deal worlds (see

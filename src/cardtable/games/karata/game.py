@@ -304,6 +304,20 @@ class KarataGame(Game[KarataState, KarataRules]):
         total = sum(weights)
         return weights[seat] / total if total else 1 / state.seats
 
+    def quiet(self, state: KarataState) -> bool:
+        """No turn under way: in the middle of one, the cards staged are in no hand and its
+        effect (a request, a bomb, a jump) is still to come, so hand sizes mislead.
+
+        >>> from cardtable.games.karata.scenario import scenario
+        >>> state = scenario(hands=[["4H", "4S"], ["5H"]], pile=["7H"])
+        >>> GAME.quiet(state)
+        True
+        >>> _ = GAME.decide(state, 0, Play("4H"))
+        >>> GAME.quiet(state)
+        False
+        """
+        return not state.play.cards
+
     def beliefs(self, book: RuleBook, seat: int) -> KarataBeliefs | None:
         """What ``seat`` infers from the passes it sees: a player who picked rather than play
         held nothing that could start a turn there (see :mod:`~.beliefs`). With fines on a
