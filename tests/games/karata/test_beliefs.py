@@ -7,7 +7,7 @@ from typing import Any
 
 from cardtable.engine import Rng, View, determinise, view_to_json
 from cardtable.games.karata import KarataRules, KarataState
-from cardtable.games.karata.beliefs import KarataBeliefs
+from cardtable.games.karata.beliefs import BLOCKING, KarataBeliefs
 from cardtable.games.karata.history import playable
 from cardtable.games.karata.scenario import scenario
 from cardtable.games.karata.turns import Table
@@ -20,9 +20,9 @@ ON_7H = playable(Table(top="7H"), THREE)
 class Seat:
     """Seat 0 watching a scenario: it observes its view at each of its decisions."""
 
-    def __init__(self, state: KarataState) -> None:
+    def __init__(self, state: KarataState, rules: KarataRules = THREE) -> None:
         self.state = state
-        self.beliefs = KarataBeliefs(THREE, seat=0)
+        self.beliefs = KarataBeliefs(rules, seat=0)
         self.beliefs.observe(self.view())
 
     def view(self) -> View[Any]:
@@ -139,6 +139,58 @@ def test_a_card_no_layer_may_hold_proves_the_belief_wrong() -> None:
     act(state, 2, "pass")
     seat.looks()
     assert seat.beliefs.layers[1] == [(3, frozenset())]
+
+
+def declared(rules: KarataRules = THREE) -> Seat:
+    """Seat 1 plays the Nine of Diamonds and declares last card, holding two cards; seat 2,
+    which cannot declare with a King, plays the Nine of Spades without."""
+    state = scenario(
+        hands=[["5C", "6C"], ["9D", "4S", "5H"], ["9S", "KD", "6D"]],
+        pile=["9C"],
+        deck=["8H", "QS", "6S", "4H", "5D", "10S", "7C", "AD", "2C", "3S", "JH", "RJ", "AS"],
+        rules=rules,
+    )
+    seat = Seat(state, rules)
+    seat.decides("pass")  # picks 8H
+    act(state, 1, "turn 9D last")
+    act(state, 2, "turn 9S")
+    return seat
+
+
+def test_a_player_who_declared_last_card_held_no_ace_bomb_jack_nor_king() -> None:
+    seat = declared()
+    view = seat.looks()
+    assert view.public["declared"] == [False, True, False]
+    assert seat.beliefs.layers[1] == [(2, BLOCKING)]
+    assert seat.beliefs.layers[2] == [(2, frozenset())]
+    assert {"AS", "2C", "3S", "RJ", "JH", "KD"} <= BLOCKING
+    assert not BLOCKING & {"4S", "5H", "9D", "QS", "10S", "7C"}
+    blocked = 0
+    for salt in range(60):
+        world = determinise(view, seat.state.rules, Rng(salt), dealer=seat.beliefs)
+        assert isinstance(world, KarataState)
+        assert view_to_json(GAME.view(world, 0)) == view_to_json(view)
+        assert not BLOCKING & {card.key for card in world.zones["hand:1"].cards}
+        free = determinise(view, seat.state.rules, Rng(salt))
+        blocked += bool(BLOCKING & {card.key for card in free.zones["hand:1"].cards})
+    assert blocked > 0  # a uniform deal would often give it a card it could not declare with
+
+
+def test_cards_picked_after_declaring_are_free() -> None:
+    seat = declared()
+    seat.looks()
+    seat.decides("pass")  # picks QS
+    act(seat.state, 1, "pass")  # it ends its declaration and picks 6S
+    act(seat.state, 2, "pass")
+    seat.looks()
+    on_9s = playable(Table(top="9S"), THREE)
+    assert seat.beliefs.layers[1] == [(2, BLOCKING | on_9s), (1, frozenset())]
+
+
+def test_without_the_last_card_check_a_declaration_tells_nothing() -> None:
+    seat = declared(KarataRules(players=3, last_card_check=False))
+    seat.looks()
+    assert seat.beliefs.layers[1] == [(2, frozenset())]
 
 
 def test_constraints_nothing_can_meet_give_way_to_a_free_deal() -> None:

@@ -8,7 +8,10 @@ played, but the cards it picks later are free of that. So each other player's ha
 be. A pass adds what could have been played to every layer it holds, then a new free layer of
 the cards picked; a card played leaves the oldest layer it could come from (the worst case
 for every layer at once), and a card none could hold proves the belief wrong: that hand is
-free again. Older layers always forbid at least what newer ones do.
+free again. A player who ends a turn declaring last card holds none of the cards that forbid
+it (Aces, bombs, Jacks, Kings) when the last-card check is on: that is a rule, not a habit, and
+it is added to every layer the player holds then (not to what it picks for an unanswered
+question, after the declaration). Older layers always forbid at least what newer ones do.
 
 Worlds then deal each hand's layers, most constrained first, a card that fits each (a
 uniform one of those left), and the rest uniformly; where too few cards fit, the rest of the
@@ -36,6 +39,7 @@ from typing import Any
 from cardtable.engine.decisions import Decision
 from cardtable.engine.rng import Rng
 from cardtable.engine.view import View
+from cardtable.games.karata.cards import blocks_last_card, keys
 from cardtable.games.karata.config import KarataRules
 from cardtable.games.karata.history import Event, Passed, between
 from cardtable.games.karata.state import hand_names
@@ -45,6 +49,8 @@ Layer = tuple[int, frozenset[str]]
 
 HELD = 2
 """A pass tells what the player could not play only when it held at least this many."""
+BLOCKING = frozenset(key for key in keys() if blocks_last_card(key))
+"""The cards a player who declared last card cannot hold (with the last-card check on)."""
 
 
 class KarataBeliefs:
@@ -72,8 +78,11 @@ class KarataBeliefs:
         if events is None:
             self.layers = {}
         else:
-            for event in events:
-                self._learn(event)
+            declared = view.public["declared"] if self.rules.last_card_check else ()
+            last = {event.seat: index for index, event in enumerate(events)}
+            for index, event in enumerate(events):
+                seat = event.seat
+                self._learn(event, last[seat] == index and seat < len(declared) and declared[seat])
         self._check(view)
         self._plan = sorted(
             (
@@ -88,7 +97,9 @@ class KarataBeliefs:
     def chose(self, decision: Decision) -> None:
         self._decision = decision
 
-    def _learn(self, event: Event) -> None:
+    def _learn(self, event: Event, declared: bool) -> None:
+        """Learn from one turn of another player; ``declared`` when it ended declaring last
+        card."""
         layers = self.layers.get(event.seat)
         if layers is None:
             return  # a hand it knows nothing of yet: _check makes it free
@@ -101,6 +112,8 @@ class KarataBeliefs:
                 if not _take(layers, card):
                     del self.layers[event.seat]  # wrong about it: its hand is free again
                     return
+            if declared:
+                layers[:] = [(count, forbidden | BLOCKING) for count, forbidden in layers]
             if event.picked:
                 layers.append((event.picked, frozenset()))
         _merge(layers)
