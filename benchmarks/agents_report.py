@@ -24,7 +24,7 @@ from typing import Any
 
 from cardtable.agents import HeuristicAgent, parse_seats
 from cardtable.agents.ismcts import LEVELS, IsmctsAgent
-from cardtable.engine import Match, Rng
+from cardtable.engine import Decisions, Match, Rng, View
 from cardtable.games import find
 from cardtable.simulation import MatchResult, SimulationResult, simulate, summarise
 from cardtable.simulation.ladder import LadderResult, standings, table_seed, tables_of
@@ -165,7 +165,7 @@ def search_speed(
     ``positions`` positions of heuristic-or-random play where the search has a choice."""
     found = find(game)
     ruleset = found.load_ruleset(rules)
-    sample = []
+    sample: list[tuple[View[Any], Decisions]] = []
     seed = 0
     while len(sample) < positions and seed < 50:  # (War never offers a choice)
         match: Match[Any] = Match(found, ruleset, seed)
@@ -255,8 +255,8 @@ def page(
         "## Ladders",
         "",
     ]
-    for result, rules in ladders:
-        lines += ladder_section(result, rules)
+    for ladder, rules in ladders:
+        lines += ladder_section(ladder, rules)
     lines += ["## Targets", ""]
     hard_ms = {game: rows[-1][2] for game, rows in speeds.items() if rows}
     for name, result, goal in targets:

@@ -94,7 +94,7 @@ def side_by_side(game: str, agents: str, matches: int, seed: int) -> float:
     ]
     for process in processes:
         process.start()
-    seconds = max(out.get(), out.get())
+    seconds: float = max(out.get(), out.get())
     for process in processes:
         process.join()
     return matches / seconds

@@ -20,7 +20,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 
@@ -82,7 +84,11 @@ class LinearPolicy:
         self.baseline = 0.0
         self.trace: list[tuple[Vector, Vector, int]] = []
 
-    def act(self, observation: Vector, mask: Vector, *, learn: bool = True) -> int:
+    def act(
+        self, observation: npt.NDArray[Any], mask: npt.NDArray[Any], *, learn: bool = True
+    ) -> int:
+        """An action drawn among the legal ones (``mask``); the observation may be of any
+        numeric type (the environments give ``float32``, masks ``int8``)."""
         logits = observation @ self.weights + self.bias
         logits = np.where(mask > 0, logits, -np.inf)
         chances = np.exp(logits - logits.max())
@@ -155,8 +161,12 @@ def gymnasium_example(plan: Plan, seed: int) -> Result:
     """REINFORCE through the Gymnasium single-seat environment, against cardtable's agent."""
     start = time.perf_counter()
     seat = SeatEnv("tcg", {"minions": True}, opponents="random")
-    space = seat.observation_space["observation"]
-    policy = LinearPolicy(space.shape[0], int(seat.action_space.n), seed)
+    spaces, actions = seat.observation_space, seat.action_space
+    assert isinstance(spaces, gymnasium.spaces.Dict)
+    assert isinstance(actions, gymnasium.spaces.Discrete)
+    size = spaces["observation"].shape
+    assert size is not None
+    policy = LinearPolicy(size[0], int(actions.n), seed)
 
     def episode(number: int, learn: bool) -> float:
         observation, _ = seat.reset(seed=seed * 1_000_000 + number + (0 if learn else 500_000))
