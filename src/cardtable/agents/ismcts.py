@@ -5,16 +5,17 @@ The player never looks at cards its seat cannot see. Each iteration deals a fres
 its view, so that the world looks to its seat exactly like the real table. Where the game
 infers something from the views the player has been shown during the match
 (:meth:`~cardtable.engine.Game.beliefs`: in Karata, a player who picked held nothing it could
-play), the worlds are dealt to agree with it; else uniformly. It then walks one
-tree shared by all worlds (single-observer ISMCTS): at each step the moves legal *in this world*
-that the game finds worth weighing (:meth:`~cardtable.engine.Game.search_moves`) are the
-candidates, the untried one is tried, or the best by UCB1, where a child's exploration
-counts the iterations in which it was available rather than its parent's visits. From the new
-leaf a playout (the game's :meth:`~cardtable.engine.Game.playout_move`, random unless the game
-plays more like its players) runs to the end, or, after ``playout_limit`` decisions and at the
-next position the game calls quiet (:meth:`~cardtable.engine.Game.quiet`: in Karata, between
-turns), the game's :meth:`~cardtable.engine.Game.estimate` scores the position. Each node
-keeps the rewards of the seat that made its move, so the tree serves any number of players.
+play, and one who declared last card held no Ace, bomb, Jack or King), the worlds are dealt to
+agree with it; else uniformly. It then walks one tree shared by all worlds (single-observer
+ISMCTS): at each step the moves legal *in this world* that the game finds worth weighing
+(:meth:`~cardtable.engine.Game.search_moves`) are the candidates, the untried one is tried, or
+the best by UCB1, where a child's exploration counts the iterations in which it was available
+rather than its parent's visits. From the new leaf a playout (the game's
+:meth:`~cardtable.engine.Game.playout_move`, random unless the game plays more like its
+players) runs to the end, or, after ``playout_limit`` decisions and at the next position the
+game calls quiet (:meth:`~cardtable.engine.Game.quiet`: in Karata, between turns), the game's
+:meth:`~cardtable.engine.Game.estimate` scores the position. Each node keeps the rewards of the
+seat that made its move, so the tree serves any number of players.
 
 Where the agents know a model of how the game's players play (:mod:`~cardtable.agents.models`:
 Karata's is its heuristic player), the other seats' moves in the tree are the model's, made

@@ -319,9 +319,10 @@ class KarataGame(Game[KarataState, KarataRules]):
         return not state.play.cards
 
     def beliefs(self, book: RuleBook, seat: int) -> KarataBeliefs | None:
-        """What ``seat`` infers from the passes it sees: a player who picked rather than play
-        held nothing that could start a turn there (see :mod:`~.beliefs`). With fines on a
-        fine looks like a pass, so nothing is inferred."""
+        """What ``seat`` infers from the turns it sees: a player who picked rather than play
+        held nothing that could start a turn there, and one who declared last card held no
+        card that forbids it (see :mod:`~.beliefs`). With fines on a fine looks like a pass,
+        so nothing is inferred."""
         rules: KarataRules = book.ruleset
         return None if rules.fines else KarataBeliefs(rules, seat)
 
