@@ -350,6 +350,7 @@ def test_the_installed_server_migrates_creates_rooms_and_serves_the_rules(
     status = server.stop()
     assert status == 0, f"the server exited with {status} on SIGINT:\n{server.output()}"
     assert not server.left_behind(), "a process of the server outlived it"
+    assert "Warning" not in server.output(), server.output()  # none at start, as deprecations
 
     # The packaged migrations made the database: every revision applied, up to a head.
     with sqlite3.connect(tmp_path / "db.sqlite") as database:

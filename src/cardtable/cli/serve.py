@@ -179,6 +179,6 @@ def serve_command(
             host=host,
             port=port,
             log_level="info",
-            ws="websockets",
+            ws="websockets-sansio",
             ws_per_message_deflate=compress,
         )
