@@ -3,12 +3,17 @@ attacks what, exactly as the decision does."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.engine import Match
 from cardtable.engine.characters import Target
+from cardtable.engine.decisions import Decisions
 from cardtable.engine.rng import Rng
+from cardtable.envs.encoding import EncodingError
 from cardtable.envs.tcg import TcgEncoding
 from cardtable.games import find
-from cardtable.games.tcg.decisions import Attack, End, Play
+from cardtable.games.tcg.config import TcgRules
+from cardtable.games.tcg.decisions import END, HEAL, Attack, End, Play
 
 GAME = find("tcg")
 
@@ -59,3 +64,25 @@ def test_each_legal_decision_is_described_by_its_index() -> None:
                 moves = legal.moves
                 match.decide(seat, moves[rng.below(len(moves))])
         assert kinds == {"End", "Play", "Play aimed", "Attack"}, kinds
+
+
+def test_a_decision_that_fits_no_index_gets_a_clear_error() -> None:
+    """The core game's one-pass mask hands anything unusual to the general way, which says
+    what is wrong: a card that is not in your hand, a way these rules lack."""
+    rules = TcgRules()
+    encoding = TcgEncoding(rules)
+    match = Match(GAME, rules, 3)
+    seat = match.to_act
+    assert seat is not None
+    sight = GAME.sight(match.state, seat)
+    held = [card.id for card in sight.faces(f"hand:{seat}")]
+    elsewhere = next(card.id for card in match.state.cards if card.id not in held)
+    for move, message in (
+        (Play(elsewhere), "not in a hand slot"),
+        (Play(held[0], HEAL), "a way these rules lack"),
+    ):
+        with pytest.raises(EncodingError, match=message):
+            encoding.mask(sight, Decisions(seat, (move, END), END))
+    mask, moves = encoding.mask(sight, Decisions(seat, (Play(held[-1]), END), END))
+    assert moves == {1 + len(held) - 1: Play(held[-1]), 0: END}
+    assert mask.nonzero()[0].tolist() == [0, len(held)]

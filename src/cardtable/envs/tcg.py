@@ -30,6 +30,7 @@ of each your deck still holds (when your deck list is known to you, as it always
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 from cardtable.engine.characters import Target
@@ -43,6 +44,7 @@ from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
 
 _Slots = tuple[Sequence[Face] | None, dict[int, int]]
 """The cards of a zone and the slot of each of them by id."""
+_ID = operator.attrgetter("id")
 
 
 class TcgEncoding(Encoding):
@@ -87,25 +89,29 @@ class TcgEncoding(Encoding):
     # -- actions ------------------------------------------------------------------------------
 
     def mask(self, seen: Seen, legal: Decisions) -> tuple[Mask, dict[int, Decision]]:
-        """As :meth:`Encoding.mask`; without aims or attacks (the core game), the decision of
-        each index is found in one pass, and anything unusual (a new mask, a decision that
-        does not fit) goes the general way, which says what is wrong."""
+        """As :meth:`Encoding.mask`; without aims or attacks (the core game, healing), each
+        play's index comes from its card's place in your hand, found in one pass, and
+        anything unusual (a new mask, a decision that does not fit) goes the general way,
+        which says what is wrong."""
         seat = seen.seat
         if self.targets or seat is None:
             return super().mask(seen, legal)
-        plays = self._slots_of(seen, self._hands[seat], 1, len(self.ways), self.hand)
-        ways = self._way
+        held = list(map(_ID, seen.faces(self._hands[seat])))
+        ways, width, slots = self._way, len(self.ways), self.hand
         decisions = legal.moves
         moves: dict[int, Decision] = {}
         try:
             for decision in decisions:
                 if type(decision) is Play:
-                    moves[plays[decision.card] + ways[decision.mode]] = decision
+                    slot = held.index(decision.card)
+                    if slot >= slots:
+                        return super().mask(seen, legal)
+                    moves[1 + slot * width + ways[decision.mode]] = decision
                 elif type(decision) is End:
                     moves[0] = decision
                 else:
                     return super().mask(seen, legal)
-        except KeyError:
+        except (KeyError, ValueError):  # a way these rules lack, a card not in your hand
             return super().mask(seen, legal)
         mask = self._masks.get(tuple(moves))
         if mask is None or len(moves) < len(decisions):

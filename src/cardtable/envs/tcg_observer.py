@@ -159,9 +159,9 @@ class TcgObserver:
         if not plain or hand != memo.hand:
             memo.hand = None
             if plain and len(hand) <= layout.hand:  # each card's numbers as printed: bytes
-                rows = list(map(self._printed, map(_KEY, hand)))
-                rows.append(layout.empty_slots[len(hand)])
-                out[self._hand_bytes] = b"".join(rows)
+                out[self._hand_bytes] = b"".join(
+                    [*map(self._printed, map(_KEY, hand)), layout.empty_slots[len(hand)]]
+                )
             else:
                 out[self._hand_bytes] = self._hand(seen, hand)
             memo.hand_own = self._owned(memo, hand, seat)

@@ -42,7 +42,7 @@ from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
 from cardtable.games.tcg.decks import with_seat_deck
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
-from cardtable.games.tcg.facts import TcgDigest, TcgFacts, digest, facts
+from cardtable.games.tcg.facts import TcgFacts, digest, facts
 from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
 from cardtable.games.tcg.state import TcgState
@@ -188,10 +188,10 @@ class TcgGame(Game[TcgState, TcgRules]):
         """The heroes' numbers and the discounts, typed (see :mod:`.facts`)."""
         return facts(state)
 
-    def seat_digest(self, state: TcgState, seat: int) -> TcgDigest | None:
-        """The seat's hand, both graveyards, its deck list and the heroes' numbers, in one
-        read (see :mod:`.facts`)."""
-        return digest(state, seat)
+    seat_digest = staticmethod(digest)
+    """The seat's hand, both graveyards, its deck list and the heroes' numbers, in one read
+    (see :mod:`.facts`; the function itself, read after every decision of a research
+    environment)."""
 
     def sample_unseen(
         self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng
