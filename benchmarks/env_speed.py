@@ -12,7 +12,8 @@ and OpenSpiel's ``rl_environment.Environment.step`` (observation tensors and leg
 in every time step) for its Python games and ours. Every player picks a uniformly random legal
 action with the same generator. Rounds are interleaved and the best round counts; compare
 figures taken in one run. Instruction counts (callgrind, the difference between a run of
-2,000 steps and one of none) do not depend on the machine's load.
+2,000 steps and one of none, with NumPy's BLAS on one thread) do not depend on the machine's
+load.
 """
 
 from __future__ import annotations
@@ -163,7 +164,9 @@ def instructions(name: str, steps: int) -> int:
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
+            # One BLAS thread: NumPy's idle BLAS threads spin for a while, an amount that
+            # differs from run to run and would be counted with the steps.
+            env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"},
         )
         found = re.search(r"Collected : ([0-9]+)", result.stderr)
         if found is None:
