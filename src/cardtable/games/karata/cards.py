@@ -44,18 +44,31 @@ def keys() -> frozenset[str]:
 
 
 T = TypeVar("T", str, bool, int)
+V = TypeVar("V")
+
+
+class _Table(dict[str, V]):
+    """What ``compute`` gives for each of the 54 keys; for any other text, computed (and not
+    kept)."""
+
+    __slots__ = ("compute",)
+    compute: Callable[[str], V]
+
+    def __init__(self, compute: Callable[[str], V]) -> None:
+        known: dict[str, V] = {key: compute(key) for key in keys()}
+        super().__init__(known)
+        self.compute = compute
+
+    def __missing__(self, key: str) -> V:
+        return self.compute(key)
 
 
 def _tabled(compute: Callable[[str], T]) -> Callable[[str], T]:
-    """``compute``, looked up in a table for the 54 keys (a search asks these questions
-    millions of times a second) and computed for any other text."""
-    get = {key: compute(key) for key in keys()}.get
-
-    def lookup(key: str) -> T:
-        found = get(key)
-        return compute(key) if found is None else found
-
-    return functools.wraps(compute)(lookup)
+    """``compute``, looked up in a table for the 54 keys and computed for any other text.
+    A search asks these questions millions of times a second: the lookup is the table's own
+    subscript, with no Python call in between (so the function's docstring stays in the
+    source only)."""
+    return _Table(compute).__getitem__
 
 
 @_tabled
