@@ -99,3 +99,36 @@ def test_openspiel_search_plays_a_match() -> None:
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_tensors_and_clones_deal_no_match_of_their_own() -> None:
+    """OpenSpiel makes and drops a state at every observation tensor (to learn its shape) and
+    every clone (to fill): each gives its match back, so the matches a program plays do not
+    depend on how often it asks for either, and no set-up is paid for them."""
+    plain, busy = load("tcg", seed=3), load("tcg", seed=3)
+    for _ in range(3):
+        calm, asked = plain.new_initial_state(), busy.new_initial_state()
+        for _ in range(4):
+            twin = asked.clone()
+            assert np.array_equal(twin.observation_tensor(0), asked.observation_tensor(0))
+            asked.observation_tensor(1)
+            assert str(calm) == str(asked)
+            action = max(calm.legal_actions())
+            calm.apply_action(action)
+            asked.apply_action(action)
+    # one match dealt ahead for those states, and held for the next initial state
+    assert (plain.matches, busy.matches, list(busy.given_back)) == (3, 4, [3])
+    assert str(busy.new_initial_state()) == str(plain.new_initial_state())
+
+
+def test_a_state_asked_anything_else_keeps_its_match() -> None:
+    game = load("war", seed=1)
+    for ask in (str, lambda state: state.current_player(), lambda state: state.is_terminal()):
+        before = game.matches
+        ask(game.new_initial_state())
+        assert (game.matches, game.given_back) == (before + 1, {})
+    game.new_initial_state().observation_tensor(0)  # only the tensor: given back, with the
+    assert game.matches == 5  # match dealt for the state OpenSpiel made to learn its shape
+    assert sorted(game.given_back) == [3, 4]
+    kept = [game.new_initial_state() for _ in range(3)]
+    assert [state.match.number for state in kept] == [3, 4, 5]

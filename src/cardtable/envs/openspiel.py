@@ -4,7 +4,8 @@
 import) also makes ``pyspiel.load_game("cardtable_tcg")`` and its kin work, under the default
 rules. The games are sequential, imperfect-information games with sampled chance: the
 engine's own seeded generator shuffles and deals, so OpenSpiel sees no chance nodes. Each new
-initial state is the next match of the game's seed.
+initial state is the next match of the game's seed, except that a match given back unplayed
+is handed out again first (see :meth:`CardtableGame.new_initial_state`).
 
 * actions are the encoding's indices (:mod:`cardtable.envs.encoding`);
 * the observation string is the seat's view as text, the observation tensor the encoding's
@@ -83,19 +84,39 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         super().__init__(kind, info, {"seed": seed})
         self.seed = seed
         self.matches = 0
+        """How many matches were dealt (the next one's number)."""
         self.resamples = 0
+        self.given_back: dict[int, Any] = {}
+        """Matches handed out and given back unplayed, by number: each is handed out again."""
 
     def new_initial_state(self) -> CardtableState:
-        """The next match: seeded from the game's seed and how many matches came before."""
-        match_seed = Rng.derive(self.seed, "openspiel", self.matches).next64()
+        """The next match: seeded from the game's seed and its number, how many matches came
+        before it.
+
+        A state that is dropped before anything but the observation tensor was asked of it
+        gives its match back, and the next initial state is that match again (the lowest
+        number first). OpenSpiel makes such states all the time for a Python game: one to
+        learn the tensor's shape at every ``observation_tensor`` call, one to fill at every
+        ``clone``. Dealing each of them anew cost a whole set-up, and the matches a program
+        played depended on how often it had asked for a tensor or a clone."""
+        if self.given_back:
+            number = min(self.given_back)
+            return CardtableState(self, self.given_back.pop(number), number)
+        number = self.matches
         self.matches += 1
-        return CardtableState(self, self.game.setup(self.rules, match_seed, journal=False))
+        match_seed = Rng.derive(self.seed, "openspiel", number).next64()
+        return CardtableState(self, self.game.setup(self.rules, match_seed, journal=False), number)
+
+    def give_back(self, number: int, state: Any) -> None:
+        """Take back match ``number``, unplayed and unseen (``state`` as it was dealt)."""
+        self.given_back[number] = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardtableGame:
         """The same game, its matches counted from the same point (a game holds no state
-        besides that count)."""
+        besides that count and the matches given back)."""
         twin = CardtableGame(self.game.name, self.rules, self.seed)
         twin.matches, twin.resamples = self.matches, self.resamples
+        twin.given_back = {number: state.copy() for number, state in self.given_back.items()}
         return twin
 
     def make_py_observer(
@@ -111,34 +132,57 @@ class Match:
     """A match for OpenSpiel: the game, the cardtable state and the actions taken so far.
 
     OpenSpiel clones a Python state by deep-copying its attributes; a match copies its state
-    the engine's way (cards are shared, being immutable) and keeps the same game."""
+    the engine's way (cards are shared, being immutable) and keeps the same game. A match
+    dealt by :meth:`CardtableGame.new_initial_state` knows its ``number``; until something
+    reads it (``seen``) it is given back to the game when it is dropped."""
 
-    __slots__ = ("actions", "game", "state")
+    __slots__ = ("actions", "game", "number", "seen", "state")
 
-    def __init__(self, game: CardtableGame, state: Any, actions: list[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        game: CardtableGame,
+        state: Any,
+        actions: list[tuple[int, int]],
+        number: int | None = None,
+    ) -> None:
         self.game = game
         self.state = state
         self.actions = actions
+        self.number = number
+        self.seen = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
-        return Match(self.game, self.state.copy(), self.actions[:])
+        return Match(self.game, self.state.copy(), self.actions[:])  # a copy gives nothing back
+
+    def __del__(self) -> None:
+        if self.number is not None and not self.seen and not self.actions:
+            self.game.give_back(self.number, self.state)
 
 
 class CardtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
-    """One match, for OpenSpiel."""
+    """One match, for OpenSpiel. Every question but the observation tensor marks the match
+    as seen (see :class:`Match`)."""
 
-    def __init__(self, game: CardtableGame, state: Any) -> None:
+    def __init__(self, game: CardtableGame, state: Any, number: int | None = None) -> None:
         super().__init__(game)
-        self.match = Match(game, state, [])
+        self.match = Match(game, state, [], number)
+
+    @property
+    def match_seen(self) -> Match:
+        """The match, marked as seen."""
+        match = self.match
+        match.seen = True
+        return match
 
     def current_player(self) -> int:
-        seat = self.match.game.game.to_act(self.match.state)
+        match = self.match_seen
+        seat = match.game.game.to_act(match.state)
         if seat is None:
             return int(pyspiel.PlayerId.TERMINAL)
         return int(seat)
 
     def _moves(self, player: int) -> dict[int, Any]:
-        match = self.match
+        match = self.match_seen
         game = match.game.game
         sight = game.sight(match.state, player)
         return match.game.encoding.mask(sight, game.legal(match.state, player))[1]
@@ -149,18 +193,20 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
     def _apply_action(self, action: int) -> None:
         player = self.current_player()
         decision = self._moves(player)[action]
-        self.match.game.game.decide(self.match.state, player, decision)
-        self.match.actions.append((player, action))
+        match = self.match
+        match.game.game.decide(match.state, player, decision)
+        match.actions.append((player, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return f"p{player}: {self.match.game.encoding.action_text(action)}"
+        return f"p{player}: {self.match_seen.game.encoding.action_text(action)}"
 
     def is_terminal(self) -> bool:
-        return self.match.state.outcome is not None
+        return self.match_seen.state.outcome is not None
 
     def returns(self) -> list[float]:
-        outcome = self.match.state.outcome
-        seats = self.match.game.encoding.seats
+        match = self.match_seen
+        outcome = match.state.outcome
+        seats = match.game.encoding.seats
         if outcome is None:
             return [0.0] * seats
         return [reward_for(outcome, seat) for seat in range(seats)]
@@ -171,7 +217,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
         return resample(self, player)
 
     def __str__(self) -> str:
-        return describe(self.match.game.game.view(self.match.state, None))
+        match = self.match_seen
+        return describe(match.game.game.view(match.state, None))
 
 
 class CardtableObserver:
@@ -185,11 +232,11 @@ class CardtableObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardtableState, player: int) -> None:
-        match = state.match
+        match = state.match  # not marked seen: OpenSpiel asks it of states it then drops
         self.tensor[:] = self.encoding.observe(match.game.game.sight(match.state, player))
 
     def string_from(self, state: CardtableState, player: int) -> str:
-        match = state.match
+        match = state.match_seen
         text = describe(match.game.game.view(match.state, player))
         if not self.perfect_recall:
             return text
@@ -200,7 +247,7 @@ class CardtableObserver:
 def resample(state: CardtableState, player: int) -> CardtableState:
     """A state ``player`` cannot tell from ``state``: its view kept, the hidden cards re-dealt
     and a new generator for what is still to come (for ``ISMCTSBot(resampler_cb=resample)``)."""
-    match = state.match
+    match = state.match_seen
     spiel_game = match.game
     view = spiel_game.game.view(match.state, player)
     spiel_game.resamples += 1
