@@ -127,8 +127,13 @@ def test_a_state_asked_anything_else_keeps_its_match() -> None:
         before = game.matches
         ask(game.new_initial_state())
         assert (game.matches, game.given_back) == (before + 1, {})
+    original = game.new_initial_state()
+    twin = original.clone()  # a copy may be played: the original's deal is not given back
+    del original
+    assert (game.matches, list(game.given_back)) == (5, [4])  # 4: the state the clone filled
+    assert twin.match.number is None
     game.new_initial_state().observation_tensor(0)  # only the tensor: given back, with the
-    assert game.matches == 5  # match dealt for the state OpenSpiel made to learn its shape
-    assert sorted(game.given_back) == [3, 4]
+    assert game.matches == 6  # match dealt for the state OpenSpiel made to learn its shape
+    assert sorted(game.given_back) == [4, 5]
     kept = [game.new_initial_state() for _ in range(3)]
-    assert [state.match.number for state in kept] == [3, 4, 5]
+    assert [state.match.number for state in kept] == [4, 5, 6]

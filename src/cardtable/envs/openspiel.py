@@ -94,7 +94,7 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         before it.
 
         A state that is dropped before anything but the observation tensor was asked of it
-        gives its match back, and the next initial state is that match again (the lowest
+        (a clone counts as asking) gives its match back, and the next initial state is that match again (the lowest
         number first). OpenSpiel makes such states all the time for a Python game: one to
         learn the tensor's shape at every ``observation_tensor`` call, one to fill at every
         ``clone``. Dealing each of them anew cost a whole set-up, and the matches a program
@@ -134,7 +134,7 @@ class Match:
     OpenSpiel clones a Python state by deep-copying its attributes; a match copies its state
     the engine's way (cards are shared, being immutable) and keeps the same game. A match
     dealt by :meth:`CardtableGame.new_initial_state` knows its ``number``; until something
-    reads it (``seen``) it is given back to the game when it is dropped."""
+    reads or copies it (``seen``) it is given back to the game when it is dropped."""
 
     __slots__ = ("actions", "game", "number", "seen", "state")
 
@@ -152,7 +152,8 @@ class Match:
         self.seen = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
-        return Match(self.game, self.state.copy(), self.actions[:])  # a copy gives nothing back
+        self.seen = True  # a copy may be played: this deal is not handed out again
+        return Match(self.game, self.state.copy(), self.actions[:])  # the copy gives nothing back
 
     def __del__(self) -> None:
         if self.number is not None and not self.seen and not self.actions:
