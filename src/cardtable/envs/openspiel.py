@@ -94,11 +94,12 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         before it.
 
         A state that is dropped before anything but the observation tensor was asked of it
-        (a clone counts as asking) gives its match back, and the next initial state is that match again (the lowest
-        number first). OpenSpiel makes such states all the time for a Python game: one to
-        learn the tensor's shape at every ``observation_tensor`` call, one to fill at every
-        ``clone``. Dealing each of them anew cost a whole set-up, and the matches a program
-        played depended on how often it had asked for a tensor or a clone."""
+        (a clone counts as asking) gives its match back, and the next initial state is that
+        match again (the lowest number first). OpenSpiel makes such states all the time for a
+        Python game: one to learn the tensor's shape at every ``observation_tensor`` call, one
+        to fill at every ``clone``. Dealing each of them anew cost a whole set-up, and the
+        matches a program played depended on how often it had asked for a tensor or a
+        clone."""
         if self.given_back:
             number = min(self.given_back)
             return CardtableState(self, self.given_back.pop(number), number)
