@@ -13,7 +13,15 @@ True
 True
 """
 
-from cardtable.cards.card import BLACK_JOKER, RED_JOKER, AnyCard, Joker, PlayingCard, parse_card
+from cardtable.cards.card import (
+    BLACK_JOKER,
+    RED_JOKER,
+    AnyCard,
+    Joker,
+    PlayingCard,
+    card_label,
+    parse_card,
+)
 from cardtable.cards.dealing import blocks, round_robin
 from cardtable.cards.decks import Dealing, Deck, make_deck, standard_52, standard_54
 from cardtable.cards.defs import PlayingCardDef
@@ -81,6 +89,7 @@ __all__ = [
     "Suit",
     "ace_high",
     "blocks",
+    "card_label",
     "make_deck",
     "parse_card",
     "parse_rank",

@@ -111,3 +111,17 @@ def parse_card(text: str) -> AnyCard:
         f"{text.strip()!r} is not a playing card: write a rank (A, 2-10, J, Q, K) and a suit "
         "(C, D, H, S), like 'AS' or '10H', a joker ('BJ', 'RJ') or a name like 'Ace of Spades'"
     )
+
+
+def card_label(key: str, *, ascii_only: bool = False) -> str:
+    """A card's key as a player reads it: ``10♥`` (``10H`` where card symbols cannot be
+    shown); a key that is no playing card stays as it is.
+
+    >>> card_label("10H"), card_label("10H", ascii_only=True), card_label("??")
+    ('10♥', '10H', '??')
+    """
+    try:
+        card = parse_card(key)
+    except CardTextError:
+        return key
+    return card.text if ascii_only else card.pretty

@@ -46,6 +46,7 @@ from cardtable.engine.sight import Sight
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import View, make_view
+from cardtable.engine.wording import Names, describe
 
 S = TypeVar("S", bound=State)
 R = TypeVar("R", bound=Ruleset)
@@ -317,6 +318,24 @@ class Game(ABC, Generic[S, R]):
         state.queue.extend(actions)
         process(state)
         return None
+
+    # -- words ------------------------------------------------------------------------------
+
+    def describe_event(self, event: JsonObject, names: Names) -> str | None:
+        """One log line for ``event`` (as a seat may see it), calling seats and cards by
+        ``names``; ``None`` leaves the event out of a log. Read only the event and the names:
+        a line must not tell more than the seat knows (see :mod:`~cardtable.engine.wording`).
+        The default words the engine's own events (damage, heals, deaths, moves...) and reads
+        any other field by field (:func:`~cardtable.engine.wording.describe`); a game words
+        its own and leaves the engine's to that.
+
+        >>> from cardtable.engine.wording import seat_namer
+        >>> from cardtable.games import find
+        >>> names = Names(seat_namer(("ann", "bob")))
+        >>> find("war").describe_event({"type": "won", "seat": 1, "cards": 4}, names)
+        'bob takes 4 cards'
+        """
+        return describe(event, names)
 
     # -- seeing -----------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.events import Shape
 from cardtable.engine.json import as_int, as_list
+from cardtable.engine.wording import Names, describe
 
 
 class HighCardRules(RulesetModel):
@@ -331,6 +332,23 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
         if found is None:
             raise InvalidDecision(f"{text.strip()!r} is not a High Card decision: write play #ID")
         return Play(int(found.group(1)))
+
+    def describe_event(self, event: JsonObject, names: Names) -> str | None:
+        """A log line for each of our events, as the terminal and the browser show it (the
+        engine words its own; anything else reads field by field)."""
+        kind, seat = event.get("type"), event.get("seat")
+        if kind == "deal":
+            return "The cards are dealt"
+        if kind == "trick":
+            return "-- a new trick --"
+        if kind == "play" and isinstance(seat, int):
+            return f"{names.seat(seat)} plays {event.get('card') or 'a card'} face down"
+        if kind == "reveal":
+            cards = ", ".join(map(str, as_list(event.get("cards"), "cards")))
+            winners = as_list(event.get("winners"), "winners")
+            won = " and ".join(names.seat(as_int(winner, "seat")) for winner in winners)
+            return f"Face up: {cards}; the trick goes to {won}"
+        return describe(event, names)
 
 
 GAME = HighCardGame()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.cli.render.base import Board, Scene, describe_generic
+from cardtable.cli.render.base import Board, Scene
 from cardtable.cli.render.generic import GenericBoard
 from cardtable.cli.render.karata import KarataBoard
 from cardtable.cli.render.tcg import TcgBoard
@@ -36,5 +36,4 @@ __all__ = [
     "TcgBoard",
     "WarBoard",
     "board_for",
-    "describe_generic",
 ]

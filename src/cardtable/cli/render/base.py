@@ -5,8 +5,6 @@ they are to act, and the events since the viewer last looked), describes events 
 interprets the short inputs it advertises on screen (such as a card's position in the hand).
 It never decides what is legal: that comes from the engine.
 
->>> describe_generic({"type": "deal", "seat": 1, "cards": 5})
-'deal: seat 1, cards 5'
 >>> describe_outcome(Outcome(winners=(1,), reason="player 0 conceded"), ("you", "greedy"))
 'Outcome: greedy wins (player 0 conceded).'
 """
@@ -23,9 +21,10 @@ from rich.console import RenderableType
 
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.game import Game
-from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.view import View
+from cardtable.engine.wording import Names, learn_cards
 
 LOG_LINES = 10
 """How many recent events a board shows."""
@@ -66,13 +65,36 @@ class Board(ABC):
         """The whole board for ``scene``."""
 
     def describe(self, event: JsonObject, scene: Scene) -> str | None:
-        """One log line for an event (``None`` leaves it out of the log)."""
-        return describe_generic(event)
+        """One log line for an event, in its game's words (``None`` leaves it out of the
+        log): seats by their labels, cards by the names the view and the event show."""
+        cards = self.card_names(scene)
+        learn_cards(event, cards)
+        return self.game.describe_event(event, Names(scene.label, cards, self.ascii_only))
+
+    def worded(self, scene: Scene) -> list[str | None]:
+        """Each of the scene's events in words, in order (``None``: left out of the log);
+        a line names the cards the view and the events up to it show."""
+        cards = self.card_names(scene)
+        names = Names(scene.label, cards, self.ascii_only)
+        lines = []
+        for event in scene.events:
+            learn_cards(event, cards)
+            lines.append(self.game.describe_event(event, names))
+        return lines
+
+    @staticmethod
+    def card_names(scene: Scene) -> dict[int, str]:
+        """The names of the cards the scene's view shows, by id."""
+        return {
+            card.id: card.name
+            for zone in scene.view.zones.values()
+            for card in zone.cards or ()
+            if card is not None
+        }
 
     def log(self, scene: Scene, limit: int = LOG_LINES) -> list[str]:
         """The last ``limit`` described events of the scene."""
-        lines = [line for event in scene.events if (line := self.describe(event, scene))]
-        return lines[-limit:]
+        return [line for line in self.worded(scene) if line][-limit:]
 
     @abstractmethod
     def shortcut(self, word: str, view: View[Any], legal: Decisions) -> Decision | None:
@@ -89,24 +111,6 @@ class Board(ABC):
     @abstractmethod
     def prompt_hint(self, scene: Scene) -> str:
         """A one-line reminder of what to type, shown under the board."""
-
-
-def describe_generic(event: JsonObject) -> str:
-    """An event in plain words, for events a board does not know."""
-    kind = str(event.get("type", "event"))
-    details = ", ".join(f"{key} {_short(value)}" for key, value in event.items() if key != "type")
-    return f"{kind}: {details}" if details else kind
-
-
-def _short(value: JsonValue) -> str:
-    if isinstance(value, dict):
-        name = value.get("name")
-        if isinstance(name, str):
-            return name
-        return "{" + ", ".join(f"{k} {_short(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_short(item) for item in value) + "]"
-    return str(value)
 
 
 def describe_outcome(outcome: Outcome, labels: Sequence[str]) -> str:

@@ -47,12 +47,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cards import CardTextError, Colour, PlayingCard, parse_card, parse_suit
+from cardtable.cards import (
+    CardTextError,
+    Colour,
+    PlayingCard,
+    card_label,
+    parse_card,
+    parse_suit,
+)
 from cardtable.cli.render.base import LOG_LINES, Board, Scene, small_number
-from cardtable.cli.render.war import card_label
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import InvalidDecision
-from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.json import JsonObject
 from cardtable.engine.view import View
 from cardtable.games.karata.cards import JOKER, face, plays_anywhere, question, suit_name
 from cardtable.games.karata.decisions import PASS, Finish, Play, request_key
@@ -60,12 +66,6 @@ from cardtable.games.karata.turns import is_suit, request_words
 
 UNDER = 3
 """How many cards under the pile's top the board shows."""
-
-_PICK_REASONS = {
-    "bomb": " for the bomb",
-    "question": " for the unanswered question",
-    "fine": " as a fine",
-}
 
 
 def hand_keys(view: View[Any]) -> list[str]:
@@ -85,10 +85,6 @@ def _card_order(key: str) -> tuple[int, int, str]:
     if isinstance(card, PlayingCard):
         return (card.suit.index, card.rank.value, key)
     return (8, 0, key)
-
-
-def _cards(keys: Sequence[str], *, ascii_only: bool) -> str:
-    return " ".join(card_label(key, ascii_only=ascii_only) for key in keys)
 
 
 def _card_text(key: str, *, ascii_only: bool, style: str = "bold") -> Text:
@@ -351,104 +347,12 @@ class KarataBoard(Board):
         ``finish`` (which lists the cards) is among them."""
         events = scene.events
         lines = []
-        for index, event in enumerate(events):
+        for index, (event, line) in enumerate(zip(events, self.worded(scene), strict=True)):
             if event.get("type") == "play" and _finished_later(events, index):
                 continue
-            line = self.describe(event, scene)
             if line:
                 lines.append(line)
         return lines[-limit:]
-
-    def describe(self, event: JsonObject, scene: Scene) -> str | None:
-        kind = event.get("type")
-        seat = event.get("seat")
-        who = scene.label(seat) if isinstance(seat, int) else "someone"
-        ascii_only = self.ascii_only
-        if kind == "shuffle":
-            return "The deck is shuffled"
-        if kind == "deal":
-            return f"Each player is dealt {_plural(_int(event.get('count')), 'card')}"
-        if kind == "turn_up":
-            return self._describe_turn_up(event)
-        if kind == "starter":
-            return f"{who} starts"
-        if kind == "play":
-            return f"{who} puts down {card_label(_key(event.get('card')), ascii_only=ascii_only)}"
-        if kind == "finish":
-            return self._describe_finish(event, who)
-        if kind == "pass":
-            count = _int(event.get("count"))
-            if event.get("reason") == "bomb":
-                return f"{who} takes the bomb of {count}"
-            return f"{who} passes"
-        if kind == "pick":
-            return self._describe_pick(event, who)
-        if kind == "take_back":
-            cards = _keys(event.get("cards"))
-            if not cards:
-                return None
-            return f"{who} takes back {_cards(cards, ascii_only=ascii_only)}"
-        if kind == "fined":
-            return _describe_fine(event, who)
-        if kind == "next":
-            return f"{who} plays again" if event.get("again") else f"-- {who}'s turn --"
-        if kind == "leave":
-            held = _plural(_int(event.get("cards")), "card")
-            return f"{who} leaves the table ({held} go under the deck)"
-        if kind == "fizzled":
-            return f"(an action fizzled: {event.get('action')})"
-        return super().describe(event, scene)
-
-    def _describe_turn_up(self, event: JsonObject) -> str:
-        top = card_label(_key(event.get("card")), ascii_only=self.ascii_only)
-        buried = _keys(event.get("buried"))
-        if not buried:
-            return f"The pile starts on {top}"
-        shown = _cards(buried, ascii_only=self.ascii_only)
-        return f"Turned up {shown}: special, so under the deck; the pile starts on {top}"
-
-    def _describe_finish(self, event: JsonObject, who: str) -> str:
-        cards = [str(key) for key in _list(event.get("cards"))]
-        clauses = []
-        request = str(event.get("request") or "")
-        if request:
-            clauses.append(f"asks for {request_words(request)}")
-        bomb = _int(event.get("bomb"))
-        if bomb:
-            clauses.append(f"the next player must pick {bomb} (or counter or block)")
-        if event.get("unanswered"):
-            clauses.append("leaves a question unanswered")
-        jumps = _int(event.get("jumps"))
-        if jumps:
-            clauses.append(f"jumps {_plural(jumps, 'player')}")
-        kings = _int(event.get("kings"))
-        if kings % 2:
-            clauses.append("kicks back (play turns around)")
-        elif kings and event.get("again"):
-            clauses.append(f"{kings} Kings (plays again)")
-        elif kings:
-            clauses.append(f"{kings} Kings (the direction stays)")
-        if event.get("last"):
-            clauses.append("declares last card (niko kadi!)")
-        text = f"{who} plays {_cards(cards, ascii_only=self.ascii_only)}"
-        if clauses:
-            text += ": " + ", ".join(clauses)
-        return text + (" and wins the match!" if event.get("won") else "")
-
-    def _describe_pick(self, event: JsonObject, who: str) -> str:
-        count = _int(event.get("count"))
-        text = ""
-        recycled = _int(event.get("recycled"))
-        if recycled:
-            text = f"The pile but its top ({_plural(recycled, 'card')}) is shuffled into the deck; "
-        reason = _PICK_REASONS.get(str(event.get("reason")), "")
-        if count == 0:
-            return text + f"{who} has no card left to pick"
-        text += f"{who} picks {_plural(count, 'card')}{reason}"
-        cards = _keys(event.get("cards"))
-        if cards:
-            text += f": {_cards(cards, ascii_only=self.ascii_only)}"
-        return text
 
     # -- short input ------------------------------------------------------------------------
 
@@ -536,36 +440,3 @@ def _without_turn_lines(events: Sequence[JsonObject]) -> tuple[JsonObject, ...]:
     """The events without the plain ``next`` ones: in the board's short log, each line names
     its player anyway (a narration keeps them, as turn separators)."""
     return tuple(event for event in events if event.get("type") != "next" or event.get("again"))
-
-
-def _describe_fine(event: JsonObject, who: str) -> str:
-    fine = _plural(_int(event.get("fine")), "card")
-    reason = str(event.get("reason") or "a rule was broken")
-    if event.get("what") == "declaration":
-        return (
-            f"{who} is fined {fine} for declaring last card: {reason} "
-            "(the turn stands, without the declaration)"
-        )
-    text = f"{who} is fined {fine} for an invalid turn: {reason}"
-    bomb = _int(event.get("bomb"))
-    if bomb:
-        text += f" (and picks the bomb's {bomb} too)"
-    return text
-
-
-def _int(value: JsonValue) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def _list(value: JsonValue) -> list[JsonValue]:
-    return value if isinstance(value, list) else []
-
-
-def _key(card: JsonValue) -> str:
-    if isinstance(card, dict) and isinstance(card.get("key"), str):
-        return str(card["key"])
-    return "?"
-
-
-def _keys(cards: JsonValue) -> list[str]:
-    return [_key(card) for card in _list(cards)]

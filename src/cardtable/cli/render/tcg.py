@@ -50,7 +50,6 @@ from cardtable.engine.characters import Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import InvalidDecision
 from cardtable.engine.game import Game
-from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.view import CardView, View
 from cardtable.games.tcg.decisions import HEAL, MINION, Attack, End, Play
 
@@ -61,7 +60,6 @@ _COST = re.compile(r"[c$]([0-9]{1,6})", re.ASCII)
 _AT = r"(?:>(h|me|[am][0-9]{1,2}))?"
 _PLAY = re.compile(r"([0-9]{1,3})(h|heal|m|minion)?" + _AT, re.ASCII)
 _ATTACK = re.compile(r"a([0-9]{1,2})" + _AT, re.ASCII)
-_QUIET = {"shuffle"}
 
 
 def pips(available: int, slots: int, *, full: str = "●", empty: str = "○") -> str:
@@ -258,39 +256,6 @@ class TcgBoard(Board):
 
     # -- the log ----------------------------------------------------------------------------
 
-    def describe(self, event: JsonObject, scene: Scene) -> str | None:
-        kind = event.get("type")
-        seat = event.get("seat")
-        who = scene.label(seat) if isinstance(seat, int) else "someone"
-        if kind in _QUIET:
-            return None
-        if kind == "first_player":
-            return f"{who} goes first"
-        if kind == "turn_started":
-            mana = event.get("mana")
-            return f"-- {who}'s turn --" if mana is None else f"-- {who}'s turn, {mana} mana --"
-        if kind == "turn_ended":
-            return f"{who} ends the turn"
-        if kind == "draw":
-            return _describe_draw(event, who)
-        if kind == "play":
-            return _describe_play(event, who, scene)
-        if kind == "attack":
-            target = _target_label(event.get("target"), scene)
-            return f"{who}'s minion #{event.get('minion')} attacks {target}"
-        if kind == "died":
-            return f"minion #{event.get('card')} dies"
-        if kind == "damage":
-            return _describe_damage(event, scene)
-        if kind == "heal":
-            target = _target_label(event.get("target"), scene)
-            return f"{target} heals {event.get('amount')} (health {event.get('life')})"
-        if kind == "conceded":
-            return f"{who} concedes"
-        if kind == "fizzled":
-            return f"(an action fizzled: {event.get('action')})"
-        return super().describe(event, scene)
-
     # -- short input ------------------------------------------------------------------------
 
     def shortcut(self, word: str, view: View[Any], legal: Decisions) -> Decision | None:
@@ -423,19 +388,6 @@ def _readiness(minion: CardView) -> str:
     return "(ready)"
 
 
-def _describe_play(event: JsonObject, who: str, scene: Scene) -> str:
-    name = _card_name(event.get("card"))
-    mode = event.get("mode")
-    if mode == "minion":
-        return f"{who} plays {name} as a minion"
-    if mode == "heal":
-        return f"{who} plays {name} to heal"
-    target = event.get("target")
-    if target is not None and not (isinstance(target, str) and target.startswith("p")):
-        return f"{who} plays {name} at {_target_label(target, scene)}"
-    return f"{who} plays {name}"
-
-
 def _playable(legal: Decisions | None) -> set[int] | None:
     if legal is None:
         return None
@@ -448,42 +400,3 @@ def _health_style(life: int, base: int) -> str:
     if life * 4 > base:
         return "bold yellow"
     return "bold red"
-
-
-def _card_name(card: JsonValue) -> str:
-    if isinstance(card, dict):
-        name = card.get("name")
-        if isinstance(name, str):
-            return name
-    return "a card"
-
-
-def _target_label(target: JsonValue, scene: Scene) -> str:
-    if isinstance(target, str) and target.startswith("p") and target[1:].isdigit():
-        return scene.label(int(target[1:]))
-    return f"card {target}"
-
-
-def _describe_draw(event: JsonObject, who: str) -> str:
-    result = event.get("result")
-    card = event.get("card")
-    if result == "empty":
-        return f"{who} has no card left to draw"
-    if result == "overload":
-        return f"{who}'s hand is full: {_card_name(card)} goes to the graveyard"
-    if card is not None:
-        return f"{who} draws {_card_name(card)}"
-    return f"{who} draws a card"
-
-
-def _describe_damage(event: JsonObject, scene: Scene) -> str:
-    hits = event.get("hits")
-    parts = []
-    for hit in hits if isinstance(hits, list) else []:
-        if isinstance(hit, dict):
-            target = _target_label(hit.get("target"), scene)
-            parts.append(f"{target} takes {hit.get('amount')} (health {hit.get('life')})")
-    text = ", ".join(parts) or "damage"
-    if event.get("reason") == "bleeding":
-        return f"bleeding out: {text}"
-    return text

@@ -10,8 +10,6 @@ War has one decision, so the short input is one letter:
 >>> board = WarBoard(game)
 >>> board.shortcut("t", match.view(0), match.legal(0))
 Turn()
->>> card_label("10H"), card_label("10H", ascii_only=True), card_label("??")
-('10♥', '10H', '??')
 """
 
 from __future__ import annotations
@@ -25,24 +23,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cards import CardTextError, Colour, PlayingCard, parse_card
+from cardtable.cards import CardTextError, Colour, PlayingCard, card_label, parse_card
 from cardtable.cli.render.base import Board, Scene
 from cardtable.engine.decisions import Decision, Decisions
-from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.view import View
 from cardtable.games.war import TURN
 from cardtable.games.war.hints import held
 
 _TURN_WORDS = {"t"}
-
-
-def card_label(key: str, *, ascii_only: bool = False) -> str:
-    """A card's key as a player reads it: ``10♥`` (``10H`` on terminals without symbols)."""
-    try:
-        card = parse_card(key)
-    except CardTextError:
-        return key
-    return card.text if ascii_only else card.pretty
 
 
 def _card_text(key: str, *, ascii_only: bool) -> Text:
@@ -189,52 +177,6 @@ class WarBoard(Board):
 
     # -- the log ----------------------------------------------------------------------------
 
-    def describe(self, event: JsonObject, scene: Scene) -> str | None:
-        kind = event.get("type")
-        seat = event.get("seat")
-        who = scene.label(seat) if isinstance(seat, int) else "someone"
-        if kind == "shuffle":
-            return "The deck is shuffled"
-        if kind == "deal":
-            return _describe_deal(event)
-        if kind == "battle":
-            return f"-- battle {event.get('number')} --"
-        if kind == "turn":
-            return self._describe_turn(event, who)
-        if kind == "dropped":
-            return f"{who} has no card to turn and drops out of the war"
-        if kind == "war":
-            seats = event.get("seats")
-            names = _names(seats, scene)
-            again = "another war" if event.get("round", 1) != 1 else "war"
-            return f"{again.capitalize()}! {names} turn again"
-        if kind == "won":
-            cards = event.get("cards")
-            if event.get("by") == "lot":
-                return f"Nobody could turn a card: {who} wins the draw and takes {cards} cards"
-            return f"{who} takes {cards} cards"
-        if kind == "set_aside":
-            return f"Everyone in the war has left: {event.get('cards')} cards are set aside"
-        if kind == "out":
-            if event.get("reason") == "conceded":
-                return f"{who} concedes ({event.get('set_aside')} cards set aside)"
-            return f"{who} has no cards left and is out"
-        if kind == "fizzled":
-            return f"(an action fizzled: {event.get('action')})"
-        return super().describe(event, scene)
-
-    def _describe_turn(self, event: JsonObject, who: str) -> str:
-        down = event.get("down")
-        card = event.get("card")
-        parts = []
-        if isinstance(down, int) and down:
-            parts.append(f"puts down {down} card{'s' * (down != 1)}")
-        if isinstance(card, dict) and isinstance(card.get("key"), str):
-            parts.append(f"turns up {card_label(str(card['key']), ascii_only=self.ascii_only)}")
-        else:
-            parts.append("has no card left to turn up")
-        return f"{who} " + " and ".join(parts)
-
     # -- short input ------------------------------------------------------------------------
 
     def shortcut(self, word: str, view: View[Any], legal: Decisions) -> Decision | None:
@@ -243,19 +185,3 @@ class WarBoard(Board):
 
     def shortcut_help(self) -> Sequence[tuple[str, str]]:
         return [("t", "turn your next card; in a war, put down your face-down cards first")]
-
-
-def _describe_deal(event: JsonObject) -> str:
-    counts = event.get("counts")
-    how = "in blocks" if event.get("dealing") == "blocks" else "one card at a time"
-    if isinstance(counts, list) and counts and len(set(map(str, counts))) == 1:
-        return f"The deck is dealt {how}: {counts[0]} cards each"
-    shown = ", ".join(str(count) for count in counts) if isinstance(counts, list) else "?"
-    return f"The deck is dealt {how}: {shown} cards"
-
-
-def _names(seats: JsonValue, scene: Scene) -> str:
-    if not isinstance(seats, list):
-        return "the tied players"
-    names = [scene.label(seat) for seat in seats if isinstance(seat, int)]
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)

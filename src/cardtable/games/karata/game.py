@@ -26,7 +26,7 @@ from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.zones import NOBODY, PUBLIC, Hand, Stack
-from cardtable.games.karata import decisions
+from cardtable.games.karata import decisions, words
 from cardtable.games.karata.actions import (
     DECLARATION,
     FINE,
@@ -78,6 +78,7 @@ class KarataGame(Game[KarataState, KarataRules]):
     decision_types = (Play, Finish, Pass, Turn)
     event_types = KARATA_EVENTS
     public_type = KarataPublic
+    describe_event = staticmethod(words.describe)
 
     def default_ruleset(self) -> KarataRules:
         return KarataRules()

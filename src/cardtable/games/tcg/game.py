@@ -25,7 +25,7 @@ from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.view import View
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
-from cardtable.games.tcg import decisions
+from cardtable.games.tcg import decisions, words
 from cardtable.games.tcg.actions import (
     ATTACKS,
     AWAKE,
@@ -189,6 +189,7 @@ class TcgGame(Game[TcgState, TcgRules]):
         return facts(state)
 
     seat_digest = staticmethod(digest)
+    describe_event = staticmethod(words.describe)
     """The seat's hand, both graveyards, its deck list and the heroes' numbers, in one read
     (see :mod:`.facts`; the function itself, read after every decision of a research
     environment)."""

@@ -24,7 +24,7 @@ from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.zones import NOBODY, PUBLIC, Stack
-from cardtable.games.war import decisions
+from cardtable.games.war import decisions, words
 from cardtable.games.war.actions import CONCEDED, Deal, Leave, ShuffleDeck, TurnCard
 from cardtable.games.war.cards import war_deck
 from cardtable.games.war.config import WarRules
@@ -50,6 +50,7 @@ class WarGame(Game[WarState, WarRules]):
     decision_types = (Turn,)
     event_types = WAR_EVENTS
     public_type = WarPublic
+    describe_event = staticmethod(words.describe)
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
