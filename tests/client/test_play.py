@@ -13,6 +13,7 @@ from cardtable.games import find
 from cardtable.protocol import messages as wire
 from cardtable.protocol.lobby import JoinRoom
 from tests.client.helpers import TIMEOUT, start, until_seated, war_room
+from tests.server.wire import worded
 
 pytestmark = pytest.mark.anyio
 
@@ -40,7 +41,7 @@ async def test_a_seat_plays_war_against_a_computer_player_to_the_end(server_url:
     replayed = Match.replay(WAR, record)
     assert replayed.outcome is not None
     assert replayed.outcome.to_json() == final.outcome
-    assert replayed.events(0) == seat.events
+    assert worded(replayed, 0) == seat.events
 
 
 async def test_two_client_seats_play_each_other_to_the_end(server_url: str) -> None:
@@ -105,7 +106,7 @@ async def test_a_dropped_seat_resumes_without_losing_or_repeating_an_event(
     async with Lobby(server_url) as lobby:
         [match] = await lobby.matches(room)
         record = await lobby.record(match.id)
-    assert Match.replay(WAR, record).events(0) == player.events
+    assert worded(Match.replay(WAR, record), 0) == player.events
 
 
 async def test_chat_reaches_the_other_seat_once_even_after_a_drop(server_url: str) -> None:

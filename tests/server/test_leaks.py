@@ -222,9 +222,10 @@ def test_a_match_through_postgresql_leaks_nothing_either(database_url: str) -> N
 # -- the scanner catches leaks ----------------------------------------------------------------
 
 
-def small_tcg_match(seed: int = 3) -> Knowledge:
+def small_tcg_match(seed: int = 3, **rules: Any) -> Knowledge:
     game = find("tcg")
-    match: Match[Any] = Match(game, game.load_ruleset(SMALL_TCG), seed, seats=("a", "b"))
+    ruleset = game.load_ruleset({**SMALL_TCG, **rules})
+    match: Match[Any] = Match(game, ruleset, seed, seats=("a", "b"))
     rng = random.Random(seed)
     while not match.over:
         seat = match.to_act
@@ -269,7 +270,7 @@ def test_the_scanner_finds_an_opponents_drawn_card_in_an_event() -> None:
 
 
 def test_the_scanner_finds_names_keys_and_decisions_nobody_showed_a_spectator() -> None:
-    knowledge = small_tcg_match()
+    knowledge = small_tcg_match(open_decklists=False)  # open lists name every card to all
     secrets = knowledge.secrets_of_match(None)
     assert secrets.words, "some cards must stay unseen by a spectator for this test to mean much"
     word = min(secrets.words)

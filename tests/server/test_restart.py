@@ -11,6 +11,7 @@ from cardtable.engine import Match, Record
 from cardtable.games import find
 from tests.server.helpers import SHORT_WAR
 from tests.server.processes import Seat, Served, Servers
+from tests.server.wire import worded
 
 
 def war_room(server: Served, **settings: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
@@ -85,7 +86,7 @@ def test_a_killed_server_carries_on_every_match_from_its_record(
     replayed = Match.replay(find("war"), record)
     assert replayed.hash() == record.final_hash
     for seat, client in seats.items():  # every event of the match, exactly once
-        assert client.events == replayed.events(seat)
+        assert client.events == worded(replayed, seat)
     for client in seats.values():
         client.close()
 

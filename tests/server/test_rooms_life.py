@@ -13,6 +13,7 @@ from cardtable.engine import Match, Record
 from cardtable.engine.view import view_to_json
 from cardtable.games import find
 from tests.server.helpers import SHORT_WAR, bearer, create, hello, play_out, server
+from tests.server.wire import worded
 
 
 def finished_war(client: TestClient) -> tuple[str, dict[str, Any], dict[str, Any]]:
@@ -54,8 +55,13 @@ def test_a_replay_steps_through_a_finished_match_from_any_view(sqlite_url: str) 
             body = seen.json()
             expected = Match.replay(game, record, upto=step, check=False)
             assert (body["step"], body["steps"]) == (step, steps)
-            assert body["events"] == expected.events(1)
+            assert body["events"] == worded(expected, 1)
             assert body["view"] == json.loads(json.dumps(view_to_json(expected.view(1))))
+        lines = [event["text"] for event in body["events"]]  # in War's words, players by name
+        assert lines[0] == "The deck is shuffled"
+        assert any(line.startswith("ann turns up ") for line in lines), lines
+        assert any(line.startswith("random turns up ") for line in lines), lines
+        assert any(line.startswith(("ann takes ", "random takes ")) for line in lines), lines
         everything = client.get(f"/api/matches/{match_id}/replay", params={"step": steps}).json()
         assert everything["state"] == game.state_to_json(Match.replay(game, record).state)
         assert record.outcome is not None

@@ -28,6 +28,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.record import Record
 from cardtable.engine.state import State
 from cardtable.engine.view import view_to_json
+from cardtable.engine.wording import Names, seat_namer, with_text
 from cardtable.games import find
 from cardtable.protocol.limits import PROTOCOL_VERSION
 
@@ -175,6 +176,11 @@ _DECISION_ID = re.compile(r"#(\d+)")
 """A card named by its id in a decision's text (``play #12 @p1``)."""
 
 
+def worded(match: Match[Any], viewer: Viewer) -> list[dict[str, Any]]:
+    """``viewer``'s whole event stream as the server sends it: each event with its line."""
+    return with_text(match.game, match.events(viewer), Names(seat_namer(match.seats), {}))
+
+
 def mentions(raw: str) -> set[int]:
     """The ids of the cards that JSON text names."""
     ids = {int(found) for found in _CARD_ID.findall(raw)}
@@ -217,6 +223,14 @@ def _words(state: State, ids: Iterable[int]) -> set[str]:
     for card in ids:
         found.add(cards[card].key)
         found.add(cards[card].definition.name)
+    return found
+
+
+def _listed(state: State, keys: Iterable[str]) -> set[str]:
+    """The keys of a list of cards, and the names of their definitions."""
+    found = set(keys)
+    catalogue = state.rules.cards
+    found |= {catalogue[key].name for key in found if key in catalogue}
     return found
 
 
@@ -266,7 +280,9 @@ class Knowledge:
     viewers: tuple[Viewer, ...]
     steps: list[Step] = field(default_factory=list)
     streams: dict[Viewer, list[dict[str, Any]]] = field(default_factory=dict)
-    """Each viewer's whole event stream."""
+    """Each viewer's whole event stream, each event with its line (as the server words it)."""
+    names: dict[Viewer, Names] = field(default_factory=dict)
+    """What each viewer's lines call seats and cards."""
     _read: int = 0
     """How much of the journal the streams hold."""
 
@@ -299,7 +315,8 @@ class Knowledge:
         before = self.steps[-1] if self.steps else None
         shown_to_all: set[int] | None = None
         for viewer in self.viewers:
-            new = match.events(viewer, self._read)
+            names = self.names.setdefault(viewer, Names(seat_namer(match.seats), {}))
+            new = with_text(match.game, match.events(viewer, self._read), names)
             self.streams[viewer].extend(new)
             ids = mentions(json.dumps(new))
             shown_to_all = ids if shown_to_all is None else shown_to_all & ids
@@ -317,10 +334,10 @@ class Knowledge:
         for viewer in self.viewers:
             known = set() if before is None else set(before.known[viewer])
             known |= _words(state, step.seen[viewer])
-            for pool in state.pools.values():
+            for pool in state.pools.values():  # a deck list it may read: keys and names
                 if pool.visible_to(viewer):
-                    known.update(pool.manifest)
-                known.update(pool.made)
+                    known |= _listed(state, pool.manifest)
+                known |= _listed(state, pool.made)
             step.known[viewer] = known
             step.views[viewer] = _view_body(match, viewer, step.events[viewer])
         self.steps.append(step)

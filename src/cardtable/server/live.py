@@ -31,6 +31,7 @@ from cardtable.engine.json import JsonObject
 from cardtable.engine.match import Match
 from cardtable.engine.record import Record
 from cardtable.engine.view import view_to_json
+from cardtable.engine.wording import Names, seat_namer, with_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class LiveMatch:
         self.match = match
         self._events: dict[int | None, tuple[int, list[JsonObject]]] = {}
         """Per seat: the journal length read so far, and that seat's events up to there."""
+        self._names: dict[int | None, Names] = {}
+        """Per seat: what its events' lines call seats and cards (the cards its stream
+        showed so far)."""
 
     @classmethod
     def new(
@@ -134,11 +138,16 @@ class LiveMatch:
         return len(self._shown(seat))
 
     def _shown(self, seat: int | None) -> list[JsonObject]:
-        """Every event ``seat`` may see, made once each (the list grows as the match goes)."""
+        """Every event ``seat`` may see, each with its line in the game's words (``text``),
+        made once each (the list grows as the match goes). A line names the cards the
+        seat's stream showed before it, so it is the same whichever process words it."""
         read, shown = self._events.get(seat, (0, []))
         length = self.match.journal_length
         if read < length:
-            shown.extend(self.match.events(seat, read))
+            names = self._names.get(seat)
+            if names is None:
+                names = self._names[seat] = Names(seat_namer(self.match.seats), {})
+            shown.extend(with_text(self.game, self.match.events(seat, read), names))
             self._events[seat] = (length, shown)
         return shown
 

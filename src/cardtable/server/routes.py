@@ -16,6 +16,7 @@ from cardtable.engine.errors import RecordError
 from cardtable.engine.match import Match
 from cardtable.engine.record import Record
 from cardtable.engine.view import view_to_json
+from cardtable.engine.wording import Names, seat_namer, with_text
 from cardtable.games import find, names
 from cardtable.games.rulesets import ruleset_schema
 from cardtable.protocol.lobby import (
@@ -271,5 +272,5 @@ async def replay(
         "seat": seat,
         "decision": None if step == 0 or step > steps else list(record.decisions[step - 1]),
         "state" if seat is None else "view": view,
-        "events": match.events(seat),
+        "events": with_text(game, match.events(seat), Names(seat_namer(match.seats), {})),
     }

@@ -1,5 +1,6 @@
-// Events in words, for the log: the client knows no game, so every event is read the same
-// way: who (its seat), what (its type), and its other fields, cards by their names.
+// Events in words, for the log. The server words each event in its game's words (`text`);
+// the client knows no game, so an event without that line is read field by field: who (its
+// seat), what (its type), and its other fields, cards by their names.
 
 const SEAT_FIELDS = new Set(["seat", "player", "winner", "by_seat"]);
 const CARD_FIELDS = new Set(["source", "minion", "attacker", "defender", "card_id"]);
@@ -56,8 +57,13 @@ export function cardNames(view, into = new Map()) {
   return into;
 }
 
-/** One event as a line of text, e.g. "Fox — play: card Damage 2, mode attack, target Owl". */
+/**
+ * One event as a line of text: the game's own words when the server sent them ("Fox plays
+ * Damage 2"), null when the game leaves the event out of the log, else read field by field
+ * ("Fox — play: card Damage 2, mode attack, target Owl").
+ */
 export function describeEvent(event, names, cards = new Map()) {
+  if ("text" in event) return event.text === null ? null : String(event.text);
   const { type, seat, ...rest } = event;
   const who = Number.isInteger(seat) ? `${names[seat] ?? `seat ${seat + 1}`} — ` : "";
   const what = String(type || "event").replace(/_/g, " ");

@@ -155,7 +155,8 @@ export function replayPage(main, raw) {
   }
 
   function showLog(events, cards) {
-    fill(log, events.slice(-60).map((e) => h("li", {}, describeEvent(e, info.seats, cards))));
+    const lines = events.slice(-60).map((e) => describeEvent(e, info.seats, cards)).filter((line) => line !== null);
+    fill(log, lines.map((line) => h("li", {}, line)));
     log.scrollTop = log.scrollHeight;
   }
 

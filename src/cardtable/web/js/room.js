@@ -266,8 +266,12 @@ class RoomPage {
   renderLog(added) {
     const names = this.names();
     const start = Math.max(0, this.events.length - 80);
-    fill(this.log, this.events.slice(start).map((e, i) =>
-      h("li", { class: start + i >= this.events.length - added ? "new" : "" }, describeEvent(e, names, this.cards))));
+    const lines = [];
+    this.events.slice(start).forEach((e, i) => {
+      const line = describeEvent(e, names, this.cards);
+      if (line !== null) lines.push(h("li", { class: start + i >= this.events.length - added ? "new" : "" }, line));
+    });
+    fill(this.log, lines);
     this.log.scrollTop = this.log.scrollHeight;
   }
 
