@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -113,9 +114,11 @@ def parse_card(text: str) -> AnyCard:
     )
 
 
+@functools.lru_cache(maxsize=1024)
 def card_label(key: str, *, ascii_only: bool = False) -> str:
     """A card's key as a player reads it: ``10♥`` (``10H`` where card symbols cannot be
-    shown); a key that is no playing card stays as it is.
+    shown); a key that is no playing card stays as it is. Remembered: event lines ask for
+    the same few labels again and again.
 
     >>> card_label("10H"), card_label("10H", ascii_only=True), card_label("??")
     ('10♥', '10H', '??')
