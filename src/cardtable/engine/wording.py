@@ -45,16 +45,15 @@ class Names:
         seat = event.get("seat")
         return self.seat(seat) if isinstance(seat, int) else "someone"
 
-    def card(self, card_id: JsonValue, otherwise: str = "card #{}") -> str:
-        """The name of card ``card_id`` when the reader was shown it, else ``otherwise``
-        filled with the id.
+    def card(self, card_id: JsonValue) -> str:
+        """The name of card ``card_id`` when the reader was shown it, else ``card #ID``.
 
         >>> names = Names(str, {7: "Fire Imp"})
-        >>> names.card(7), names.card(8), names.card(8, "minion #{}")
-        ('Fire Imp', 'card #8', 'minion #8')
+        >>> names.card(7), names.card(8)
+        ('Fire Imp', 'card #8')
         """
         known = self.cards.get(card_id) if isinstance(card_id, int) else None
-        return known if known is not None else otherwise.format(card_id)
+        return known if known is not None else f"card #{card_id}"
 
 
 def describe_generic(event: JsonObject) -> str:
@@ -91,19 +90,24 @@ def describe(event: JsonObject, names: Names) -> str:
     if kind == "fizzled":
         return f"(an action fizzled: {event.get('action')})"
     if kind == "move":
-        card = event.get("card")
-        moved = card.get("name") if isinstance(card, dict) else None
         origin, destination = event.get("origin"), zone_words(event.get("destination"), names)
         where = (
             f"from {zone_words(origin, names)} to {destination}" if origin else f"to {destination}"
         )
-        return f"{moved if isinstance(moved, str) else 'a card'} goes {where}"
+        return f"{card_name(event.get('card'))} goes {where}"
     if kind == "card_created":
-        card = event.get("card")
-        made = card.get("name") if isinstance(card, dict) else None
-        zone = zone_words(event.get("zone"), names)
-        return f"{made if isinstance(made, str) else 'a card'} appears in {zone}"
+        return f"{card_name(event.get('card'))} appears in {zone_words(event.get('zone'), names)}"
     return describe_generic(event)
+
+
+def card_name(card: JsonValue) -> str:
+    """The name an event's card face shows (``a card`` for a hidden one).
+
+    >>> card_name({"id": 3, "key": "7H", "name": "7 of Hearts"}), card_name(None)
+    ('7 of Hearts', 'a card')
+    """
+    name = card.get("name") if isinstance(card, dict) else None
+    return name if isinstance(name, str) else "a card"
 
 
 def character(target: JsonValue, names: Names) -> str:

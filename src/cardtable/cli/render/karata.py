@@ -63,6 +63,7 @@ from cardtable.engine.view import View
 from cardtable.games.karata.cards import JOKER, face, plays_anywhere, question, suit_name
 from cardtable.games.karata.decisions import PASS, Finish, Play, request_key
 from cardtable.games.karata.turns import is_suit, request_words
+from cardtable.games.karata.words import plural
 
 UNDER = 3
 """How many cards under the pile's top the board shows."""
@@ -94,10 +95,6 @@ def _card_text(key: str, *, ascii_only: bool, style: str = "bold") -> Text:
     except CardTextError:
         red = False
     return Text(label, style=f"{style} red" if red else style)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def _choice(numbers: Sequence[int]) -> str:
@@ -205,13 +202,13 @@ class KarataBoard(Board):
                     line.append_text(_card_text(key, ascii_only=ascii_only, style=""))
                 if len(pile) > UNDER + 1:
                     line.append(" ...", style="dim")
-            line.append(f"  ({_plural(len(pile), 'card')})", style="dim")
+            line.append(f"  ({plural(len(pile), 'card')})", style="dim")
         else:
             line.append("empty", style="dim")
         lines.append(line)
         deck = view.zones.get("deck")
         if deck is not None:
-            lines.append(Text(f"Deck: {_plural(deck.size, 'card')}", style="dim"))
+            lines.append(Text(f"Deck: {plural(deck.size, 'card')}", style="dim"))
         request: str = public["request"]
         if request:
             line = Text("Request: ", style="dim")

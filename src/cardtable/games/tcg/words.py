@@ -15,7 +15,7 @@ engine (:func:`cardtable.engine.wording.describe`).
 from __future__ import annotations
 
 from cardtable.engine import wording
-from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.json import JsonObject
 from cardtable.engine.wording import Names
 
 _QUIET = frozenset({"shuffle"})
@@ -57,7 +57,7 @@ def describe(event: JsonObject, names: Names) -> str | None:
 
 
 def _play(event: JsonObject, who: str, names: Names) -> str:
-    name = _card_name(event.get("card"))
+    name = wording.card_name(event.get("card"))
     mode = event.get("mode")
     if mode == "minion":
         return f"{who} plays {name} as a minion"
@@ -69,23 +69,15 @@ def _play(event: JsonObject, who: str, names: Names) -> str:
     return f"{who} plays {name}"
 
 
-def _card_name(card: JsonValue) -> str:
-    if isinstance(card, dict):
-        name = card.get("name")
-        if isinstance(name, str):
-            return name
-    return "a card"
-
-
 def _draw(event: JsonObject, who: str) -> str:
     result = event.get("result")
     card = event.get("card")
     if result == "empty":
         return f"{who} has no card left to draw"
     if result == "overload":
-        return f"{who}'s hand is full: {_card_name(card)} goes to the graveyard"
+        return f"{who}'s hand is full: {wording.card_name(card)} goes to the graveyard"
     if card is not None:
-        return f"{who} draws {_card_name(card)}"
+        return f"{who} draws {wording.card_name(card)}"
     return f"{who} draws a card"
 
 
