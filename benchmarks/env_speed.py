@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cardtable.envs import env
 from figures import Figure, describe_machine, figure_rows, measured, replace_block
@@ -45,27 +46,32 @@ Measure = Callable[[float, int], float]
 second it made."""
 
 
+def play(table: Any, seconds: float, limit: int) -> float:
+    """Steps per second of a cardtable PettingZoo environment ``table``, played for about
+    ``seconds`` or ``limit`` steps, matches seeded 0, 1, 2... (also ``env_ab.py``'s loop)."""
+    choose = random.Random(0).choice
+    steps, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds and steps < limit:
+        table.reset(seed=seed)
+        seed += 1
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            if steps == limit:
+                break
+            table.step(choose(observation["action_mask"].nonzero()[0].tolist()))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def cardtable(game: str, rules: object = None) -> Measure:
     """Steps per second of a cardtable game's PettingZoo environment."""
 
     def run(seconds: float, limit: int) -> float:
-        table = env(game, rules)
-        choose = random.Random(0).choice
-        steps, seed = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds and steps < limit:
-            table.reset(seed=seed)
-            seed += 1
-            for _ in table.agent_iter():
-                observation, _, terminated, truncated, _ = table.last()
-                if terminated or truncated:
-                    table.step(None)
-                    continue
-                if steps == limit:
-                    break
-                table.step(choose(observation["action_mask"].nonzero()[0].tolist()))
-                steps += 1
-        return steps / (time.perf_counter() - start)
+        return play(env(game, rules), seconds, limit)
 
     return run
 

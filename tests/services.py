@@ -1,5 +1,6 @@
 """The outside services some tests use for real: PostgreSQL and Redis, over loopback, and a
-browser (Debian's Chromium, driven by Playwright) for the web client's tests.
+browser (Debian's Chromium, driven by Playwright) for the web client's tests; and the one part
+of cardtable an install can leave out, its compiled module (built only where a C compiler is).
 
 Where one cannot be reached (a newcomer's laptop), the tests that need it are skipped with the
 reason, and the end of the run lists what was left out. ``CARDTABLE_REQUIRE_SERVICES=1`` (set
@@ -18,6 +19,7 @@ import shutil
 import socket
 from functools import cache
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import urlsplit
 
 import pytest
@@ -59,6 +61,16 @@ def need(service: str, url: str) -> None:
     pytest.skip(reason)
 
 
+def leave_out(what: str, reason: str, advice: str) -> NoReturn:
+    """Skip the test for want of ``what`` and list it at the end of the run with ``advice``;
+    fail it instead when services are required."""
+    if REQUIRED:
+        pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
+    LEFT_OUT[what] = reason
+    ADVICE[what] = advice
+    pytest.skip(reason)
+
+
 BROWSER = "a browser (Chromium)"
 CHROMIUM_ADVICE = "Install Debian's chromium (apt-get install chromium, as CI does) to run them."
 
@@ -86,12 +98,25 @@ def need_browser() -> str:
             problem = "the playwright package is not installed (pip install -e '.[dev]')"
     if problem is None and path is not None:
         return path
-    reason = f"{BROWSER} cannot be used: {problem}"
-    if REQUIRED:
-        pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
-    LEFT_OUT[BROWSER] = reason
-    ADVICE[BROWSER] = CHROMIUM_ADVICE
-    pytest.skip(reason)
+    leave_out(BROWSER, f"{BROWSER} cannot be used: {problem}", CHROMIUM_ADVICE)
+
+
+COMPILED = "the compiled observer (cardtable.envs.tcg_native)"
+COMPILED_ADVICE = (
+    "Install a C compiler and Python's headers (apt-get install gcc python3-dev, as CI has), "
+    "then run ./dev setup again to build it."
+)
+
+
+def need_compiled() -> None:
+    """Skip (or, when services are required, fail) the test unless cardtable's compiled module
+    was built: an install without a C compiler leaves it out and runs on pure Python."""
+    from cardtable.envs.tcg_observer import compiled
+
+    if compiled():
+        return
+    reason = f"{COMPILED} is not built: cardtable was installed without a C compiler"
+    leave_out(COMPILED, reason, COMPILED_ADVICE)
 
 
 def create_database(name: str) -> str:

@@ -1,12 +1,13 @@
 """The built wheel carries everything the package needs, and serves from a fresh environment.
 
-The wheel is built once per session from this checkout (``pip wheel``; with hatchling from the
-package index unless the running environment has it). Then:
+The wheel is built once per session from this checkout (``pip wheel``; with setuptools and
+Cython from the package index unless the running environment has them). Then:
 
-- every file of the source package (``src/cardtable``, caches aside) is in the wheel with the
-  same bytes: the migration scripts and Alembic's template, the card sets, the rules
-  documents, ``py.typed`` and whatever is added later (the web files), and nothing else is
-  (no tests, no caches);
+- every file of the source package (``src/cardtable``, caches and build outputs aside) is in
+  the wheel with the same bytes: the migration scripts and Alembic's template, the card sets,
+  the rules documents, ``py.typed``, the compiled module's source and whatever is added later
+  (the web files), and nothing else is (no tests, no caches) but the compiled module itself,
+  which installs and loads from the fresh environment;
 - the wheel installs into a new virtual environment that borrows only the *dependencies* of
   the running environment, and ``cardtable serve`` from there migrates a fresh SQLite
   database with the packaged migrations, creates a room and serves the packaged rules.
@@ -34,6 +35,8 @@ from typing import Any
 import httpx2
 import pytest
 
+from tests import services
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "cardtable"
 GAMES = ("tcg", "war", "karata")
@@ -44,6 +47,9 @@ CACHE_PARTS = frozenset(
     {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "htmlcov"}
 )
 CACHE_SUFFIXES = (".pyc", ".pyo")
+BUILT_SUFFIXES = (".so", ".pyd")
+"""Compiled modules: an editable install builds them into the source tree, a wheel holds its
+own."""
 
 
 def _is_cache(relative: PurePosixPath) -> bool:
@@ -55,7 +61,7 @@ def _source_files() -> dict[str, bytes]:
     found: dict[str, bytes] = {}
     for path in sorted(PACKAGE.rglob("*")):
         relative = PurePosixPath(path.relative_to(PACKAGE.parent).as_posix())
-        if path.is_file() and not _is_cache(relative):
+        if path.is_file() and not _is_cache(relative) and not path.name.endswith(BUILT_SUFFIXES):
             found[str(relative)] = path.read_bytes()
     return found
 
@@ -112,8 +118,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check"]
     command += ["--no-input", "--wheel-dir", str(out)]
-    if importlib.util.find_spec("hatchling") is not None:
-        command.append("--no-build-isolation")  # else pip fetches the pinned hatchling
+    if all(importlib.util.find_spec(tool) is not None for tool in ("setuptools", "Cython")):
+        command.append("--no-build-isolation")  # else pip fetches the pinned build tools
     _run([*command, str(ROOT)], cwd=out, timeout=300)
     built = sorted(out.glob("cardtable-*.whl"))
     assert len(built) == 1, f"expected one cardtable wheel, found {built}"
@@ -171,7 +177,8 @@ def test_the_wheel_holds_every_file_of_the_package_and_nothing_else(wheel: Path)
     assert missing == [], f"the wheel lacks files of src/cardtable: {missing}"
     changed = sorted(name for name in source if package[name] != source[name])
     assert changed == [], f"the wheel's copies differ from the source: {changed}"
-    extra = sorted(set(held) - set(source) - metadata)
+    compiled = {name for name in held if name.endswith(BUILT_SUFFIXES)}
+    extra = sorted(set(held) - set(source) - metadata - compiled)
     assert extra == [], f"the wheel holds files that are not the package's: {extra}"
     caches = sorted(name for name in held if _is_cache(PurePosixPath(name)))
     assert caches == [], f"the wheel holds caches: {caches}"
@@ -182,6 +189,19 @@ def test_the_wheel_holds_every_file_of_the_package_and_nothing_else(wheel: Path)
         or PurePosixPath(name).name.startswith(("test_", "conftest"))
     )
     assert tests == [], f"the wheel holds tests: {tests}"
+
+
+def test_the_wheel_holds_the_compiled_observer_and_it_loads(
+    wheel: Path, installed: Installed
+) -> None:
+    services.need_compiled()  # built here, so the wheel's build had a compiler too
+    with zipfile.ZipFile(wheel) as archive:
+        compiled = [name for name in archive.namelist() if name.endswith(BUILT_SUFFIXES)]
+    assert len(compiled) == 1, compiled
+    assert compiled[0].startswith("cardtable/envs/tcg_native."), compiled
+    code = "import cardtable.envs.tcg_native as native; print(native.__file__)"
+    loaded = Path(_run([str(installed.python), "-c", code], env=installed.env).strip())
+    assert loaded.resolve().is_relative_to(installed.home.resolve()), loaded
 
 
 def test_the_wheel_declares_the_command(wheel: Path) -> None:
