@@ -124,9 +124,9 @@ class _Memo:
 
 class TcgObserver:
     """Writes the observations of the seats of one ruleset (see the module). An observer
-    serves one thread at a time, as an environment does. ``native``: use the compiled core
-    where it applies when it is built (``None``, the default), always (``True``: an
-    ``ImportError`` when it is not built) or never (``False``)."""
+    serves one thread at a time, as an environment does. ``native`` says whether the compiled
+    core writes the cases it takes (rulesets without boards): where it is built (``None``,
+    the default), yes (``True``: ``ImportError`` where it is not built) or no (``False``)."""
 
     def __init__(self, layout: Layout, native: bool | None = None) -> None:
         self.layout = layout
