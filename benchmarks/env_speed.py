@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.envs import env
+from cardtable.envs.tcg_observer import compiled
 from figures import Figure, describe_machine, figure_rows, measured, replace_block
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,8 +174,19 @@ def table(figures: list[Figure], pairs: list[float], seconds: float) -> str:
             f"The Kata TCG's PettingZoo environment steps at **{statistics.median(pairs):.2f}x** "
             f"the rate of RLCard's UNO environment: the median of {len(pairs)} pairs of "
             f"{seconds:g} s runs back to back (half of them between {quartiles[0]:.2f}x and "
-            f"{quartiles[2]:.2f}x; the table's best rounds give {best_ratio:.2f}x).",
+            f"{quartiles[2]:.2f}x; the table's best rounds give {best_ratio:.2f}x). "
+            f"{observer_note()}",
         ]
+    )
+
+
+def observer_note() -> str:
+    """Which Kata TCG observer these figures come from."""
+    if compiled():
+        return "The Kata TCG's observations were written by its compiled observer."
+    return (
+        "The Kata TCG's observations were written in pure Python: the compiled observer is "
+        "not built here (no C compiler when cardtable was installed)."
     )
 
 

@@ -35,6 +35,7 @@ def test_the_environment_benchmark_runs_in_quick_mode() -> None:
     for name in ("cardtable Kata TCG (PettingZoo)", "RLCard UNO", "python_kuhn_poker"):
         assert name in output
     assert "the rate of RLCard's UNO environment" in output
+    assert "The Kata TCG's observations were written" in output  # which observer: compiled?
 
 
 def test_the_side_by_side_comparison_of_two_revisions_runs() -> None:
