@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from cardtable.engine import Rng, State
+from cardtable.engine.sight import Sight
 from cardtable.envs.encoding import Observation
 from cardtable.envs.tcg import TcgEncoding
 from cardtable.envs.tcg_layout import Layout
@@ -135,4 +136,24 @@ def test_a_compiled_write_that_fails_half_way_is_made_afresh_next_time() -> None
         native.native.observe(digest._replace(numbers=digest.numbers[:8]), 0)
     for state in states[30:]:
         sight = GAME.sight(state, 0)
+        assert bits(native.observe(sight)) == bits(python.observe(sight))
+
+
+def test_a_deck_list_key_of_no_pool_card_counts_for_nothing_in_both_observers() -> None:
+    services.need_compiled()
+
+    class Doctored(Sight):
+        """A sight whose digest's deck list names a card the pool does not hold."""
+
+        __slots__ = ()
+
+        def digest(self) -> Any:
+            found = super().digest()
+            return found._replace(deck_list=(*found.deck_list, "no such card"))
+
+    rules = GAME.default_ruleset()
+    layout = TcgEncoding(rules).layout
+    native, python = TcgObserver(layout, native=True), TcgObserver(layout, native=False)
+    for state in playout(rules, 9, limit=12):
+        sight = Doctored(GAME, state, GAME.to_act(state) or 0)
         assert bits(native.observe(sight)) == bits(python.observe(sight))

@@ -167,6 +167,8 @@ cdef class NativeObserver:
         memo.deck_list = self.unseen  # counted afresh next time should this fail
         memo.listed[:] = 0
         if deck_list is not None:
-            for key in deck_list:
-                memo.listed[<int>self.keys[key]] += 1
+            for key in deck_list:  # a key of no pool card counts for nothing, as in Python
+                index = self.keys.get(key)
+                if index is not None:
+                    memo.listed[<int>index] += 1
         memo.deck_list = deck_list
