@@ -48,6 +48,11 @@ def ratio_text(ratios: list[float]) -> str:
 def load_runner(game: str, rules: object) -> Run:
     """A timed step loop of the ``cardtable`` package importable now."""
     make_env: Callable[..., Any] = importlib.import_module("cardtable.envs").env
+    refused = importlib.import_module("cardtable.engine.errors").CardtableError
+    try:
+        make_env(game, rules)  # an unknown game or bad rules: say so, before any timing
+    except refused as error:
+        raise SystemExit(f"{game}: {error}") from None
 
     def run(seconds: float) -> float:
         return 1 / play(make_env(game, rules), seconds, sys.maxsize)

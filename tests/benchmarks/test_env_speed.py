@@ -51,6 +51,13 @@ def test_the_side_by_side_comparison_refuses_an_unknown_revision() -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_the_side_by_side_comparison_refuses_an_unknown_game() -> None:
+    result = run("env_ab.py", "HEAD", "--game", "chess")
+    assert result.returncode != 0
+    assert "no research environment for a game called 'chess'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_the_observer_benchmark_runs() -> None:
     services.need_compiled()
     assert "python / compiled" in output_of("tcg_observer_speed.py", "--states", "200")
