@@ -54,20 +54,17 @@ def need(service: str, url: str) -> None:
     problem = reachable(url)
     if problem is None:
         return
-    reason = f"{service} is not reachable: {problem}"
-    if REQUIRED:
-        pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
-    LEFT_OUT[service] = reason
-    pytest.skip(reason)
+    leave_out(service, f"{service} is not reachable: {problem}")
 
 
-def leave_out(what: str, reason: str, advice: str) -> NoReturn:
-    """Skip the test for want of ``what`` and list it at the end of the run with ``advice``;
-    fail it instead when services are required."""
+def leave_out(what: str, reason: str, advice: str | None = None) -> NoReturn:
+    """Skip the test for want of ``what`` and list it at the end of the run (with ``advice``,
+    else the advice for a server); fail it instead when services are required."""
     if REQUIRED:
         pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
     LEFT_OUT[what] = reason
-    ADVICE[what] = advice
+    if advice is not None:
+        ADVICE[what] = advice
     pytest.skip(reason)
 
 
