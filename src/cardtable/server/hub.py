@@ -71,6 +71,8 @@ class RoomHub:
         self.presence_sent: tuple[frozenset[int], int] | None = None
         """Who was connected, as last sent to the room's connections."""
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self.opening: asyncio.Future[None] | None = None
+        """Starting the room's listeners (:meth:`open`); joiners wait for it."""
 
     async def open(self, match: str | None) -> None:
         await self._listen(room_channel(self.room), self._on_room)
@@ -213,7 +215,17 @@ class Hub:
         room = self.rooms.get(connection.room)
         if room is None:
             room = self.rooms[connection.room] = RoomHub(self, connection.room)
-            await room.open(match)
+            room.opening = asyncio.ensure_future(room.open(match))
+        try:
+            # Everyone joining while the room's listeners start waits for them: until then
+            # the room does not know its match (a connection joining meanwhile got no view).
+            # Shielded: one joiner giving up does not stop the others' room from opening.
+            await asyncio.shield(_opening(room))
+        except BaseException:
+            if self.rooms.get(connection.room) is room and not room.connections:
+                room.close()
+                self.rooms.pop(connection.room, None)
+            raise
         connection.match = room.match
         room.connections.add(connection)
         self.presence.connect(connection.room, connection.seat)
@@ -321,6 +333,11 @@ class Hub:
                         new_events=events if inside else [],
                     )
                 )
+
+
+def _opening(room: RoomHub) -> asyncio.Future[None]:
+    assert room.opening is not None, "a room hub is opened as it is made"
+    return room.opening
 
 
 def error_of(refusal: Refused, refers_to: str | None = None) -> wire.ErrorMessage:
