@@ -28,7 +28,7 @@ from cardtable.games import find
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import Fanout
 from cardtable.server.live import LiveMatch
-from cardtable.server.storage.base import Conflict, MatchRow, RoomRow, Storage
+from cardtable.server.storage.base import Conflict, FinishWriter, MatchRow, RoomRow, Storage
 
 Clock = Callable[[], float]
 
@@ -72,6 +72,9 @@ class Matches:
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
         # A lock lives while someone holds or awaits it: none is kept for idle matches.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.finishing: list[FinishWriter] = []
+        """Writes other parts of the server add to the transaction that finishes a match
+        (ratings, notifications, tournaments), each touching only its own tables."""
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that keeps this process's work on one match in order."""
@@ -113,7 +116,10 @@ class Matches:
             lease_until=None,
             timer=None,
         )
-        await self.storage.create_match(row)
+        try:
+            await self.storage.start_match(row, room_statuses=(room.status,))
+        except Conflict:
+            raise Refused("room_closed", "a match was started in this room just now") from None
         return row
 
     # -- reading ----------------------------------------------------------------------------
@@ -235,22 +241,21 @@ class Matches:
         return True
 
     async def _finish(self, live: LiveMatch) -> None:
+        """Store the match's end, its room's, and :attr:`finishing`'s writes, at once."""
         outcome: Outcome | None = live.match.outcome
         try:
-            await self.storage.finish_match(
+            row = await self.storage.finish_match(
                 live.id,
                 version=live.version,
                 status="finished" if outcome is not None else "aborted",
                 outcome=None if outcome is None else outcome.to_json(),
                 final_hash=live.match.hash(),
                 at=self.clock(),
+                also=tuple(self.finishing),
             )
         except Conflict:  # another process stored it (or a later decision): nothing to do
             return
-        row = await self.storage.match(live.id)
-        if row is not None:
-            await self.storage.update_room(row.room_id, status="finished", updated_at=self.clock())
-            await self.fanout.publish(room_channel(row.room_id), json.dumps({"kind": "room"}))
+        await self.fanout.publish(room_channel(row.room_id), json.dumps({"kind": "room"}))
 
     async def announce(self, match_id: str, version: int) -> None:
         """Tell every process that the match is at ``version``."""

@@ -301,7 +301,6 @@ class Rooms:
             listed = ", ".join(str(index) for index in empty)
             raise Refused("room_full", f"seats {listed} are still open: wait for players")
         await self.matches.start(room, tuple(row.name for row in seats), _with_decks(room, seats))
-        await self.storage.update_room(room_id, status="playing", updated_at=self.clock())
         await self.changed(room_id)
         self.started()
         return await self.room(room_id)

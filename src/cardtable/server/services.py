@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import secrets
 import socket
@@ -23,6 +25,8 @@ from cardtable.server.presence import Presence
 from cardtable.server.rooms import Rooms
 from cardtable.server.runner import Runner
 from cardtable.server.storage.base import Storage
+
+log = logging.getLogger("cardtable.server")
 
 
 def _process_name() -> str:
@@ -75,9 +79,24 @@ class Services:
 
     def start(self) -> None:
         self.hub.start()
+        self._repair = asyncio.create_task(self.repair(), name="repair rooms")
         self.runner.start()
 
+    async def repair(self) -> None:
+        """Set right what a process that died between two writes left behind, in versions
+        that started and finished a match in two steps (a room playing without a match)."""
+        try:
+            changed = await self.storage.repair_rooms(self.clock())
+            for room_id in changed:
+                await self.rooms.changed(room_id)
+        except Exception:  # storage is down: the next process to start tries again
+            log.exception("repairing rooms at start-up failed")
+        else:
+            if changed:
+                log.warning("repaired %d rooms left out of step with their matches", len(changed))
+
     async def stop(self) -> None:
+        self._repair.cancel()
         await self.runner.stop()
         await self.hub.stop()
 

@@ -20,10 +20,12 @@ async def test_the_least_recently_used_match_is_forgotten_then_rebuilt(
     store: SqlStorage,
 ) -> None:
     matches = Matches(store, MemoryFanout(), clock=lambda: 1.0, cached=2)
-    await store.create_room(room_row(game="war", ruleset=SHORT_WAR), [])
-    room = await store.room("r1")
-    assert room is not None
-    ids = [(await matches.start(room, ("ann", "bob"), SHORT_WAR)).id for _ in range(3)]
+    ids = []
+    for number in range(3):  # a room plays one match at a time
+        await store.create_room(room_row(f"r{number}", game="war", ruleset=SHORT_WAR), [])
+        room = await store.room(f"r{number}")
+        assert room is not None
+        ids.append((await matches.start(room, ("ann", "bob"), SHORT_WAR)).id)
     first = await matches.live(ids[0])
     seat = first.to_act
     assert seat is not None

@@ -12,11 +12,14 @@ Times are seconds since the epoch (floats); JSON columns hold the engine's JSON 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 from cardtable.engine.json import JsonObject
+
+if TYPE_CHECKING:
+    import sqlalchemy as sa
 
 RoomStatus = Literal["open", "playing", "finished", "closed"]
 """``open``: gathering players; ``playing``: a match is live; ``finished``: its latest match
@@ -116,6 +119,13 @@ class Conflict(Exception):
     """A write lost a race (a version that moved, a row that already exists)."""
 
 
+FinishWriter: TypeAlias = "Callable[[sa.Connection, MatchRow], None]"
+"""A write that belongs to a match's end (a rating, a notification, a tournament's result),
+made in the transaction that finishes the match: it is given that transaction's connection
+and the finished match's row, and touches only its own tables. If it raises, nothing of the
+match's end is stored (the match stays live, and finishing it is tried again later)."""
+
+
 class Storage(Protocol):
     """The server's store. Every method is one transaction."""
 
@@ -153,6 +163,12 @@ class Storage(Protocol):
 
     async def create_match(self, match: MatchRow) -> None: ...
 
+    async def start_match(
+        self, match: MatchRow, *, room_statuses: Sequence[RoomStatus] = ("open", "finished")
+    ) -> None:
+        """Store a new match and mark its room ``playing``, in one transaction, while the room
+        is in one of ``room_statuses`` (``Conflict`` otherwise: another start got there first)."""
+
     async def match(self, match_id: str) -> MatchRow | None: ...
 
     async def matches(self, room_id: str) -> list[MatchRow]:
@@ -179,8 +195,17 @@ class Storage(Protocol):
         outcome: JsonObject | None,
         final_hash: str | None,
         at: float,
-    ) -> None:
-        """Mark a match finished (or aborted) at ``version`` (``Conflict`` if it moved)."""
+        also: Sequence[FinishWriter] = (),
+    ) -> MatchRow:
+        """Mark a match finished (or aborted) at ``version`` (``Conflict`` if it moved), its
+        room ``finished`` if it was playing, and make the writes ``also`` in the same
+        transaction; the finished match's row."""
+
+    async def repair_rooms(self, at: float) -> list[str]:
+        """Set right the rooms whose status disagrees with their matches (left so by versions
+        that started and finished matches in two steps): ``playing`` without a live match
+        becomes ``finished``, and a room with a live match becomes ``playing``. The ids of the
+        rooms changed."""
 
     async def set_timer(self, match_id: str, timer: JsonObject | None) -> None: ...
 

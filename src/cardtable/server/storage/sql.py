@@ -34,11 +34,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from cardtable.engine.json import JsonObject
 from cardtable.server.storage import migrate as migrations
-from cardtable.server.storage.appends import SqliteWriter, append_rows, why_not
+from cardtable.server.storage.appends import SqliteWriter, append_rows
 from cardtable.server.storage.base import (
     ChatRow,
     Conflict,
     DecisionRow,
+    FinishWriter,
     MatchRow,
     MatchStatus,
     RoomRow,
@@ -58,6 +59,7 @@ from cardtable.server.storage.connect import (
     is_sqlite_file,
     shown,
 )
+from cardtable.server.storage.lifecycle import finish_rows, repair_rows, start_rows
 from cardtable.server.storage.tables import (
     chat,
     decisions,
@@ -230,6 +232,23 @@ class SqlStorage:
         async with self._write() as connection:
             await _insert(connection, matches, to_columns(match), f"match {match.id!r}")
 
+    async def start_match(
+        self, match: MatchRow, *, room_statuses: Sequence[RoomStatus] = ("open", "finished")
+    ) -> None:
+        """Store a new match and mark its room ``playing``, in one transaction, while the room
+        is in one of ``room_statuses`` (``Conflict`` otherwise, or if the id is taken;
+        :class:`LookupError` if the room does not exist)."""
+        if not -_SEED_BOUND <= match.seed < _SEED_BOUND:
+            raise ValueError(f"match {match.id!r}: the seed must fit in a signed 64-bit integer")
+        async with self._write() as connection:
+            await connection.run_sync(start_rows, match, room_statuses)
+
+    async def repair_rooms(self, at: float) -> list[str]:
+        """Set right the rooms whose status disagrees with their matches (see
+        :func:`~cardtable.server.storage.lifecycle.repair_rows`); their ids."""
+        async with self._write() as connection:
+            return await connection.run_sync(repair_rows, at)
+
     async def match(self, match_id: str) -> MatchRow | None:
         async with self._read() as connection:
             query = sa.select(matches).where(matches.c.id == match_id)
@@ -295,14 +314,19 @@ class SqlStorage:
         outcome: JsonObject | None,
         final_hash: str | None,
         at: float,
-    ) -> None:
+        also: Sequence[FinishWriter] = (),
+    ) -> MatchRow:
         """Mark a live match finished (or aborted) at ``version`` (``Conflict`` if it moved
-        or is no longer live). Its lease and timer are left as they are."""
+        or is no longer live), its room finished if it was playing, and make the writes
+        ``also``, all in one transaction; the finished row. Its lease and timer are left as
+        they are."""
         if status == "live":
             raise ValueError("finish_match needs the status 'finished' or 'aborted'")
         values = {"status": status, "outcome": outcome, "final_hash": final_hash}
         async with self._write() as connection:
-            await _advance(connection, match_id, version, values | {"finished_at": at})
+            return await connection.run_sync(
+                finish_rows, match_id, version, values | {"finished_at": at}, also
+            )
 
     async def set_timer(self, match_id: str, timer: JsonObject | None) -> None:
         """Keep (``None``: clear) the match's running turn timer."""
@@ -408,16 +432,6 @@ def _lease_free(owner: str, now: float) -> sa.ColumnElement[bool]:
         | (matches.c.lease_until <= now)
         | (matches.c.lease_owner == owner)
     )
-
-
-async def _advance(
-    connection: AsyncConnection, match_id: str, version: int, values: dict[str, Any]
-) -> None:
-    """Update the live match at ``version`` with ``values``, or explain why not."""
-    where = (matches.c.id == match_id) & (matches.c.version == version)
-    query = sa.update(matches).where(where & (matches.c.status == "live")).values(values)
-    if (await connection.execute(query)).rowcount != 1:
-        raise await connection.run_sync(why_not, match_id, version)
 
 
 async def _insert(
