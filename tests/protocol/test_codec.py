@@ -12,14 +12,17 @@ from cardtable.protocol import (
     MAX_CHAT_CHARS,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    ChatSend,
     ErrorCode,
     ErrorMessage,
     Hello,
     ProtocolError,
     check_version,
     default_message,
+    dump,
     error,
     read_client,
+    read_server,
 )
 
 PROPERTY = settings(max_examples=300, deadline=None, database=None)
@@ -248,3 +251,102 @@ def test_arbitrary_objects_are_read_or_refused_with_a_protocol_error(
     else:
         assert isinstance(err.code, ErrorCode)
         _readable(err.message)
+
+
+_LONE = "\ud800"
+"""Half of a UTF-16 pair, alone: JSON writes it as an escape (``json.dumps`` does), yet it is
+no character."""
+
+
+@pytest.mark.parametrize(
+    ("message", "code", "words"),
+    [
+        ({"type": "chat", "text": f"hi {_LONE}"}, ErrorCode.BAD_MESSAGE,
+         "The chat message is not valid: the field 'text' is not valid: it holds a lone "
+         "surrogate (\\ud800), which is not a Unicode character."),
+        ({"type": "decide", "decision": _LONE, "version": 0}, ErrorCode.BAD_MESSAGE,
+         "the field 'decision' is not valid: it holds a lone surrogate (\\ud800)"),
+        ({"type": "hello", "protocol": 2, "token": f"t{_LONE}"}, ErrorCode.BAD_MESSAGE,
+         "the field 'token' is not valid: it holds a lone surrogate (\\ud800)"),
+        ({"type": "decide", "decision": "end", "version": _LONE}, ErrorCode.BAD_MESSAGE,
+         "the field 'version' must be a whole number"),
+        ({"type": "ping", _LONE: 1}, ErrorCode.BAD_MESSAGE, "The ping message"),
+        ({"type": _LONE}, ErrorCode.UNKNOWN_TYPE, "There is no message of type"),
+    ],
+)  # fmt: skip
+def test_a_lone_surrogate_anywhere_is_refused_with_a_reply_that_can_be_sent(
+    message: dict[str, object], code: ErrorCode, words: str
+) -> None:
+    raw = json.dumps(message)
+    assert "\\ud800" in raw
+    err = _refused(raw)
+    assert err.code is code
+    assert words in err.message
+    reply = dump(ErrorMessage.of(err))
+    reply.encode("utf-8")  # the reply is text a socket can carry
+    assert read_server(reply) == ErrorMessage.of(err)
+
+
+def test_a_pair_of_surrogate_escapes_is_one_character() -> None:
+    read = read_client('{"type": "chat", "text": "\\ud83d\\ude00"}')
+    assert read == ChatSend(text="\U0001f600")
+
+
+def test_an_error_sentence_is_always_text_a_socket_can_carry() -> None:
+    reply = error(ErrorCode.BAD_MESSAGE, 'There is no message of type "\ud800".')
+    assert reply.message == 'There is no message of type "\\ud800".'
+    assert dump(reply).encode("utf-8")
+
+
+_ANY_TEXT = st.text(max_size=8) | st.builds(
+    lambda before, lone, after: before + lone + after,
+    st.text(max_size=4),
+    st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, exclude_categories=()),
+    st.text(max_size=4),
+)
+"""Text, often with a lone surrogate in it (which a JSON escape can write)."""
+_ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | _ANY_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_ANY_TEXT, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+_FIELD_VALUES: dict[str, dict[str, st.SearchStrategy[object]]] = {
+    "hello": {"protocol": st.integers(0, 3), "token": _ANY_TEXT | st.none(),
+              "last_event": st.integers(0, 3)},
+    "decide": {"decision": _ANY_TEXT, "version": st.integers(0, 3)},
+    "chat": {"text": _ANY_TEXT},
+    "ping": {"nonce": st.integers(-3, 3) | st.none()},
+}  # fmt: skip
+"""Each client message's fields, with values mostly of the right kind."""
+_ANY_MESSAGE = st.one_of(
+    *(
+        st.fixed_dictionaries(
+            {"type": st.just(kind)},
+            optional={field: values | _ANY_JSON for field, values in fields.items()},
+        )
+        for kind, fields in _FIELD_VALUES.items()
+    ),
+    st.dictionaries(st.sampled_from(_FIELDS) | _ANY_TEXT, _ANY_JSON, max_size=4),
+).flatmap(
+    lambda message: (
+        st.dictionaries(_ANY_TEXT, _ANY_JSON, max_size=1).map(lambda extra: {**extra, **message})
+        | st.just(message)
+    )
+)
+"""Client messages near the schema (and far from it), any text holding lone surrogates."""
+
+
+@settings(max_examples=300, deadline=None, database=None, derandomize=True)
+@given(_ANY_MESSAGE)
+def test_any_text_is_read_as_unicode_or_refused_with_a_reply_that_can_be_sent(
+    data: dict[str, object],
+) -> None:
+    raw = json.dumps(data)  # ASCII, with every character outside it as an escape
+    err = _outcome(raw)
+    if err is None:
+        dump(read_client(raw)).encode("utf-8")
+    else:
+        _readable(err.message)
+        dump(ErrorMessage.of(err)).encode("utf-8")

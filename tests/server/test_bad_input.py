@@ -251,6 +251,38 @@ def test_bad_messages_get_typed_errors_and_change_nothing(database_url: str) -> 
             assert lines == ["first", "second"]
 
 
+def test_text_that_is_not_unicode_is_refused_and_changes_nothing(database_url: str) -> None:
+    """A lone surrogate (half of a UTF-16 pair, written as a JSON escape) is no character:
+    whatever field holds it, the message is refused as ``bad_message`` saying so, the reply
+    is readable JSON, and nothing is stored; a whole pair is an ordinary character."""
+    with server(database_url) as client, table(client) as played:
+        seat, view = to_act(played)
+        acting = played.connections[seat]
+        version, legal = view["version"], view["legal"][0]
+        before = played.snapshot()
+        lone = ["\ud800", "a\udfffb", "\udbff\udbff", "ok\ud83d"]  # json.dumps: escapes
+        for text in lone:
+            cases: list[tuple[dict[str, Any], ErrorCode, str | None]] = [
+                ({"type": "chat", "text": text}, ErrorCode.BAD_MESSAGE, "chat"),
+                (decide(text, version), ErrorCode.BAD_MESSAGE, "decide"),
+                (decide(legal, text), ErrorCode.BAD_MESSAGE, "decide"),
+                ({"type": "ping", "nonce": 1, text: 1}, ErrorCode.BAD_MESSAGE, "ping"),
+                ({"type": text}, ErrorCode.UNKNOWN_TYPE, None),
+                ({"type": "hello", "protocol": PROTOCOL_VERSION, "token": text},
+                 ErrorCode.BAD_MESSAGE, "hello"),
+            ]  # fmt: skip
+            for message, code, refers_to in cases:
+                error = refusal(acting.answer(json.dumps(message)), code, refers_to)
+                if message["type"] == "chat":
+                    assert "lone surrogate" in error["message"], error
+        assert played.snapshot() == before
+        # A pair, which json.dumps writes as two escapes, is one character, said as it was.
+        assert say(acting, "\U0001f600")["text"] == "\U0001f600"
+        # The match goes on: the legal decision is taken.
+        acting.send(decide(legal, version))
+        assert acting.view_from(version + 1)["version"] == version + 1
+
+
 # -- refusals that end the connection -----------------------------------------------------
 
 

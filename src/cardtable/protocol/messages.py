@@ -17,7 +17,7 @@ from pydantic import BeforeValidator, Field, JsonValue, model_validator
 from cardtable.protocol.base import Message
 from cardtable.protocol.errors import ErrorCode, ProtocolError
 from cardtable.protocol.lobby import RoomInfo, SeatInfo
-from cardtable.protocol.text import ChatText, DecisionText, Token
+from cardtable.protocol.text import ChatText, DecisionText, Sentence, Token
 
 JsonObject = dict[str, JsonValue]
 Index = Annotated[int, Field(ge=0)]
@@ -176,7 +176,7 @@ class ErrorMessage(Message):
 
     type: Literal["error"] = "error"
     code: Annotated[ErrorCode, BeforeValidator(_code)]
-    message: str = Field(description="What went wrong, in a plain sentence.")
+    message: Sentence = Field(description="What went wrong, in a plain sentence.")
     refers_to: str | None = Field(
         None, description="The type of the client message it answers, if known."
     )

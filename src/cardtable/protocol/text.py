@@ -19,6 +19,20 @@ is what others see.
 >>> from pydantic import TypeAdapter
 >>> TypeAdapter(DisplayName).validate_python("  Fox ")
 'Fox'
+
+Every text a client sends (each type below) must be Unicode: JSON can write half of a UTF-16
+pair on its own (``"\\ud800"``), which is no character and which no database or socket can
+carry, so text holding such a *lone surrogate* is refused (``not_unicode``), never cleaned.
+Text the server sends back about a client's message (an error's sentence) shows one as its
+escape instead (:data:`Sentence`).
+
+>>> try:
+...     TypeAdapter(ChatText).validate_python("hi \\ud800")
+... except ValueError as error:
+...     print(error.errors()[0]["msg"])
+it holds a lone surrogate (\\ud800), which is not a Unicode character
+>>> print(TypeAdapter(Sentence).validate_python('no type "\\ud800"'))
+no type "\\ud800"
 """
 
 from __future__ import annotations
@@ -27,7 +41,7 @@ import re
 import unicodedata
 from typing import Annotated
 
-from pydantic import AfterValidator, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from cardtable.protocol.limits import (
@@ -38,12 +52,42 @@ from cardtable.protocol.limits import (
     MAX_TOKEN_CHARS,
 )
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A UTF-16 surrogate standing alone in Python text (a pair read from JSON is one character)."""
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _KEPT = frozenset("\n\t")
 
 
 def _unshowable(char: str) -> bool:
     return char in _BIDI or (unicodedata.category(char) == "Cc" and char not in _KEPT)
+
+
+def _escaped(char: str) -> str:
+    return f"\\u{ord(char):04x}"
+
+
+def _unicode(value: object) -> object:
+    """``value`` unchanged, unless it is text holding a lone surrogate (refused)."""
+    if isinstance(value, str) and (found := _LONE_SURROGATE.search(value)):
+        raise PydanticCustomError(
+            "not_unicode",
+            "it holds a lone surrogate ({char}), which is not a Unicode character",
+            {"char": _escaped(found.group())},
+        )
+    return value
+
+
+def shown_as_unicode(text: str) -> str:
+    """``text`` with each lone surrogate written as its escape, so that it can be sent.
+
+    >>> print(shown_as_unicode("a\\ud800b"))
+    a\\ud800b
+    """
+    return _LONE_SURROGATE.sub(lambda found: _escaped(found.group()), text)
+
+
+_UNICODE = BeforeValidator(_unicode)
+"""Refuses text that is not Unicode; the first rule of every client text below."""
 
 
 def clean_chat(text: str) -> str:
@@ -71,21 +115,27 @@ def _name(text: str) -> str:
     return text
 
 
-ChatText = Annotated[str, AfterValidator(_chat)]
+ChatText = Annotated[str, AfterValidator(_chat), _UNICODE]
 """A chat line, cleaned; 1 to ``MAX_CHAT_CHARS`` characters once cleaned."""
 
 DisplayName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
     AfterValidator(_name),
+    _UNICODE,
 ]
 """A person's name at the table: trimmed, 1 to 32 characters, no control characters."""
 
-Password = Annotated[str, StringConstraints(min_length=1, max_length=MAX_PASSWORD_CHARS)]
+Password = Annotated[str, StringConstraints(min_length=1, max_length=MAX_PASSWORD_CHARS), _UNICODE]
 """A room password: 1 to 128 characters, kept exactly as typed."""
 
-Token = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TOKEN_CHARS)]
+Token = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TOKEN_CHARS), _UNICODE]
 """A seat or spectator token, opaque to the client."""
 
-DecisionText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_DECISION_CHARS)]
+DecisionText = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_DECISION_CHARS), _UNICODE
+]
 """A decision in its text form, such as ``play 7H`` or ``end``."""
+
+Sentence = Annotated[str, AfterValidator(shown_as_unicode)]
+"""A sentence the server writes, which may quote a client's text: lone surrogates escaped."""
