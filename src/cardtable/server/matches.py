@@ -57,19 +57,31 @@ class Accepted:
 CACHED_MATCHES = 2_000
 """How many matches a process keeps built in memory, the most recently used (another is
 rebuilt from its record when needed: slower, never wrong)."""
+CACHED_OVER = 50
+"""How many of those may be matches that ended: the latest, which their players and
+spectators look at once more; older ones only cost memory."""
 
 
 class Matches:
     """The matches this process knows, kept in step with storage."""
 
     def __init__(
-        self, storage: Storage, fanout: Fanout, clock: Clock, *, cached: int = CACHED_MATCHES
+        self,
+        storage: Storage,
+        fanout: Fanout,
+        clock: Clock,
+        *,
+        cached: int = CACHED_MATCHES,
+        cached_over: int = CACHED_OVER,
     ) -> None:
         self.storage = storage
         self.fanout = fanout
         self.clock = clock
         self.cached = cached
+        self.cached_over = cached_over
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
+        self._over: OrderedDict[str, None] = OrderedDict()
+        """The ids of the cached matches that ended, in the order they ended."""
         # A lock lives while someone holds or awaits it: none is kept for idle matches.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.finishing: list[FinishWriter] = []
@@ -88,8 +100,19 @@ class Matches:
         :attr:`cached`."""
         self._live[live.id] = live
         self._live.move_to_end(live.id)
+        if live.over:
+            self._ended(live.id)
         while len(self._live) > self.cached:
-            self._live.popitem(last=False)
+            forgotten, _ = self._live.popitem(last=False)
+            self._over.pop(forgotten, None)
+
+    def _ended(self, match_id: str) -> None:
+        """Note that the cached match ended, forgetting the ended ones beyond
+        :attr:`cached_over`, the earliest ended first."""
+        self._over[match_id] = None
+        while len(self._over) > self.cached_over:
+            forgotten, _ = self._over.popitem(last=False)
+            self._live.pop(forgotten, None)
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -149,8 +172,10 @@ class Matches:
             for decision in stored:
                 live.replay(decision.seat, decision.text)
         except DecisionError as error:  # the cache went wrong: start again from the record
-            self._live.pop(match_id, None)
+            self.forget(match_id)
             raise Refused("internal", f"the stored match does not replay: {error}") from None
+        if stored and live.over:
+            self._ended(match_id)
         return live
 
     def _rebuild(self, row: MatchRow, decisions: list[tuple[int, str]]) -> LiveMatch:
@@ -169,6 +194,7 @@ class Matches:
     def forget(self, match_id: str) -> None:
         """Drop the cached match (it is rebuilt from storage when next needed)."""
         self._live.pop(match_id, None)
+        self._over.pop(match_id, None)
 
     async def record(self, match_id: str) -> Record:
         """The match's record, as stored (finished or not)."""
@@ -220,6 +246,7 @@ class Matches:
                 self.forget(match_id)  # the state is ahead of the record: rebuild it
                 raise
             if live.over:
+                self._ended(match_id)
                 await self._finish(live)
         await self.announce(match_id, live.version)
         return Accepted(

@@ -181,13 +181,13 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
     chats = RateLimit(rate=CHAT_PER_SECOND, burst=CHAT_BURST)
     floods = 0
     while not connection.closed:
+        unreadable: ProtocolError | None = None
         try:
             raw = await _receive(socket)
         except WebSocketDisconnect:
             return
-        except ProtocolError as problem:
-            await connection.send(wire.ErrorMessage.of(problem))
-            continue
+        except ProtocolError as problem:  # counted like any message: a flood is a flood
+            raw, unreadable = None, problem
         if not messages.allow(clock()):
             floods += 1
             if floods >= FLOODS_BEFORE_CLOSING:
@@ -196,6 +196,9 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
             await connection.send(error(ErrorCode.TOO_MANY, "too many messages: slow down"))
             continue
         floods = 0
+        if unreadable is not None:
+            await connection.send(wire.ErrorMessage.of(unreadable))
+            continue
         try:
             if raw is None:
                 raise ProtocolError(ErrorCode.TOO_LARGE)

@@ -48,3 +48,24 @@ async def test_locks_are_not_kept_for_matches_nobody_works_on(store: SqlStorage)
             assert matches.lock(f"m{number}").locked()  # the same lock while held
     gc.collect()
     assert len(matches._locks) == 0
+
+
+async def test_finished_matches_leave_the_cache(store: SqlStorage) -> None:
+    """A process keeps the matches being played; of those that ended, only the last few
+    (which their players look at once more), so memory does not grow with every match."""
+    matches = Matches(store, MemoryFanout(), clock=lambda: 1.0, cached=100, cached_over=3)
+    ids = []
+    for number in range(8):
+        await store.create_room(room_row(f"r{number}", game="war", ruleset=SHORT_WAR), [])
+        room = await store.room(f"r{number}")
+        assert room is not None
+        match_id = (await matches.start(room, ("ann", "bob"), SHORT_WAR)).id
+        ids.append(match_id)
+        while not (live := await matches.live(match_id)).over:
+            seat = live.to_act
+            assert seat is not None
+            move = next(iter(live.match.legal(seat))).text()
+            await matches.submit(match_id, seat, move, live.version)
+    assert list(matches._live) == ids[-3:]  # the finished ones, most recent last
+    again = await matches.live(ids[0])  # an older one is rebuilt from its record
+    assert again.over
