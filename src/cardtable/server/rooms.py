@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ from cardtable.server.security import (
 from cardtable.server.storage.base import Conflict, RoomRow, SeatRow, Storage
 
 MAX_SEATS = 8
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,256}")
+"""What every token the server hands out looks like (:func:`new_token`: URL-safe base64)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -172,7 +175,7 @@ class Rooms:
 
     async def who(self, room: RoomRow, token: str | None) -> Occupant:
         """The seat (or spectator) ``token`` belongs to (``Refused('bad_token')`` if none)."""
-        if token:
+        if token and TOKEN_SHAPE.fullmatch(token):  # any other text is no token we gave out
             digest = token_hash(token)
             for seat in await self.storage.seats(room.id):
                 if seat.token_hash == digest:
