@@ -9,24 +9,36 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
 * :func:`play_seat`, :class:`Bot`, :func:`first_legal`, :func:`agent_chooser`: seats played by
   a program to the end of a match;
 * :func:`view_from_json`, :func:`decisions_from`: a view message back as the engine's objects;
-* :class:`ClientError`, :class:`Unreachable`, :class:`ServerRefused`: what can go wrong.
+* :class:`Backoff`: how long a bot waits before trying a decision the server failed on again;
+* :class:`ClientError`, :class:`Unreachable`, :class:`ServerRefused`, :class:`GaveUp`: what can
+  go wrong.
 
 >>> server_url("127.0.0.1:8000")
 'http://127.0.0.1:8000'
 """
 
+from cardtable.client.backoff import DEFAULT_BACKOFF, Backoff
 from cardtable.client.bot import Bot, Chooser, Listener, agent_chooser, first_legal, play_seat
-from cardtable.client.errors import BadServerUrl, ClientError, ServerRefused, Unreachable
+from cardtable.client.errors import (
+    BadServerUrl,
+    ClientError,
+    GaveUp,
+    ServerRefused,
+    Unreachable,
+)
 from cardtable.client.lobby import Lobby, server_url, socket_url
 from cardtable.client.seat import FATAL, Seat
 from cardtable.client.views import decisions_from, view_from_json
 
 __all__ = [
+    "DEFAULT_BACKOFF",
     "FATAL",
+    "Backoff",
     "BadServerUrl",
     "Bot",
     "Chooser",
     "ClientError",
+    "GaveUp",
     "Listener",
     "Lobby",
     "Seat",

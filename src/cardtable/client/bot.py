@@ -20,13 +20,16 @@ A bot against a running server::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents import SeatSpec, make_agent, parse_seats
-from cardtable.client.errors import ServerRefused
+from cardtable.client.backoff import DEFAULT_BACKOFF, Backoff
+from cardtable.client.errors import ClientError, GaveUp, ServerRefused
 from cardtable.client.lobby import Lobby
 from cardtable.client.seat import Seat
 from cardtable.client.views import decisions_from, view_from_json
@@ -44,6 +47,10 @@ Listener = Callable[[wire.ServerMessage], None]
 
 PASSED_OVER = frozenset({"stale_version", "not_your_turn"})
 """Refusals a bot lets go: the next view tells it what to do."""
+
+RETRIED = frozenset({ErrorCode.INTERNAL.value, "unavailable"})
+"""Refusals for the server's own failure (a bug, or its database or other processes out of
+reach): the decision changed nothing, and a bot makes it again after a back-off."""
 
 SLOW_DOWN = 0.5
 """Seconds a bot waits, when told it sends too many messages, before deciding again."""
@@ -76,34 +83,107 @@ def agent_chooser(
 
 
 async def play_seat(
-    seat: Seat, choose: Chooser = first_legal, *, listen: Listener | None = None
+    seat: Seat,
+    choose: Chooser = first_legal,
+    *,
+    listen: Listener | None = None,
+    backoff: Backoff = DEFAULT_BACKOFF,
 ) -> wire.ViewMessage:
     """Play ``seat`` until the match being played (or the next one to start) is over; the
     final view. Each view with legal decisions gets one decision from ``choose`` (and another
     when it is given again after a reconnection).
 
-    Refusals in :data:`PASSED_OVER` are let go; told ``too_many``, the bot waits
-    :data:`SLOW_DOWN` seconds and decides again; any other refusal of a decision raises
-    :class:`ServerRefused` (a bot that chooses among the legal decisions is never refused).
+    Refusals in :data:`PASSED_OVER` are let go. Told ``too_many``, the bot waits
+    :data:`SLOW_DOWN` seconds and decides again. A decision the server failed on
+    (:data:`RETRIED`) is made again after a wait of ``backoff``, unless a newer view comes
+    meanwhile; after ``backoff.attempts`` retries that fail in a row, :class:`GaveUp` is raised.
+    Any other refusal of a decision raises :class:`ServerRefused` (a bot that chooses among
+    the legal decisions is never refused).
     """
-    decided: tuple[str, int, int] | None = None
-    while True:
-        message = await seat.receive()
-        if message is None:
-            raise ServerRefused("room_closed", "the seat was closed before the match ended")
-        if listen is not None:
-            listen(message)
-        if isinstance(message, wire.ViewMessage):
-            if message.outcome is not None:
-                return message
-            if decided != (message.match, message.version, seat.reconnects):
-                decided = await _decide(seat, message, choose) or decided
-        elif isinstance(message, wire.ErrorMessage):
-            if message.code == ErrorCode.TOO_MANY and seat.view is not None:
-                await asyncio.sleep(SLOW_DOWN)
-                decided = await _decide(seat, seat.view, choose) or decided
-            elif message.refers_to == "decide" and message.code.value not in PASSED_OVER:
-                raise ServerRefused(message.code.value, message.message)
+    player = _Player(seat, choose, backoff)
+    incoming: asyncio.Task[wire.ServerMessage | None] | None = None
+    try:
+        while True:
+            if incoming is None:
+                incoming = asyncio.ensure_future(seat.receive())
+            done, _ = await asyncio.wait({incoming}, timeout=player.until_retry())
+            if not done:  # the wait is over and no newer view came: decide again
+                await player.retry()
+                continue
+            message, incoming = incoming.result(), None
+            if message is None:
+                raise ServerRefused("room_closed", "the seat was closed before the match ended")
+            if listen is not None:
+                listen(message)
+            if isinstance(message, wire.ViewMessage):
+                if message.outcome is not None:
+                    return message
+                await player.view(message)
+            elif isinstance(message, wire.ErrorMessage):
+                player.refused(message)
+    finally:
+        if incoming is not None:
+            incoming.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ClientError):
+                await incoming
+
+
+class _Player:
+    """What :func:`play_seat` remembers between messages: what it decided on, and the retry
+    it waits for after a failure."""
+
+    def __init__(self, seat: Seat, choose: Chooser, backoff: Backoff) -> None:
+        self.seat = seat
+        self.choose = choose
+        self.backoff = backoff
+        self.decided: tuple[str, int, int] | None = None
+        """The match, version and connection last decided on."""
+        self.failures = 0
+        """The decisions the server failed on in a row (for its own failure)."""
+        self.retry_at: float | None = None
+        """When to decide again (event loop time); ``None``: no retry waits."""
+        self.rng = random.Random()
+
+    def until_retry(self) -> float | None:
+        """Seconds left before the retry waited for; ``None`` when none waits."""
+        if self.retry_at is None:
+            return None
+        return max(0.0, self.retry_at - asyncio.get_running_loop().time())
+
+    async def view(self, message: wire.ViewMessage) -> None:
+        key = (message.match, message.version, self.seat.reconnects)
+        if self.decided is not None and self.decided[:2] != key[:2]:
+            self.failures = 0  # the match moved on: what failed is behind it
+        if self.decided != key:
+            self.retry_at = None
+            self.decided = await _decide(self.seat, message, self.choose) or self.decided
+
+    async def retry(self) -> None:
+        self.retry_at = None
+        if self.seat.view is not None:
+            self.decided = await _decide(self.seat, self.seat.view, self.choose) or self.decided
+
+    def refused(self, message: wire.ErrorMessage) -> None:
+        code = message.code.value
+        if code == ErrorCode.TOO_MANY and self.seat.view is not None:
+            self._retry_in(SLOW_DOWN)
+        elif message.refers_to != "decide" or code in PASSED_OVER:
+            return
+        elif code in RETRIED:
+            self.failures += 1
+            if self.failures > self.backoff.attempts:
+                raise GaveUp(
+                    code,
+                    f"the server failed on the decision {self.failures} times in a row "
+                    f"({code}: {message.message}); gave up",
+                    attempts=self.failures,
+                )
+            self._retry_in(self.backoff.delay(self.failures, self.rng))
+        else:
+            raise ServerRefused(code, message.message)
+
+    def _retry_in(self, seconds: float) -> None:
+        self.retry_at = asyncio.get_running_loop().time() + seconds
 
 
 async def _decide(
@@ -131,6 +211,8 @@ class Bot:
     password: str | None = None
     seat: int | None = None
     """The seat to take; ``None``: the first open one."""
+    backoff: Backoff = DEFAULT_BACKOFF
+    """How long to wait before making a decision the server failed on again."""
 
     async def run(self, *, listen: Listener | None = None) -> wire.ViewMessage:
         """Join, play the match to its end, and close; the final view."""
@@ -139,4 +221,4 @@ class Bot:
                 self.room, JoinRoom(name=self.name, seat=self.seat, password=self.password)
             )
         async with Seat(self.url, self.room, joined.token) as seat:
-            return await play_seat(seat, self.choose, listen=listen)
+            return await play_seat(seat, self.choose, listen=listen, backoff=self.backoff)

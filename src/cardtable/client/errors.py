@@ -8,6 +8,8 @@ Each carries a plain sentence (``reason``) for people; a refusal also carries th
 ('bad_password', 'wrong password for this room', 403)
 >>> isinstance(Unreachable("no answer"), ClientError)
 True
+>>> isinstance(GaveUp("internal", "the server kept failing", attempts=9), ServerRefused)
+True
 """
 
 from __future__ import annotations
@@ -32,6 +34,15 @@ class ServerRefused(ClientError):
         self.code = code
         self.status = status
         """The HTTP status for a REST refusal; ``None`` for one sent over the WebSocket."""
+
+
+class GaveUp(ServerRefused):
+    """The server kept failing on a request (``internal``, ``unavailable``) through every
+    retry: ``code`` is the last failure's, ``attempts`` how many tries were made in all."""
+
+    def __init__(self, code: str, reason: str, *, attempts: int) -> None:
+        super().__init__(code, reason)
+        self.attempts = attempts
 
 
 class BadServerUrl(ClientError):
