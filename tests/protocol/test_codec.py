@@ -190,13 +190,14 @@ def test_a_long_chat_line_is_chat_too_long() -> None:
 def test_check_version_speaks_the_older_version_and_refuses_others() -> None:
     check_version(Hello(protocol=PROTOCOL_VERSION))
     check_version(Hello(protocol=1))  # the events in their own message: still served
+    check_version(Hello(protocol=2))  # no `unavailable` code: still served
     for version in (0, PROTOCOL_VERSION + 1):
         with pytest.raises(ProtocolError) as caught:
             check_version(Hello(protocol=version))
         assert caught.value.code is ErrorCode.PROTOCOL_VERSION
         assert caught.value.refers_to == "hello"
         assert caught.value.message == (
-            f"This server speaks protocol versions 1 and {PROTOCOL_VERSION}; the client asked "
+            f"This server speaks protocol versions 1, 2 and {PROTOCOL_VERSION}; the client asked "
             f"for version {version}."
         )
 

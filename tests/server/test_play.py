@@ -50,7 +50,7 @@ def test_each_connection_is_sent_the_messages_of_its_protocol_version(database_u
         assert started.status_code == 200, started.text
         new = connect(f"/ws/rooms/{room}", "protocol 2")
         old = connect(f"/ws/rooms/{room}", "protocol 1")
-        assert new.hello(created["token"])["protocol"] == 2
+        assert new.hello(created["token"], protocol=2)["protocol"] == 2
         assert old.hello(joined["token"], protocol=1)["protocol"] == 1
         first = new.view_from(0)
         old.view_from(0)

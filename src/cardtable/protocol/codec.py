@@ -169,6 +169,13 @@ NEWER_FIELDS: dict[int, dict[type[BaseModel], set[str]]] = {1: {ViewMessage: {"n
 """The fields each older protocol version does not have, by message type."""
 
 
+NEWER_CODES: dict[ErrorCode, tuple[int, ErrorCode]] = {
+    ErrorCode.UNAVAILABLE: (3, ErrorCode.INTERNAL),
+}
+"""Error codes newer than the first version: the version that brought each, and the code
+older versions are sent in its place."""
+
+
 def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
     """A message (or a REST body) as compact JSON text, in the words of ``protocol``.
 
@@ -176,7 +183,14 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
     ...                    default=None, outcome=None, events=0)
     >>> "new_events" in dump(view), "new_events" in dump(view, protocol=1)
     (True, False)
+    >>> away = error(ErrorCode.UNAVAILABLE)
+    >>> '"unavailable"' in dump(away), '"internal"' in dump(away, protocol=2)
+    (True, True)
     """
+    if isinstance(message, ErrorMessage) and message.code in NEWER_CODES:
+        since, older = NEWER_CODES[message.code]
+        if protocol < since:
+            message = message.model_copy(update={"code": older})
     newer = NEWER_FIELDS.get(protocol, {}).get(type(message))
     return message.model_dump_json(exclude=newer) if newer else message.model_dump_json()
 
@@ -197,7 +211,8 @@ def check_version(hello: Hello) -> None:
     """Refuse (``protocol_version``) a hello that asks for a version the server does not speak
     (it speaks :data:`PROTOCOL_VERSIONS`)."""
     if hello.protocol not in PROTOCOL_VERSIONS:
-        spoken = " and ".join(str(version) for version in PROTOCOL_VERSIONS)
+        *older, newest = (str(version) for version in PROTOCOL_VERSIONS)
+        spoken = f"{', '.join(older)} and {newest}" if older else newest
         raise ProtocolError(
             ErrorCode.PROTOCOL_VERSION,
             f"This server speaks protocol versions {spoken}; the client asked for "

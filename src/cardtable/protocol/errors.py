@@ -42,6 +42,7 @@ class ErrorCode(StrEnum):
     FORBIDDEN_ORIGIN = "forbidden_origin"
     ROOM_CLOSED = "room_closed"
     INTERNAL = "internal"
+    UNAVAILABLE = "unavailable"
 
 
 _DEFAULTS: dict[ErrorCode, str] = {
@@ -64,6 +65,10 @@ _DEFAULTS: dict[ErrorCode, str] = {
     ErrorCode.FORBIDDEN_ORIGIN: "Connections from this site's origin are not allowed.",
     ErrorCode.ROOM_CLOSED: "The room is closed.",
     ErrorCode.INTERNAL: "Something went wrong on the server; the message changed nothing.",
+    ErrorCode.UNAVAILABLE: (
+        "The server cannot reach its storage just now; the message changed nothing: "
+        "try again in a moment."
+    ),
 }
 
 

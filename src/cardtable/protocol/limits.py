@@ -1,23 +1,26 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(2, (1, 2), 16384, 500)
+(3, (1, 2, 3), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
 (which clients skip), a new optional client field or a loosened limit keep it.
 
 Version 2 carries a seat's new events inside its ``view`` (``new_events``) instead of in an
-``events`` message before it: one message a seat for each decision instead of two."""
+``events`` message before it: one message a seat for each decision instead of two.
 
-PROTOCOL_VERSIONS: Final = (1, PROTOCOL_VERSION)
+Version 3 adds the error code ``unavailable``: the server's storage or fan-out is away for a
+moment, and the message changed nothing (older clients are told ``internal`` instead)."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

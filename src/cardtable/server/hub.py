@@ -23,7 +23,7 @@ from cardtable.protocol.codec import dump
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.limits import PROTOCOL_VERSION
 from cardtable.server.errors import Refused
-from cardtable.server.fanout import Fanout, MissedMessages
+from cardtable.server.fanout import Fanout, FanoutError, MissedMessages
 from cardtable.server.matches import Matches, match_channel, room_channel
 from cardtable.server.presence import HEARTBEAT, Presence
 from cardtable.server.storage.base import Storage
@@ -45,6 +45,8 @@ class Connection:
     """The match whose updates it is sent."""
     sent: int = 0
     """How many events of its stream it has been sent (of :attr:`match`)."""
+    shown: int | None = None
+    """The version of :attr:`match` whose view it was sent last (none is sent twice)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
     protocol: int = PROTOCOL_VERSION
@@ -78,10 +80,11 @@ class RoomHub:
         await self._listen(room_channel(self.room), self._on_room)
         await self.follow(match)
         # Other processes report their connections at their next heartbeat; ask them now.
-        await self.hub.fanout.publish(
-            room_channel(self.room),
-            json.dumps({"kind": "presence?", "process": self.hub.presence.process}),
-        )
+        with contextlib.suppress(FanoutError):  # or at their next heartbeat, if it is away
+            await self.hub.fanout.publish(
+                room_channel(self.room),
+                json.dumps({"kind": "presence?", "process": self.hub.presence.process}),
+            )
 
     async def follow(self, match: str | None) -> None:
         """Listen to ``match``'s channel (and stop listening to the previous one)."""
@@ -89,8 +92,11 @@ class RoomHub:
             return
         if self.match is not None:
             self._stop(match_channel(self.match))
+            if self.hub.following.get(self.match) is self:
+                del self.hub.following[self.match]
         self.match = match
         if match is not None:
+            self.hub.following[match] = self
             await self._listen(match_channel(match), self._on_match)
 
     async def _listen(self, channel: str, handle: Callable[[JsonObject], Awaitable[None]]) -> None:
@@ -115,8 +121,12 @@ class RoomHub:
 
         self._tasks[channel] = asyncio.create_task(listen(), name=f"listen {channel}")
         waiting = asyncio.create_task(ready.wait())
-        await asyncio.wait({waiting, self._tasks[channel]}, return_when=asyncio.FIRST_COMPLETED)
+        task = self._tasks[channel]
+        await asyncio.wait({waiting, task}, return_when=asyncio.FIRST_COMPLETED)
         waiting.cancel()
+        if task.done() and not ready.is_set():  # it could not subscribe: say why
+            del self._tasks[channel]
+            task.result()
 
     async def _safely(
         self, handle: Callable[[JsonObject], Awaitable[None]], data: JsonObject
@@ -134,6 +144,8 @@ class RoomHub:
     def close(self) -> None:
         for channel in list(self._tasks):
             self._stop(channel)
+        if self.match is not None and self.hub.following.get(self.match) is self:
+            del self.hub.following[self.match]
 
     async def _on_match(self, data: JsonObject) -> None:
         version = data.get("version")
@@ -183,6 +195,8 @@ class Hub:
         """Builds the protocol's room description (a ``RoomInfo``) of a room id."""
         self.clock = clock
         self.rooms: dict[str, RoomHub] = {}
+        self.following: dict[str, RoomHub] = {}
+        """The room hub following each match."""
         self._heartbeat: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -243,8 +257,16 @@ class Hub:
             room.close()
             self.rooms.pop(connection.room, None)
 
+    async def match_moved(self, match: str, version: int) -> None:
+        """Send this process's connections to ``match`` what changed now that it reached
+        ``version`` (a decision taken here: they need not wait for the fan-out)."""
+        room = self.following.get(match)
+        if room is not None:
+            await room._on_match({"version": version})
+
     async def publish_presence(self, room: str) -> None:
-        await self.fanout.publish(room_channel(room), json.dumps(self.presence.report(room)))
+        with contextlib.suppress(FanoutError):  # the others hear it at the next heartbeat
+            await self.fanout.publish(room_channel(room), json.dumps(self.presence.report(room)))
         hub = self.rooms.get(room)
         if hub is not None:
             await self.send_presence(hub)
@@ -270,7 +292,7 @@ class Hub:
         for connection in list(room.connections):
             await connection.send(message)
             if connection.match != info.match:
-                connection.match, connection.sent = info.match, 0
+                connection.match, connection.sent, connection.shown = info.match, 0, None
                 await self.push(connection)
 
     # -- what a connection is sent ----------------------------------------------------------
@@ -307,6 +329,8 @@ class Hub:
             except Refused as refusal:
                 await connection.send(error_of(refusal))
                 return
+            if not events and state.version == connection.shown:
+                return  # sent already (by the process that took it, or an earlier notice)
             # Built from the engine's own JSON, these are valid by construction: checking
             # every view again would cost more than the rest of the message. From protocol 2
             # on, new events travel inside the view: one message instead of two.
@@ -319,6 +343,7 @@ class Hub:
                 )
             connection.sent += len(events)
             if view:
+                connection.shown = state.version
                 await connection.send(
                     wire.ViewMessage.model_construct(
                         match=match,

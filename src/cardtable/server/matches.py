@@ -5,18 +5,22 @@ and timers alike: catch up with the stored record; check the seat, the turn and 
 the client saw; ask the engine (a refusal changes nothing); append the decision to the record
 in the transaction that advances the match's version (if another process got there first,
 the cache is dropped and the client is told its version is stale); when the match is over,
-store its outcome; then announce the new version on the match's channel, so that every
-process sends each of its connections what changed for it.
+store its outcome with its room's, in one transaction; then announce the new version on the
+match's channel, so that every process sends each of its connections what changed for it,
+and send it to this process's connections at once. Once stored, a decision is taken: a
+fan-out that is away delays the other processes' notice (:mod:`~cardtable.server.notices`
+keeps trying), never the answer to its sender.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from cardtable.engine.decisions import Concede, Decision
@@ -28,9 +32,12 @@ from cardtable.games import find
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import Fanout
 from cardtable.server.live import LiveMatch
+from cardtable.server.notices import Notices
 from cardtable.server.storage.base import Conflict, FinishWriter, MatchRow, RoomRow, Storage
 
 Clock = Callable[[], float]
+
+log = logging.getLogger("cardtable.server")
 
 
 def match_channel(match_id: str) -> str:
@@ -76,7 +83,11 @@ class Matches:
     ) -> None:
         self.storage = storage
         self.fanout = fanout
+        self.notices = Notices(fanout)
         self.clock = clock
+        self.moved_here: Callable[[str, int], Awaitable[None]] | None = None
+        """Sends this process's connections what changed when a match moved here (the hub's),
+        so that they, the sender first, need not wait for the fan-out."""
         self.cached = cached
         self.cached_over = cached_over
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
@@ -282,11 +293,17 @@ class Matches:
             )
         except Conflict:  # another process stored it (or a later decision): nothing to do
             return
-        await self.fanout.publish(room_channel(row.room_id), json.dumps({"kind": "room"}))
+        await self.notices.tell(room_channel(row.room_id), json.dumps({"kind": "room"}))
 
     async def announce(self, match_id: str, version: int) -> None:
-        """Tell every process that the match is at ``version``."""
-        await self.fanout.publish(match_channel(match_id), json.dumps({"version": version}))
+        """Tell every process that the match is at ``version`` (now, or as soon as the
+        fan-out takes it), and this process's connections at once."""
+        await self.notices.tell(match_channel(match_id), json.dumps({"version": version}))
+        if self.moved_here is not None:
+            try:
+                await self.moved_here(match_id, version)
+            except Exception:  # stored and announced: a reader catches up from storage
+                log.exception("sending match %s's version %d here failed", match_id, version)
 
 
 def record_of(row: MatchRow, decisions: list[tuple[int, str]]) -> Record:

@@ -248,10 +248,10 @@ class Rooms:
             deck=deck,
         )
         try:
-            await self.storage.put_seat(row, expected_kind="open")
+            await self.storage.put_seat(row, expected_kind="open", touched_at=self.clock())
         except Conflict:
             raise Refused("room_full", f"seat {seat} was taken just now") from None
-        await self.touched(room_id)
+        await self.changed(room_id)
         return await self.room(room_id), seat, token
 
     async def watch(self, room_id: str, password: str | None, client: str) -> tuple[RoomRow, str]:
@@ -276,9 +276,10 @@ class Rooms:
         if not 0 <= seat < len(seats) or seats[seat].kind != "guest":
             raise Refused("bad_message", f"nobody sits at seat {seat}")
         await self.storage.put_seat(
-            SeatRow(room_id=room_id, index=seat, kind="open", name="", token_hash=None)
+            SeatRow(room_id=room_id, index=seat, kind="open", name="", token_hash=None),
+            touched_at=self.clock(),
         )
-        await self.touched(room_id)
+        await self.changed(room_id)
         return await self.room(room_id)
 
     async def start(self, room_id: str, token: str | None) -> RoomRow:
@@ -342,13 +343,9 @@ class Rooms:
         matches = await self.storage.matches(room_id)
         return matches[-1].id if matches else None
 
-    async def touched(self, room_id: str) -> None:
-        await self.storage.update_room(room_id, updated_at=self.clock())
-        await self.changed(room_id)
-
     async def changed(self, room_id: str) -> None:
         """Tell every process the room changed (seats, status, a new match)."""
-        await self.matches.fanout.publish(room_channel(room_id), json.dumps({"kind": "room"}))
+        await self.matches.notices.tell(room_channel(room_id), json.dumps({"kind": "room"}))
 
 
 def _game(name: str) -> Game[Any, Any]:

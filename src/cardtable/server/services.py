@@ -76,6 +76,7 @@ class Services:
         self.hub = Hub(storage, fanout, self.matches, self.presence, self.room_info, clock)
         self.runner = Runner(self)
         self.rooms.started = self.runner.wake
+        self.matches.moved_here = self.hub.match_moved
 
     def start(self) -> None:
         self.hub.start()
@@ -99,6 +100,7 @@ class Services:
         self._repair.cancel()
         await self.runner.stop()
         await self.hub.stop()
+        await self.matches.notices.close()
 
     async def room_info(self, room_id: str) -> RoomInfo:
         """A room as clients see it (no secrets: hashes and tickets stay here)."""

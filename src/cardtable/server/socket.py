@@ -22,13 +22,15 @@ import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardtable.protocol import messages as wire
-from cardtable.protocol.codec import check_version, error, read_client
+from cardtable.protocol.codec import check_version, dump, error, read_client
 from cardtable.protocol.errors import ErrorCode, ProtocolError
-from cardtable.protocol.limits import MAX_MESSAGE_BYTES
+from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from cardtable.server.errors import Refused
+from cardtable.server.fanout import FanoutError
 from cardtable.server.hub import Connection, error_of
 from cardtable.server.matches import room_channel
 from cardtable.server.security import RateLimit
+from cardtable.server.storage import StorageError
 
 if TYPE_CHECKING:
     from cardtable.server.services import Services
@@ -42,6 +44,7 @@ CHAT_BURST = 5
 FLOODS_BEFORE_CLOSING = 20
 """Messages refused as ``too_many`` in a row after which the connection is closed."""
 POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
@@ -101,6 +104,7 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         await _send_error(socket, wire.ErrorMessage.of(problem))
         await _close(socket, problem.message)
         return None
+    protocol = PROTOCOL_VERSION
     try:
         if raw is None:
             raise ProtocolError(ErrorCode.TOO_LARGE)
@@ -108,6 +112,7 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         if not isinstance(hello, wire.Hello):
             raise ProtocolError(ErrorCode.HELLO_FIRST, refers_to=hello.type)
         check_version(hello)
+        protocol = hello.protocol
         try:
             room = await services.rooms.room(room_id)
         except Refused as refusal:  # over the socket, a room that is gone is a closed one
@@ -129,16 +134,40 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         await _send_error(socket, error_of(refusal, "hello"))
         await _close(socket, refusal.reason)
         return None
+    except (StorageError, FanoutError) as away:
+        await _unavailable(socket, protocol, away)
+        return None
     connection = Connection(room_id, seat, name, socket.send_text, protocol=hello.protocol)
+    try:
+        await _welcome(connection, hello, services)
+    except (StorageError, FanoutError) as away:
+        await services.hub.leave(connection)
+        await _unavailable(socket, hello.protocol, away)
+        return None
+    return connection
+
+
+async def _unavailable(socket: WebSocket, protocol: int, away: Exception) -> None:
+    """Tell a client saying hello that the server cannot reach its storage, and close."""
+    log.warning("a hello could not be answered: %s", away)
+    with contextlib.suppress(Exception):
+        await socket.send_text(dump(error(ErrorCode.UNAVAILABLE, refers_to="hello"), protocol))
+    with contextlib.suppress(Exception):
+        await socket.close(code=TRY_AGAIN_LATER, reason="the server is unavailable: try again")
+
+
+async def _welcome(connection: Connection, hello: wire.Hello, services: Services) -> None:
+    """Welcome a client whose hello was right: the room, its presence and chat, the match."""
+    room_id = connection.room
     connection.sent = hello.last_event  # before it can be sent anything: resume after those
     match = await services.rooms.current_match(room_id)
     await connection.send(
         wire.Welcome(
             protocol=hello.protocol,
             room=room_id,
-            seat=seat,
-            role="spectator" if seat is None else "player",
-            name=name,
+            seat=connection.seat,
+            role="spectator" if connection.seat is None else "player",
+            name=connection.name,
         )
     )
     await services.hub.join(connection, match)
@@ -153,7 +182,6 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         row = await services.storage.match(connection.match)
         if row is not None and row.timer is not None:
             await services.hub.send_timer(connection, row.id, row.timer)
-    return connection
 
 
 async def _close(socket: WebSocket, reason: str) -> None:
@@ -209,6 +237,9 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
             await connection.send(wire.ErrorMessage.of(problem))
         except Refused as refusal:
             await connection.send(error_of(refusal, _type_of(raw)))
+        except (StorageError, FanoutError) as away:  # nothing changed: try again soon
+            log.warning("a %s message in room %s: %s", _type_of(raw), connection.room, away)
+            await connection.send(error(ErrorCode.UNAVAILABLE, refers_to=_type_of(raw)))
         except Exception:  # our fault, not the client's: say so and carry on
             log.exception("a %s message in room %s failed", _type_of(raw), connection.room)
             await connection.send(
@@ -242,6 +273,9 @@ async def _handle(
         accepted = await services.matches.submit(
             connection.match, connection.seat, message.decision, message.version
         )
+        # Its sender hears that it was taken from this process, whatever the fan-out does
+        # (sent already, as a rule, when the match told this process's connections).
+        await services.hub.push(connection, at_least=accepted.version)
         if accepted.penalty is not None:
             await connection.send(
                 error(
@@ -256,8 +290,7 @@ async def _handle(
         line = await services.storage.add_chat(
             connection.room, connection.seat, connection.name, message.text, services.clock()
         )
-        await services.storage.update_room(connection.room, updated_at=services.clock())
-        await services.fanout.publish(
+        await services.matches.notices.tell(
             room_channel(connection.room),
             json.dumps(
                 {"kind": "chat", "id": line.id, "seat": line.seat, "name": line.name,

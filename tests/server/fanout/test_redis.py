@@ -188,3 +188,20 @@ async def test_an_unreachable_redis_is_reported_plainly_and_without_the_password
     finally:
         await fanout.close()
     assert "secret" not in repr(fanout)
+
+
+async def test_a_publisher_whose_connection_died_with_redis_publishes_anew(
+    redis_url: str, namespace: str, opened: list[Fanout]
+) -> None:
+    """After Redis comes back, the first publish does not fail on the dead connection."""
+    async with Relay(redis_url) as relay:
+        publishing = RedisFanout(relay.url, namespace=namespace)
+        listening = RedisFanout(redis_url, namespace=namespace)
+        opened += [publishing, listening]
+        async with listening.subscribe("room:1") as messages:
+            await publishing.publish("room:1", "before")
+            assert await next_message(messages) == "before"
+            relay.cut()  # Redis went away and came back: the publisher's connection is dead
+            await publishing.publish("room:1", "after")
+            assert await next_message(messages) == "after"
+        await publishing.close()  # before the relay goes

@@ -128,10 +128,13 @@ class RedisFanout:
     async def publish(self, channel: str, message: str) -> None:
         """Publish ``message`` on the namespaced ``channel`` (to every process)."""
         self._check_open()
-        try:
-            await self._publisher.publish(self._prefix + channel, message)
-        except _FAULTS as error:
-            raise FanoutError(f"cannot publish to Redis at {self.where}: {error}") from None
+        for attempt in range(2):  # a connection that died with Redis fails once: then anew
+            try:
+                await self._publisher.publish(self._prefix + channel, message)
+                return
+            except _FAULTS as error:
+                if attempt:
+                    raise FanoutError(f"cannot publish to Redis at {self.where}: {error}") from None
 
     @asynccontextmanager
     async def subscribe(self, channel: str) -> AsyncIterator[Subscription]:

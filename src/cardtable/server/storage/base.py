@@ -157,9 +157,16 @@ class Storage(Protocol):
     async def seats(self, room_id: str) -> list[SeatRow]:
         """A room's seats in index order."""
 
-    async def put_seat(self, seat: SeatRow, *, expected_kind: SeatKind | None = None) -> None:
+    async def put_seat(
+        self,
+        seat: SeatRow,
+        *,
+        expected_kind: SeatKind | None = None,
+        touched_at: float | None = None,
+    ) -> None:
         """Replace a seat; with ``expected_kind``, only if the seat is still of that kind
-        (``Conflict`` otherwise: two guests racing for one open seat, one gets it)."""
+        (``Conflict`` otherwise: two guests racing for one open seat, one gets it); with
+        ``touched_at``, mark the room active then, in the same transaction."""
 
     async def create_match(self, match: MatchRow) -> None: ...
 
@@ -221,7 +228,8 @@ class Storage(Protocol):
 
     async def add_chat(
         self, room_id: str, seat: int | None, name: str, text: str, at: float
-    ) -> ChatRow: ...
+    ) -> ChatRow:
+        """Store a message and mark the room active at ``at``."""
 
     async def chat(self, room_id: str, *, since: int = 0, limit: int = 100) -> list[ChatRow]:
         """The room's messages with an id above ``since``, oldest first, at most the latest

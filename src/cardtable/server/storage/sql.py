@@ -206,21 +206,29 @@ class SqlStorage:
             result = await connection.execute(query.order_by(seat_table.c.seat_index))
             return [from_columns(SeatRow, row) for row in result]
 
-    async def put_seat(self, seat: SeatRow, *, expected_kind: SeatKind | None = None) -> None:
+    async def put_seat(
+        self,
+        seat: SeatRow,
+        *,
+        expected_kind: SeatKind | None = None,
+        touched_at: float | None = None,
+    ) -> None:
         """Replace a seat (or add it, without ``expected_kind``); with ``expected_kind``,
-        only if the seat exists and is still of that kind (``Conflict`` otherwise)."""
+        only if the seat exists and is still of that kind (``Conflict`` otherwise); with
+        ``touched_at``, mark the room active then, in the same transaction."""
         values = to_columns(seat)
         where = (seat_table.c.room_id == seat.room_id) & (seat_table.c.seat_index == seat.index)
         if expected_kind is not None:
             where &= seat_table.c.kind == expected_kind
         async with self._write() as connection:
             result = await connection.execute(sa.update(seat_table).where(where).values(values))
-            if result.rowcount == 1:
-                return
-            what = f"seat {seat.index} of room {seat.room_id!r}"
-            if expected_kind is not None:
-                raise Conflict(f"{what} is no longer {expected_kind}")
-            await _insert(connection, seat_table, values, what)
+            if result.rowcount != 1:
+                what = f"seat {seat.index} of room {seat.room_id!r}"
+                if expected_kind is not None:
+                    raise Conflict(f"{what} is no longer {expected_kind}")
+                await _insert(connection, seat_table, values, what)
+            if touched_at is not None:
+                await _touch(connection, seat.room_id, touched_at)
 
     # Matches.
 
@@ -293,7 +301,9 @@ class SqlStorage:
             else:
                 async with self._write() as connection:
                     refusals = await connection.run_sync(append_rows, rows)
-        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+        except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
+            raise
+        except _AWAY as error:
             raise StorageError(f"the database failed: {_reason(error)}") from error
         for pending in batch:
             settle(pending, refusals.get(pending.key))
@@ -371,10 +381,12 @@ class SqlStorage:
     async def add_chat(
         self, room_id: str, seat: int | None, name: str, text: str, at: float
     ) -> ChatRow:
-        """Store a message (:class:`LookupError` if there is no such room)."""
+        """Store a message and mark the room active at ``at``, in one transaction
+        (:class:`LookupError` if there is no such room)."""
         values = {"room_id": room_id, "seat": seat, "name": name, "text": text, "at": at}
         async with self._write() as connection:
             key = await _insert(connection, chat, values, f"a message in room {room_id!r}")
+            await _touch(connection, room_id, at)
         return ChatRow(id=int(key[0]), room_id=room_id, seat=seat, name=name, text=text, at=at)
 
     async def chat(self, room_id: str, *, since: int = 0, limit: int = 100) -> list[ChatRow]:
@@ -395,7 +407,9 @@ class SqlStorage:
         try:
             async with self._engine.connect() as connection:
                 yield connection
-        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+        except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
+            raise
+        except _AWAY as error:
             raise StorageError(f"the database failed: {_reason(error)}") from error
 
     @asynccontextmanager
@@ -403,12 +417,20 @@ class SqlStorage:
         try:
             async with self._turn(), self._writer.begin() as connection:
                 yield connection
-        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+        except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
+            raise
+        except _AWAY as error:
             raise StorageError(f"the database failed: {_reason(error)}") from error
 
     def _turn(self) -> AbstractAsyncContextManager[object]:
         """This process's turn to write (see ``_one_writer``); PostgreSQL needs none."""
         return self._one_writer if self._one_writer is not None else nullcontext()
+
+
+_AWAY = (sa.exc.DBAPIError, OSError, TimeoutError)
+"""What the drivers raise when the database is away, refuses, or cut a connection: SQLAlchemy
+wraps most of it (asyncpg's errors included) as a ``DBAPIError``; a connection that cannot
+even be made may surface as an ``OSError`` or a time-out."""
 
 
 def _upgrade(connection: sa.Connection) -> None:
@@ -432,6 +454,11 @@ def _lease_free(owner: str, now: float) -> sa.ColumnElement[bool]:
         | (matches.c.lease_until <= now)
         | (matches.c.lease_owner == owner)
     )
+
+
+async def _touch(connection: AsyncConnection, room_id: str, at: float) -> None:
+    """Mark the room active at ``at``."""
+    await connection.execute(sa.update(rooms).where(rooms.c.id == room_id).values(updated_at=at))
 
 
 async def _insert(
