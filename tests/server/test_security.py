@@ -147,6 +147,17 @@ def test_many_failures_never_overflow_the_delay() -> None:
     assert waits_after_failures(throttle, 400)[-1] == 60.0
 
 
+def test_an_attempt_counts_before_its_outcome_is_known() -> None:
+    throttle = Throttle()  # three free, then 1, 2, 4... seconds
+    in_flight = [throttle.attempt("key", now=0.0) for _ in range(40)]  # none answered yet
+    assert in_flight == [0.0] * 3 + [1.0] * 37  # only three may go on to be checked
+    assert len(throttle) == 1
+    assert throttle.attempt("key", now=1.0) == 0.0  # the fourth, after its wait
+    assert throttle.attempt("key", now=1.0) == 2.0
+    throttle.succeeded("key")  # that fourth one was right
+    assert throttle.attempt("key", now=1.0) == 0.0
+
+
 def test_a_success_forgets_the_failures() -> None:
     throttle = Throttle()
     waits_after_failures(throttle, 5)

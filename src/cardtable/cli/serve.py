@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import gc
+import ipaddress
 import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -96,6 +97,34 @@ def _check_port(host: str, port: int) -> None:
             raise ServeProblem(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
+def trusted_proxies(text: str | None) -> list[str] | None:
+    """The proxies ``--forwarded-allow-ips`` names (addresses, networks or ``*``), each
+    checked; ``None`` when it names none.
+
+    >>> trusted_proxies("127.0.0.1, ::1,10.0.0.0/8")
+    ['127.0.0.1', '::1', '10.0.0.0/8']
+    >>> trusted_proxies(None) is None and trusted_proxies(" ") is None
+    True
+    >>> trusted_proxies("localhost")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.cli.errors.UsageProblem: --forwarded-allow-ips: 'localhost' is not an IP address, ...
+    """
+    if text is None or not text.strip():
+        return None
+    proxies = [part.strip() for part in text.split(",") if part.strip()]
+    for proxy in proxies:
+        try:
+            if proxy != "*":
+                ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise UsageProblem(
+                f"--forwarded-allow-ips: {proxy!r} is not an IP address, a network (10.0.0.0/8) "
+                "or *"
+            ) from None
+    return proxies
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
@@ -139,6 +168,14 @@ def serve_command(
             "is refused with too_many); raise it for bots.",
         ),
     ] = 20.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers to "
+            "believe: addresses or networks, comma-separated (127.0.0.1 for a proxy on this "
+            "machine). Default: none, so a client's address is the one it connects from.",
+        ),
+    ] = None,
     compress: Annotated[
         bool,
         typer.Option(
@@ -160,6 +197,7 @@ def serve_command(
             url = database or default_database_url(data_dir)
         except StorageError as error:
             raise UsageProblem(str(error)) from None
+        proxies = trusted_proxies(forwarded_allow_ips)
         config = ServerConfig(
             database_url=url,
             redis_url=redis,
@@ -181,4 +219,6 @@ def serve_command(
             log_level="info",
             ws="websockets-sansio",
             ws_per_message_deflate=compress,
+            proxy_headers=proxies is not None,  # else uvicorn believes any proxy on loopback
+            forwarded_allow_ips=proxies,
         )

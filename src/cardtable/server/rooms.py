@@ -195,8 +195,7 @@ class Rooms:
         if room.password_hash is None:
             return
         key = f"{room.id} {client}"
-        now = self.clock()
-        wait = self.throttle.check(key, now)
+        wait = self.throttle.attempt(key, self.clock())  # counted now, before the slow check
         if wait > 0:
             raise Refused(
                 "too_many",
@@ -206,7 +205,6 @@ class Rooms:
         if password is None or not await asyncio.to_thread(
             verify_password, room.password_hash, password
         ):
-            self.throttle.failed(key, now)
             raise Refused("bad_password", "wrong password for this room")
         self.throttle.succeeded(key)
 

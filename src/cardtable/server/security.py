@@ -161,18 +161,24 @@ class Throttle:
     a failure. At most ``max_keys`` keys are remembered: past that, those whose last failure
     is oldest are forgotten first, so memory stays bounded under a flood of addresses.
 
-    The server asks :meth:`check` before verifying anything, and refuses (saying how long to
-    wait) while it is above 0; it reports the outcome with :meth:`failed` or
-    :meth:`succeeded`. With the defaults: 3 failures in a row, then waits of 1, 2, 4, 8...
-    seconds, up to 5 minutes.
+    The server calls :meth:`attempt` before verifying anything: it refuses (saying how long to
+    wait) while that is above 0, and otherwise the attempt already counts as a failure, so
+    that attempts sent all at once, whose checks are still running, hold each other back
+    exactly as attempts sent one after another do. A right answer then calls
+    :meth:`succeeded`. (:meth:`check` and :meth:`failed` are the two halves of an attempt.)
+    With the defaults: 3 attempts in a row, then waits of 1, 2, 4, 8... seconds, up to 5
+    minutes.
 
     >>> throttle, key = Throttle(free=2, delay=2.0), ("room 7", "203.0.113.9")
-    >>> throttle.failed(key, now=100.0)
-    >>> throttle.check(key, now=100.0)
-    0.0
-    >>> throttle.failed(key, now=100.0)
-    >>> throttle.check(key, now=101.5)
+    >>> [throttle.attempt(key, now=100.0) for _ in range(3)]  # two checked, the third waits
+    [0.0, 0.0, 2.0]
+    >>> throttle.attempt(key, now=101.5)
     0.5
+    >>> throttle.attempt(key, now=102.0)  # allowed, and counted: the next waits 4 seconds
+    0.0
+    >>> throttle.succeeded(key)  # ... unless this one was right
+    >>> throttle.attempt(key, now=102.0)
+    0.0
     """
 
     __slots__ = ("_keys", "cap", "delay", "factor", "forget_after", "free", "max_keys")
@@ -234,6 +240,16 @@ class Throttle:
             del self._keys[key]
             return 0.0
         return max(0.0, entry.last + self.penalty(entry.count) - now)
+
+    def attempt(self, key: Hashable, now: float) -> float:
+        """Seconds ``key`` must still wait before it may try (nothing is counted), or ``0.0``:
+        it may try now, and the try is counted as a failure until :meth:`succeeded` says
+        otherwise. Checking and counting happen in one step, with nothing in between that
+        could let another attempt of the same key through."""
+        wait = self.check(key, now)
+        if wait == 0.0:
+            self.failed(key, now)
+        return wait
 
     def failed(self, key: Hashable, now: float) -> None:
         """Record a failed attempt of ``key`` at ``now``."""
