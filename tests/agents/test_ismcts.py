@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 
-from cardtable.agents import Agent, RandomAgent, UnknownAgent, make_agent, parse_seats
+from cardtable.agents import (
+    Agent,
+    RandomAgent,
+    UnknownAgent,
+    check_seats,
+    make_agent,
+    parse_seats,
+)
 from cardtable.agents.ismcts import LEVELS, IsmctsAgent, Node, NotSeated
-from cardtable.agents.registry import agent_names
+from cardtable.agents.registry import BUDGET_LIMITS, agent_names
 from cardtable.engine import Decision, Decisions, Match, Rng
 from cardtable.games import find
 from cardtable.games.karata.beliefs import KarataBeliefs
@@ -266,3 +274,66 @@ def test_levels_are_named_in_the_seat_grammar() -> None:
     assert timed.milliseconds == 250
     with pytest.raises(UnknownAgent, match="not a level of ismcts"):
         make_agent(parse_seats("ismcts:impossible")[0], TCG, Rng(0))
+
+
+def test_the_seat_grammar_refuses_budgets_beyond_its_limits() -> None:
+    limits = BUDGET_LIMITS
+    for level in LEVELS.values():  # every named level is within them
+        assert level.iterations <= limits.iterations
+    most = make_agent(parse_seats(f"ismcts:{limits.iterations}")[0], TCG, Rng(0))
+    assert isinstance(most, IsmctsAgent)
+    assert most.iterations == limits.iterations
+    longest = make_agent(parse_seats(f"ismcts:{limits.milliseconds}ms")[0], TCG, Rng(0))
+    assert isinstance(longest, IsmctsAgent)
+    assert longest.milliseconds == limits.milliseconds
+    with pytest.raises(
+        UnknownAgent, match=f"at most {limits.iterations:,} iterations a decision"
+    ) as refused:
+        make_agent(parse_seats("ismcts:1000000000")[0], TCG, Rng(0))
+    assert "1,000,000,000" in refused.value.reason
+    with pytest.raises(UnknownAgent, match=f"at most {limits.milliseconds:,} ms a decision"):
+        make_agent(parse_seats(f"ismcts:{limits.milliseconds + 1}ms")[0], TCG, Rng(0))
+    with pytest.raises(UnknownAgent, match="at most"):
+        check_seats(parse_seats("human,ismcts:99999999"), TCG, 2)
+
+
+def test_the_limits_can_be_lifted_by_whoever_makes_the_agent() -> None:
+    spec = parse_seats("ismcts:1000000000")[0]
+    agent = make_agent(spec, TCG, Rng(0), limits=None)
+    assert isinstance(agent, IsmctsAgent)
+    assert agent.iterations == 10**9
+    check_seats([spec], TCG, 1, limits=None)
+
+
+def decides_within(agent: Agent, match: Match[Any], seconds: float) -> bool:
+    """Whether ``agent`` decides for the seat to act within ``seconds`` (wall clock); one that
+    does not is left thinking in a thread of its own rather than hang the test."""
+    seat = match.to_act
+    assert seat is not None
+    decided: list[Decision] = []
+    thinking = threading.Thread(
+        target=lambda: decided.append(agent.decide(match.view(seat), match.legal(seat))),
+        daemon=True,
+    )
+    thinking.start()
+    thinking.join(seconds)
+    return bool(decided) and decided[0] in match.legal(seat).moves
+
+
+def test_a_time_limit_stops_any_budget() -> None:
+    ruleset = KARATA.default_ruleset().changed(players=3)
+    match: Match[Any] = Match(KARATA, ruleset, 2)
+    agent = IsmctsAgent(Rng(0), iterations=10**9)  # no time budget of its own
+    agent.time_limit = 0.2
+    agent.sit(KARATA, ruleset)
+    assert decides_within(agent, match, 2.0)
+    assert 0 < agent.last_iterations < 10**9
+    timed = IsmctsAgent(Rng(0), iterations=10**9, milliseconds=60_000)
+    timed.time_limit = 0.2  # the shorter of the two
+    timed.sit(KARATA, ruleset)
+    assert decides_within(timed, match, 2.0)
+    untimed = IsmctsAgent(Rng(0), iterations=50)
+    untimed.sit(KARATA, ruleset)
+    assert untimed.time_limit is None
+    assert decides_within(untimed, match, 5.0)
+    assert untimed.last_iterations == 50

@@ -27,6 +27,11 @@ class Agent(ABC):
         self.rng = rng
         self.game: Game[Any, Any] | None = None
         self.ruleset: Any = None
+        self.time_limit: float | None = None
+        """Seconds one decision may take at most, whatever budget the agent has of its own
+        (``None``: no limit). Agents that search stop at it with the best they have found;
+        the others decide at once anyway. A runner that cannot wait long sets it (the
+        server does, below its ceiling on a decision)."""
 
     def sit(self, game: Game[Any, Any], ruleset: Any) -> None:
         """Learn the game and the ruleset of the match this agent is about to play."""

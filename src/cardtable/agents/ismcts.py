@@ -24,7 +24,8 @@ playout move is the model's: the tree then holds only the player's own decisions
 them against the replies it expects. ``modelled=False`` searches every seat instead.
 
 Budgets are iterations (repeatable: the same seed and view give the same decision) or a time
-limit in milliseconds (not repeatable, as the machine's speed decides how far it looks). The
+limit in milliseconds (not repeatable, as the machine's speed decides how far it looks); an
+agent's :attr:`~cardtable.agents.base.Agent.time_limit`, when set, stops any budget. The
 levels a player picks map to budgets, smaller where the others are modelled:
 
 >>> [(name, level.iterations, level.modelled) for name, level in LEVELS.items()]
@@ -187,9 +188,15 @@ class IsmctsAgent(Agent):
     ) -> Decision:
         if len(legal.moves) == 1:
             return legal.moves[0]
-        deadline = (
-            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
-        )
+        limits = [
+            seconds
+            for seconds in (
+                None if self.milliseconds is None else self.milliseconds / 1000,
+                self.time_limit,
+            )
+            if seconds is not None
+        ]
+        deadline = time.perf_counter() + min(limits) if limits else None
         world = determinise(view, book, self.rng, dealer=beliefs)
         moves = game.search_moves(world, legal)  # the same in every world: the seat's own
         if len(moves) == 1:
@@ -295,9 +302,10 @@ class IsmctsAgent(Agent):
         return [share if seat in winners else 0.0 for seat in range(seats)]
 
 
-def ismcts_for(level: str | None) -> IsmctsAgentFactory:
+def ismcts_for(level: str | None, limits: BudgetLimits | None = None) -> IsmctsAgentFactory:
     """The factory of a search player at ``level``: a named level, a number of iterations
-    (``ismcts:400``) or a time limit (``ismcts:300ms``); ``None`` is medium.
+    (``ismcts:400``) or a time limit (``ismcts:300ms``); ``None`` is medium. A budget beyond
+    ``limits`` (when given) is refused with :class:`BudgetTooLarge`.
 
     >>> from cardtable.games import find
     >>> agent = ismcts_for("hard")(Rng(0))
@@ -308,37 +316,108 @@ def ismcts_for(level: str | None) -> IsmctsAgentFactory:
     500
     >>> ismcts_for("300ms")(Rng(0)).milliseconds
     300.0
+    >>> limits = BudgetLimits(iterations=2000, milliseconds=1000)
+    >>> ismcts_for("5000", limits)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.agents.ismcts.BudgetTooLarge: ismcts:5000 asks for 5,000 ... at most 2,000 ...
     """
-    return IsmctsAgentFactory(_budget(level))
+    budget = _budget(level)
+    if limits is not None:
+        limits.check(budget, level)
+    return IsmctsAgentFactory(budget)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A search player's work a decision: iterations, or milliseconds (then ``iterations``
+    is only a backstop), and the named level it comes from, if any."""
+
+    iterations: int
+    milliseconds: float | None = None
+    level: Level | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BudgetLimits:
+    """The largest budgets a search player may be given: iterations a decision, and
+    milliseconds a decision (the seat grammar's limits are
+    :data:`cardtable.agents.registry.BUDGET_LIMITS`).
+
+    >>> limits = BudgetLimits(iterations=2000, milliseconds=1000)
+    >>> limits.check(Budget(2000), "2000")
+    >>> limits.check(Budget(10**9, milliseconds=1500.0), "1500ms")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.agents.ismcts.BudgetTooLarge: ismcts:1500ms asks for 1,500 ms ... at most 1,000 ...
+    """
+
+    iterations: int
+    milliseconds: int
+
+    def check(self, budget: Budget, level: str | None) -> None:
+        """Raise :class:`BudgetTooLarge` if ``budget`` (written ``level``) is beyond these."""
+        asked = f"ismcts:{level}"
+        if budget.milliseconds is not None:
+            if budget.milliseconds > self.milliseconds:
+                raise BudgetTooLarge(
+                    f"{asked} asks for {budget.milliseconds:,.0f} ms a decision: at most "
+                    f"{self.milliseconds:,} ms a decision are allowed"
+                )
+        elif budget.iterations > self.iterations:
+            raise BudgetTooLarge(
+                f"{asked} asks for {budget.iterations:,} iterations a decision: at most "
+                f"{self.iterations:,} iterations a decision are allowed"
+            )
 
 
 @dataclass(frozen=True, slots=True)
 class IsmctsAgentFactory:
-    """Makes search players with one budget: (iterations, milliseconds or ``None``, the
-    named level or ``None``)."""
+    """Makes search players with one budget."""
 
-    budget: tuple[int, float | None, Level | None]
+    budget: Budget
 
     def __call__(self, rng: Rng) -> IsmctsAgent:
-        iterations, milliseconds, level = self.budget
-        return IsmctsAgent(rng, iterations=iterations, milliseconds=milliseconds, level=level)
+        budget = self.budget
+        return IsmctsAgent(
+            rng, iterations=budget.iterations, milliseconds=budget.milliseconds, level=budget.level
+        )
 
 
 class BadLevel(CardtableError):
     """A search level that is neither a level's name, a count nor a time."""
 
 
-def _budget(level: str | None) -> tuple[int, float | None, Level | None]:
+class BudgetTooLarge(BadLevel):
+    """A budget beyond the limits of where the player would play (see :class:`BudgetLimits`)."""
+
+
+def _budget(level: str | None) -> Budget:
     named = LEVELS.get("medium" if level is None else level)
     if named is not None:
-        return named.iterations, None, named
+        return Budget(named.iterations, level=named)
     assert level is not None
-    if level.isdigit() and int(level) > 0:
-        return int(level), None, None
-    if level.endswith("ms") and level[:-2].isdigit() and int(level[:-2]) > 0:
-        return 10**9, float(level[:-2]), None
+    count = _count(level)
+    if count is not None:
+        return Budget(count)
+    milliseconds = _count(level[:-2]) if level.endswith("ms") else None
+    if milliseconds is not None:
+        return Budget(10**9, milliseconds=float(milliseconds))
     names = ", ".join(LEVELS)
     raise BadLevel(
         f"{level!r} is not a level of ismcts: choose {names}, a number of iterations (400) "
         "or a time (300ms)"
     )
+
+
+def _count(text: str) -> int | None:
+    """The positive whole number ``text`` writes in ASCII digits (one too long to read is
+    as good as endless: it is beyond any limit), or ``None``.
+
+    >>> _count("400"), _count("0"), _count("4e2"), _count("²"), _count("9" * 5000) == 10**30
+    (400, None, None, None, True)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    count = int(text) if len(text) <= 30 else 10**30
+    return count if count > 0 else None

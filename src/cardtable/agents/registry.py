@@ -2,7 +2,8 @@
 
 ``--seats human,greedy`` gives seat 0 to a person and seat 1 to the greedy agent. A seat is
 ``NAME`` or ``NAME:LEVEL``: the search player takes a level (``ismcts:hard``), a number of
-iterations (``ismcts:400``) or a time a decision (``ismcts:300ms``).
+iterations (``ismcts:400``) or a time a decision (``ismcts:300ms``), within
+:data:`BUDGET_LIMITS`.
 
 >>> [spec.text() for spec in parse_seats("human, greedy")]
 ['human', 'greedy']
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
-from cardtable.agents.ismcts import BadLevel, ismcts_for
+from cardtable.agents.ismcts import BadLevel, BudgetLimits, ismcts_for
 from cardtable.agents.karata import HeuristicAgent
 from cardtable.agents.random import RandomAgent
 from cardtable.agents.tcg import CautiousAgent, GreedyAgent, HighestAgent, PlannerAgent
@@ -24,6 +25,13 @@ from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
 
 HUMAN = "human"
+
+BUDGET_LIMITS = BudgetLimits(iterations=10_000, milliseconds=10_000)
+"""The largest budget a seat may give a computer player: 10,000 iterations (ten times the
+hard level's 1,000, four to eight seconds a decision) or 10,000 ms a decision. Beyond them a
+seat is refused (:class:`UnknownAgent`, which a room on the server answers as ``bad_message``):
+a server must not let one room's player pin a core. Callers that run on their user's own
+machine may lift them (``limits=None``)."""
 
 Factory = Callable[[Rng], Agent]
 
@@ -58,7 +66,9 @@ _PER_GAME: dict[str, dict[str, Factory]] = {
     "karata": {"heuristic": HeuristicAgent},
 }
 """Each game's own computer players; the first is the seat's default."""
-_WITH_LEVELS: dict[str, Callable[[str | None], Factory]] = {"ismcts": ismcts_for}
+_WITH_LEVELS: dict[str, Callable[[str | None, BudgetLimits | None], Factory]] = {
+    "ismcts": ismcts_for
+}
 """Computer players for every game that take a level (``ismcts:hard``)."""
 
 
@@ -103,17 +113,28 @@ def parse_seats(text: str) -> list[SeatSpec]:
     return specs
 
 
-def make_agent(spec: SeatSpec, game: Game[Any, Any], rng: Rng) -> Agent:
-    """The agent a seat spec names, for ``game``, with its own generator.
+def make_agent(
+    spec: SeatSpec,
+    game: Game[Any, Any],
+    rng: Rng,
+    *,
+    limits: BudgetLimits | None = BUDGET_LIMITS,
+) -> Agent:
+    """The agent a seat spec names, for ``game``, with its own generator, and a budget
+    within ``limits`` (``None``: any budget).
 
     >>> from cardtable.games import find
     >>> agent = make_agent(parse_seats("ismcts:hard")[0], find("war"), Rng(0))
     >>> agent.name, agent.iterations
     ('ismcts', 1000)
+    >>> make_agent(parse_seats("ismcts:50000")[0], find("war"), Rng(0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.agents.registry.UnknownAgent: ismcts:50000 asks for 50,000 ...: at most 10,000 ...
     """
     if spec.name in _WITH_LEVELS:
         try:
-            return _WITH_LEVELS[spec.name](spec.level)(rng)
+            return _WITH_LEVELS[spec.name](spec.level, limits)(rng)
         except BadLevel as error:
             raise UnknownAgent(error.reason) from None
     factory = _FOR_EVERY_GAME.get(spec.name) or _PER_GAME.get(game.name, {}).get(spec.name)
@@ -125,10 +146,17 @@ def make_agent(spec: SeatSpec, game: Game[Any, Any], rng: Rng) -> Agent:
     return factory(rng)
 
 
-def check_seats(specs: list[SeatSpec], game: Game[Any, Any], seats: int) -> None:
-    """Raise ``UnknownAgent`` unless ``specs`` fill exactly ``seats`` seats with known players."""
+def check_seats(
+    specs: list[SeatSpec],
+    game: Game[Any, Any],
+    seats: int,
+    *,
+    limits: BudgetLimits | None = BUDGET_LIMITS,
+) -> None:
+    """Raise ``UnknownAgent`` unless ``specs`` fill exactly ``seats`` seats with known players
+    whose budgets are within ``limits``."""
     if len(specs) != seats:
         raise UnknownAgent(f"{game.title} needs {seats} seats, got {len(specs)}")
     for spec in specs:
         if not spec.human:
-            make_agent(spec, game, Rng(0))
+            make_agent(spec, game, Rng(0), limits=limits)

@@ -5,11 +5,12 @@ Every few seconds each process tries to take or renew the *lease* of every live 
 (a conditional write in storage: one holder at a time, until it stops renewing). For each match
 it holds, it runs :meth:`Runner.drive`: when a computer player is to act, it thinks (in a
 thread, so the server stays responsive) after a short, natural delay and submits its decision
-like anyone else; when a player's turn has a time limit, it keeps the deadline in storage (so a
-restarted server honours it) and, on expiry, makes the seat's default decision; when a player
-has been away longer than the room allows, a computer player holds the seat until they return,
-or the seat forfeits, as the room's disconnect policy says. When the holder dies, its lease
-runs out and another process takes the match over from its stored record.
+like anyone else, within a ceiling on its time (:data:`THINKING_CEILING`); when a player's turn
+has a time limit, it keeps the deadline in storage (so a restarted server honours it, after a
+grace: see :meth:`Runner._timer`) and, on expiry, makes the seat's default decision; when a
+player has been away longer than the room allows, a computer player holds the seat until they
+return, or the seat forfeits, as the room's disconnect policy says. When the holder dies, its
+lease runs out and another process takes the match over from its stored record.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtable.agents.base import Agent
-from cardtable.agents.registry import default_agent, make_agent, parse_seats
-from cardtable.engine.decisions import Decision
+from cardtable.agents.registry import UnknownAgent, default_agent, make_agent, parse_seats
+from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.json import JsonObject
+from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
@@ -39,6 +43,22 @@ log = logging.getLogger("cardtable.server")
 QUIET_CHECK = 10.0
 """Seconds between looks at a match where nothing is due (any change wakes its driver at
 once; absences and turn timers wake it when they run out)."""
+
+THINKING_CEILING = 15.0
+"""Seconds, wall clock, that a computer player's decision may take on the server, whatever
+its budget (the seat grammar's limits allow up to 10 s a decision: see
+:data:`cardtable.agents.registry.BUDGET_LIMITS`). A decision still unmade at the ceiling is
+abandoned, and the seat's default decision (or a random legal one) is played instead."""
+
+SEARCH_SHARE = 0.8
+"""The share of the ceiling a searching player is told it may use
+(:attr:`~cardtable.agents.base.Agent.time_limit`): it stops there with the best it has found,
+leaving the rest for a busy machine to finish the decision in time."""
+
+THINKING_THREADS = min(32, (os.cpu_count() or 1) + 4)
+"""Threads computer players think in, their own (as many as asyncio's default pool): a
+player abandoned at the ceiling keeps its thread until it stops by itself (a thread cannot be
+killed), and must not hold up the threads that check passwords."""
 
 
 @dataclass(slots=True)
@@ -94,6 +114,9 @@ class Runner:
         self._main: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self.started = services.clock()
+        self.ceiling = THINKING_CEILING
+        """Seconds a computer player's decision may take (:data:`THINKING_CEILING`)."""
+        self._thinking = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="agent")
 
     def start(self) -> None:
         self._main = asyncio.create_task(self._run(), name="match runner")
@@ -110,6 +133,7 @@ class Runner:
             with contextlib.suppress(Exception):
                 await storage.release_lease(match_id, process)
         self.tasks.clear()
+        self._thinking.shutdown(wait=False, cancel_futures=True)
 
     def wake(self) -> None:
         """Sweep now rather than at the next round (a match just started here)."""
@@ -246,6 +270,10 @@ class Runner:
         agents: dict[tuple[int, str], Agent],
         seed: int,
     ) -> Decision | None:
+        """The decision of the computer player ``spec`` at ``seat`` (``None``: the match has
+        moved on), made within :attr:`ceiling` seconds: a searching player is told to stop
+        before it, and one still thinking at it is abandoned (left to finish in its thread,
+        and replaced by a new one for the seat's next decision) for :func:`fallback`."""
         matches = self.services.matches
         async with matches.lock(match_id):
             live = await matches.live(match_id)
@@ -253,11 +281,34 @@ class Runner:
                 return None
             agent = agents.get((seat, spec))
             if agent is None:
-                agent = make_agent(parse_seats(spec)[0], live.game, agent_rng(seed, seat))
+                agent = self._agent(spec, live.game, seed, seat)
                 agent.sit(live.game, live.match.ruleset)
                 agents[(seat, spec)] = agent
             view, legal = live.match.view(seat), live.match.legal(seat)
-        return await asyncio.to_thread(agent.decide, view, legal)
+        agent.time_limit = self.ceiling * SEARCH_SHARE
+        thinking = asyncio.get_running_loop().run_in_executor(
+            self._thinking, agent.decide, view, legal
+        )
+        try:
+            return await asyncio.wait_for(thinking, self.ceiling)
+        except TimeoutError:
+            agents.pop((seat, spec), None)
+            log.warning(
+                "match %s: %s at seat %d thought for over %s s; the seat's default is played",
+                match_id, spec, seat, self.ceiling,
+            )  # fmt: skip
+            return fallback(legal, Rng.derive(seed, "fallback", seat, version))
+
+    @staticmethod
+    def _agent(spec: str, game: Any, seed: int, seat: int) -> Agent:
+        """The computer player a seat names; the game's default one for a seat stored before
+        the seat grammar limited budgets, whose budget is now beyond them."""
+        rng = agent_rng(seed, seat)
+        try:
+            return make_agent(parse_seats(spec)[0], game, rng)
+        except UnknownAgent as error:
+            log.warning("seat player %r replaced by the default: %s", spec, error.reason)
+            return make_agent(parse_seats(default_agent(game))[0], game, rng)
 
     async def _submit(self, match_id: str, seat: int, text: str, version: int) -> None:
         with contextlib.suppress(Refused):  # someone else acted first: look again
@@ -298,3 +349,21 @@ class Runner:
         if default is not None:
             await self._submit(match_id, seat, default.text(), version)
         return 0.0
+
+
+def fallback(legal: Decisions, rng: Rng) -> Decision:
+    """What a seat plays when its computer player took too long: its default decision, or
+    else a random legal one.
+
+    >>> from cardtable.engine import Match
+    >>> from cardtable.games import find
+    >>> match = Match(find("tcg"), find("tcg").default_ruleset(), seed=1)
+    >>> legal = match.legal(0)
+    >>> fallback(legal, Rng(0)) == legal.default, legal.default.text()
+    (True, 'end')
+    >>> fallback(Decisions(0, legal.moves, default=None), Rng(0)) in legal.moves
+    True
+    """
+    if legal.default is not None:
+        return legal.default
+    return legal.moves[rng.below(len(legal.moves))]
