@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.engine import Match, Record
 from cardtable.games import find
+from cardtable.server.runner import RECONNECT_SECONDS
 from tests.server.helpers import SHORT_WAR
 from tests.server.processes import Seat, Served, Servers
 from tests.server.wire import worded
@@ -91,7 +92,33 @@ def test_a_killed_server_carries_on_every_match_from_its_record(
         client.close()
 
 
-def test_a_turn_timer_survives_a_restart(tmp_path: Path, processes: Servers) -> None:
+def timer_after(client: Seat, deadline: float, timeout: float = 10.0) -> dict[str, Any]:
+    """The first timer message ``client`` is sent that runs out after ``deadline`` (it may be
+    sent the stored one first, before the server has given the turn its grace)."""
+    while True:
+        timer = client.until("timer", timeout)
+        if timer["deadline"] > deadline:
+            return timer
+
+
+def version_of(server: Served, room: str) -> int:
+    match_id = server.get(f"/api/rooms/{room}/matches")[-1]["id"]
+    version: int = server.get(f"/api/matches/{match_id}")["version"]
+    return version
+
+
+def fired_within(server: Served, room: str, seconds: float) -> float:
+    """When the turn timer fired (the match left version 0), waiting at most ``seconds``."""
+    deadline = time.time() + seconds
+    while version_of(server, room) == 0:  # nobody acts: only the timer can
+        assert time.time() < deadline, "the timer never fired after the restart"
+        time.sleep(0.1)
+    return time.time()
+
+
+def test_a_turn_timer_survives_a_restart_with_a_grace_to_reconnect(
+    tmp_path: Path, processes: Servers
+) -> None:
     database = f"sqlite+aiosqlite:///{tmp_path / 'cardtable.db'}"
     first = processes.start(database)
     room, created, joined = war_room(first, turn_seconds=5)
@@ -104,19 +131,46 @@ def test_a_turn_timer_survives_a_restart(tmp_path: Path, processes: Servers) -> 
     for client in seats.values():
         client.close()
 
+    restarted = time.time()
     second = processes.start(database, port=first.port)
     ready = time.time()
-    match_id = second.get(f"/api/rooms/{room}/matches")[-1]["id"]
-    while second.get(f"/api/matches/{match_id}")["version"] == 0:  # nobody acts: the timer
-        assert time.time() < ready + 15, "the timer never fired after the restart"
-        time.sleep(0.1)
-    fired = time.time()
-    assert fired >= timer["deadline"] - 0.5  # not before its time
-    # at its time, or as soon as the new process took the match over: not a new full period
-    assert fired <= max(timer["deadline"], ready) + 3.5
+    fired = fired_within(second, room, 5 + RECONNECT_SECONDS + 10)
+    # not at the old deadline, still to come at the restart: the turn's full time again,
+    # and time to reconnect, from when the new process took the match up
+    assert fired >= restarted + 5 + RECONNECT_SECONDS - 0.5
+    assert fired <= ready + 5 + RECONNECT_SECONDS + 3.5
     seats = connect_all(second, room, tokens)
     view = seats[to_act].view
     assert view is not None
     assert view["version"] >= 1
+    for client in seats.values():
+        client.close()
+
+
+def test_a_turn_whose_time_ran_out_while_the_server_was_down_gets_a_grace(
+    tmp_path: Path, processes: Servers
+) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'cardtable.db'}"
+    first = processes.start(database)
+    room, created, joined = war_room(first, turn_seconds=5)
+    tokens = {0: created["token"], 1: joined["token"]}
+    seats = connect_all(first, room, tokens)
+    timer = seats[0].until("timer")
+    first.kill()
+    for client in seats.values():
+        client.close()
+    time.sleep(max(0.0, timer["deadline"] + 0.5 - time.time()))  # its time runs out, unseen
+
+    restarted = time.time()
+    second = processes.start(database, port=first.port)
+    seats = connect_all(second, room, tokens)
+    for client in seats.values():  # every player hears of the new deadline
+        extended = timer_after(client, timer["deadline"])
+        assert extended["seat"] == timer["seat"]
+        assert extended["deadline"] >= restarted + 5 + RECONNECT_SECONDS - 0.5
+        assert extended["seconds"] > 5
+    assert version_of(second, room) == 0  # no default was made in the player's place
+    fired = fired_within(second, room, 5 + RECONNECT_SECONDS + 10)
+    assert fired >= extended["deadline"] - 0.5
     for client in seats.values():
         client.close()

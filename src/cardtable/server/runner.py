@@ -44,6 +44,11 @@ QUIET_CHECK = 10.0
 """Seconds between looks at a match where nothing is due (any change wakes its driver at
 once; absences and turn timers wake it when they run out)."""
 
+RECONNECT_SECONDS = 5.0
+"""Seconds a turn under way is given, besides its full time limit, when a process takes its
+match up (after a restart, or from a process that died): the longest the browser client
+waits between two attempts to reconnect. See :meth:`Runner._timer`."""
+
 THINKING_CEILING = 15.0
 """Seconds, wall clock, that a computer player's decision may take on the server, whatever
 its budget (the seat grammar's limits allow up to 10 s a decision: see
@@ -86,6 +91,9 @@ class Known:
     seats: list[SeatRow] = field(default_factory=list)
     presence: JsonObject | None = None
     """A presence report heard, for the process's presence to take."""
+    resumed: bool = True
+    """Whether a stored turn timer was set before this process took the match up (until the
+    driver first looks at the timer)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def heard(self, data: JsonObject, room: bool) -> None:
@@ -318,7 +326,13 @@ class Runner:
         self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
     ) -> float | None:
         """Start, keep or fire the turn timer; how long until it runs out (``None``: the
-        room has no time limit)."""
+        room has no time limit).
+
+        A turn that was under way when this process took the match up (the server restarted,
+        or the process that held it died) gets a grace: its time limit again, and
+        :data:`RECONNECT_SECONDS` for the players to reconnect, from now (or what it had left,
+        if that is more): the time the server was away is not the player's. Every connection
+        is sent the new deadline."""
         services = self.services
         limit = settings.get("turn_seconds")
         if not isinstance(limit, int | float) or limit <= 0 or known.row is None:
@@ -332,8 +346,12 @@ class Runner:
         )
         if same_turn and isinstance(stored, int | float):
             deadline = float(stored)
+            if known.resumed:  # set before this process took the match up: a grace
+                deadline = max(deadline, now + float(limit) + RECONNECT_SECONDS)
         else:  # a new turn (or no timer yet): its clock starts now
             deadline = now + float(limit)
+        known.resumed = False
+        if not same_turn or deadline != stored:
             current: JsonObject = {"seat": seat, "version": version, "deadline": deadline}
             await services.storage.set_timer(match_id, current)
             known.row = replace(known.row, timer=current)
