@@ -18,6 +18,7 @@ from cardtable.engine import Decision, Decisions, Match
 from cardtable.engine.view import View
 from cardtable.games import find
 from cardtable.server.runner import Runner
+from cardtable.server.storage import SeatRow
 from tests.server.helpers import create, server
 
 TCG = find("tcg")
@@ -153,3 +154,21 @@ def test_a_search_on_the_server_stops_by_the_ceiling(sqlite_url: str) -> None:
         started = time.monotonic()
         assert version_reaches(client, match_id, 1, seconds=6.0)  # not the 10 s it asked for
         assert time.monotonic() - started < 6.0
+
+
+def test_a_seat_stored_beyond_the_limits_plays_as_the_games_own_player(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A room made before budgets had limits (its seat written straight into storage here)
+    still plays: the seat's player is the game's default one."""
+    with server(sqlite_url) as client:
+        created = agent_room(client, "tcg", "random", "random")
+        room = created["room"]["id"]
+        services = client.app.state.services  # type: ignore[attr-defined]
+        old = SeatRow(room_id=room, index=0, kind="agent", name="ismcts:1000000000",
+                      token_hash=None)  # fmt: skip
+        assert client.portal is not None
+        client.portal.call(services.storage.put_seat, old)
+        match_id = start(client, created)
+        assert version_reaches(client, match_id, 4, seconds=10.0), "the match hung"
+    assert "'ismcts:1000000000' replaced by the default" in caplog.text
