@@ -26,9 +26,10 @@ from cardtable.engine.rng import Rng
 
 HUMAN = "human"
 
-BUDGET_LIMITS = BudgetLimits(iterations=10_000, milliseconds=10_000)
-"""The largest budget a seat may give a computer player: 10,000 iterations (ten times the
-hard level's 1,000, four to eight seconds a decision) or 10,000 ms a decision. Beyond them a
+BUDGET_LIMITS = BudgetLimits(iterations=5_000, milliseconds=10_000)
+"""The largest budget a seat may give a computer player: 5,000 iterations (five times the hard
+level's 1,000; measured on an opening position, 1.8 CPU-seconds a decision in the Kata TCG and
+6.8 in Karata, whose modelled iterations cost most) or 10,000 ms a decision. Beyond them a
 seat is refused (:class:`UnknownAgent`, which a room on the server answers as ``bad_message``):
 a server must not let one room's player pin a core. Callers that run on their user's own
 machine may lift them (``limits=None``)."""
@@ -130,7 +131,7 @@ def make_agent(
     >>> make_agent(parse_seats("ismcts:50000")[0], find("war"), Rng(0))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardtable.agents.registry.UnknownAgent: ismcts:50000 asks for 50,000 ...: at most 10,000 ...
+    cardtable.agents.registry.UnknownAgent: ismcts:50000 asks for 50,000 ...: at most 5,000 ...
     """
     if spec.name in _WITH_LEVELS:
         try:

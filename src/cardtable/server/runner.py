@@ -51,9 +51,10 @@ waits between two attempts to reconnect. See :meth:`Runner._timer`."""
 
 THINKING_CEILING = 15.0
 """Seconds, wall clock, that a computer player's decision may take on the server, whatever
-its budget (the seat grammar's limits allow up to 10 s a decision: see
-:data:`cardtable.agents.registry.BUDGET_LIMITS`). A decision still unmade at the ceiling is
-abandoned, and the seat's default decision (or a random legal one) is played instead."""
+its budget (the seat grammar's limits allow 10 s, or iterations that take up to about 7 s on an
+idle core: see :data:`cardtable.agents.registry.BUDGET_LIMITS`). A decision still unmade at
+the ceiling is abandoned, and the seat's default decision (or a random legal one) is played
+instead."""
 
 SEARCH_SHARE = 0.8
 """The share of the ceiling a searching player is told it may use
