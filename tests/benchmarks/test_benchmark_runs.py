@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,18 @@ def test_the_server_load_script_runs_in_quick_mode() -> None:
     assert "| WebSocket connections | 12 |" in output
     assert "| errors | none |" in output
     assert "decision-to-delivery latency p99" in output
+
+
+def test_the_soak_runs_in_quick_mode() -> None:
+    """A real server under a steady load of matches that finish and start again, its memory
+    sampled: no refusal, no traceback, and every figure reported."""
+    output = run_script("soak.py", "--quick")
+    assert "| errors | none |" in output
+    assert "| tracebacks in the server's log | none |" in output
+    for figure in ("p50", "p99", "p99.9"):
+        assert f"latency of a decision to its sender's view, {figure} | " in output
+    finished = re.search(r"^\| matches finished \| ([\d,]+) \|$", output, re.MULTILINE)
+    assert finished is not None, output
+    assert int(finished.group(1).replace(",", "")) > 0, output
+    assert "| server memory | too short to judge" in output  # a quick run is not judged
+    assert "Server memory over time:" in output
