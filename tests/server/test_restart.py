@@ -174,3 +174,28 @@ def test_a_turn_whose_time_ran_out_while_the_server_was_down_gets_a_grace(
     assert fired >= extended["deadline"] - 0.5
     for client in seats.values():
         client.close()
+
+
+def test_a_process_taking_over_a_dead_ones_match_gives_the_turn_a_grace(
+    postgres_url: str, redis_url: str, processes: Servers
+) -> None:
+    holder = processes.start(postgres_url, redis=redis_url)
+    room, created, joined = war_room(holder, turn_seconds=20)  # its match's lease: the holder's
+    tokens = {0: created["token"], 1: joined["token"]}
+    seats = connect_all(holder, room, tokens)
+    timer = seats[0].until("timer")
+    heir = processes.start(postgres_url, redis=redis_url)  # (a 20-second turn outlasts this)
+    assert version_of(heir, room) == 0
+    holder.kill()
+    died = time.time()
+    for client in seats.values():
+        client.close()
+
+    seats = connect_all(heir, room, tokens)
+    for client in seats.values():  # once the lease has run out (2 s), the heir takes it up
+        extended = timer_after(client, timer["deadline"], timeout=15)
+        assert extended["seat"] == timer["seat"]
+        assert extended["deadline"] >= died + 20 + RECONNECT_SECONDS - 0.5
+    assert version_of(heir, room) == 0  # the same turn, given its grace
+    for client in seats.values():
+        client.close()
