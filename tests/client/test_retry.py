@@ -19,8 +19,8 @@ import pytest
 from cardtable.client import Backoff, GaveUp, Lobby, Seat, first_legal, play_seat
 from cardtable.engine import Match
 from cardtable.games import find
-from cardtable.server.errors import Refused
 from cardtable.server.matches import Matches
+from cardtable.server.storage import StorageError
 from tests.client.helpers import TIMEOUT, start, war_room
 from tests.client.inprocess import served
 
@@ -31,9 +31,9 @@ QUICK = Backoff(first=0.05, factor=2.0, cap=0.2, attempts=4)
 
 FAILURES: dict[str, Callable[[], Exception]] = {
     "internal": lambda: RuntimeError("a failure injected by the test"),
-    "unavailable": lambda: Refused("unavailable", "the database cannot be reached just now"),
+    "unavailable": lambda: StorageError("the database cannot be reached just now"),
 }
-"""How the server is made to fail with each code: a bug, and an outage of its storage."""
+"""How the server is made to fail with each code: a bug, and an outage of its database."""
 
 
 @dataclass

@@ -48,7 +48,7 @@ Listener = Callable[[wire.ServerMessage], None]
 PASSED_OVER = frozenset({"stale_version", "not_your_turn"})
 """Refusals a bot lets go: the next view tells it what to do."""
 
-RETRIED = frozenset({ErrorCode.INTERNAL.value, "unavailable"})
+RETRIED = frozenset({ErrorCode.INTERNAL.value, ErrorCode.UNAVAILABLE.value})
 """Refusals for the server's own failure (a bug, or its database or other processes out of
 reach): the decision changed nothing, and a bot makes it again after a back-off."""
 
