@@ -283,6 +283,29 @@ def test_text_that_is_not_unicode_is_refused_and_changes_nothing(database_url: s
         assert acting.view_from(version + 1)["version"] == version + 1
 
 
+def test_names_and_passwords_that_are_not_unicode_are_refused_naming_the_field(
+    sqlite_url: str,
+) -> None:
+    with server(sqlite_url) as client:
+        created = create(client, game="war", ruleset=SHORT_WAR, password="sesame")
+        room = created["room"]["id"]
+        before = client.get(f"/api/rooms/{room}").json()
+        json_body = {"Content-Type": "application/json"}
+        for path, body, named in [
+            ("/api/rooms", {"name": "ann\ud800", "game": "war"}, "name"),
+            ("/api/rooms", {"name": "ann", "game": "war", "password": "\udfff"}, "password"),
+            (f"/api/rooms/{room}/join", {"name": "\udbffbob", "password": "sesame"}, "name"),
+            (f"/api/rooms/{room}/join", {"name": "bob", "password": "sesame\ud800"},
+             "password"),
+            (f"/api/rooms/{room}/watch", {"password": "\ud83d"}, "password"),
+        ]:  # fmt: skip
+            answer = client.post(path, content=json.dumps(body), headers=json_body)
+            message = problem(answer, 422, "bad_message")
+            assert f"The field '{named}' is not valid: it holds a lone surrogate" in message
+        assert client.get(f"/api/rooms/{room}").json() == before
+        assert [listed["id"] for listed in client.get("/api/rooms").json()] == [room]
+
+
 # -- refusals that end the connection -----------------------------------------------------
 
 
