@@ -1,19 +1,34 @@
 """Whole-run hooks: say plainly which tests were left out for want of a service, and where the
-browser tests left their screenshots."""
+browser tests left their screenshots.
+
+These run in the run's main process. With pytest-xdist the tests run in worker processes, so
+the main process learns what was left out from the reports of skipped tests, and which
+screenshots were saved from the screenshots' folder.
+"""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from tests import services
 from tests.browser import shots
 
+_STARTED = time.time()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and isinstance(report.longrepr, tuple):
+        services.left_out_in(str(report.longrepr[2]))
+
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if shots.SAVED:
+    saved = [path for path in shots.folder().glob("*.png") if path.stat().st_mtime >= _STARTED]
+    if saved:
         terminalreporter.section("screenshots")
         terminalreporter.write_line(
-            f"{len(shots.SAVED)} screenshots of the browser client are in {shots.folder()}"
+            f"{len(saved)} screenshots of the browser client are in {shots.folder()}"
         )
     if not services.LEFT_OUT:
         return

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import socket
 from functools import cache
@@ -31,10 +32,15 @@ REDIS = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 REQUIRED = os.environ.get("CARDTABLE_REQUIRE_SERVICES") == "1"
 
 LEFT_OUT: dict[str, str] = {}
-"""Services that could not be reached, and why (listed at the end of the run)."""
+"""Services that could not be reached, and why (listed at the end of the run: the run's main
+process learns of them from the reports of the skipped tests, :func:`left_out_in`, since with
+pytest-xdist the tests run in other processes)."""
 
 ADVICE: dict[str, str] = {}
 """How to bring a left-out service that is not started like a server (such as a browser)."""
+
+_TAG = re.compile(r" \[left out for want of (?P<what>[^\]]+)\]$")
+"""How a skip's reason names the service it wanted (see :func:`leave_out`)."""
 
 
 @cache
@@ -62,14 +68,29 @@ def leave_out(what: str, reason: str, advice: str | None = None) -> NoReturn:
     else the advice for a server); fail it instead when services are required."""
     if REQUIRED:
         pytest.fail(f"{reason}; CARDTABLE_REQUIRE_SERVICES=1 requires it")
-    LEFT_OUT[what] = reason
     if advice is not None:
         ADVICE[what] = advice
-    pytest.skip(reason)
+    pytest.skip(f"{reason} [left out for want of {what}]")
+
+
+def left_out_in(skip_reason: str) -> None:
+    """Note the service a skipped test's reason says it was left out for (in whichever
+    process reads the report), so that the end of the run lists it.
+
+    >>> left_out_in("Skipped: Redis is not reachable: refused [left out for want of Redis]")
+    >>> LEFT_OUT["Redis"]
+    'Redis is not reachable: refused'
+    >>> del LEFT_OUT["Redis"]
+    """
+    found = _TAG.search(skip_reason)
+    if found is not None:
+        reason = skip_reason[: found.start()].removeprefix("Skipped: ")
+        LEFT_OUT[found["what"]] = reason
 
 
 BROWSER = "a browser (Chromium)"
 CHROMIUM_ADVICE = "Install Debian's chromium (apt-get install chromium, as CI does) to run them."
+ADVICE[BROWSER] = CHROMIUM_ADVICE
 
 
 def chromium() -> str | None:
@@ -103,6 +124,7 @@ COMPILED_ADVICE = (
     "Install a C compiler and Python's headers (apt-get install gcc python3-dev, as CI has), "
     "then run ./dev setup again to build it."
 )
+ADVICE[COMPILED] = COMPILED_ADVICE
 
 
 def need_compiled() -> None:

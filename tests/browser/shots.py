@@ -1,6 +1,6 @@
 """Where the browser tests save their screenshots: ``.artifacts/screenshots`` at the top of the
 checkout (or ``CARDTABLE_SCREENSHOTS``), named after what they show; the end of the test run
-says where they are."""
+says where they are (counting those written since it started)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ from pathlib import Path
 from typing import Protocol
 
 ROOT = Path(__file__).resolve().parents[2]
-
-SAVED: list[Path] = []
-"""The screenshots this run saved."""
 
 
 class Screenshooter(Protocol):
@@ -29,5 +26,4 @@ def save(page: Screenshooter, name: str) -> Path:
     """A full-page screenshot of ``page`` as ``NAME.png``."""
     path = folder() / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
-    SAVED.append(path)
     return path
