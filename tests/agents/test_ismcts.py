@@ -280,21 +280,33 @@ def test_the_seat_grammar_refuses_budgets_beyond_its_limits() -> None:
     limits = BUDGET_LIMITS
     for level in LEVELS.values():  # every named level is within them
         assert level.iterations <= limits.iterations
-    most = make_agent(parse_seats(f"ismcts:{limits.iterations}")[0], TCG, Rng(0))
+    most = make_agent(parse_seats(f"ismcts:{limits.iterations}")[0], TCG, Rng(0), limits=limits)
     assert isinstance(most, IsmctsAgent)
     assert most.iterations == limits.iterations
-    longest = make_agent(parse_seats(f"ismcts:{limits.milliseconds}ms")[0], TCG, Rng(0))
+    longest = make_agent(
+        parse_seats(f"ismcts:{limits.milliseconds}ms")[0], TCG, Rng(0), limits=limits
+    )
     assert isinstance(longest, IsmctsAgent)
     assert longest.milliseconds == limits.milliseconds
     with pytest.raises(
         UnknownAgent, match=f"at most {limits.iterations:,} iterations a decision"
     ) as refused:
-        make_agent(parse_seats("ismcts:1000000000")[0], TCG, Rng(0))
+        make_agent(parse_seats("ismcts:1000000000")[0], TCG, Rng(0), limits=limits)
     assert "1,000,000,000" in refused.value.reason
     with pytest.raises(UnknownAgent, match=f"at most {limits.milliseconds:,} ms a decision"):
-        make_agent(parse_seats(f"ismcts:{limits.milliseconds + 1}ms")[0], TCG, Rng(0))
+        make_agent(
+            parse_seats(f"ismcts:{limits.milliseconds + 1}ms")[0], TCG, Rng(0), limits=limits
+        )
     with pytest.raises(UnknownAgent, match="at most"):
-        check_seats(parse_seats("human,ismcts:99999999"), TCG, 2)
+        check_seats(parse_seats("human,ismcts:99999999"), TCG, 2, limits=limits)
+
+
+def test_on_the_users_own_machine_a_budget_is_theirs_to_spend() -> None:
+    """Only the server bounds budgets (the terminal, simulations and research do not)."""
+    agent = make_agent(parse_seats("ismcts:99999999")[0], TCG, Rng(0))
+    assert isinstance(agent, IsmctsAgent)
+    assert agent.iterations == 99_999_999
+    check_seats(parse_seats("human,ismcts:99999999ms"), TCG, 2)
 
 
 def test_the_limits_can_be_lifted_by_whoever_makes_the_agent() -> None:

@@ -31,8 +31,10 @@ BUDGET_LIMITS = BudgetLimits(iterations=5_000, milliseconds=10_000)
 level's 1,000; measured on an opening position, 1.8 CPU-seconds a decision in the Kata TCG and
 6.8 in Karata, whose modelled iterations cost most) or 10,000 ms a decision. Beyond them a
 seat is refused (:class:`UnknownAgent`, which a room on the server answers as ``bad_message``):
-a server must not let one room's player pin a core. Callers that run on their user's own
-machine may lift them (``limits=None``)."""
+a server must not let one room's player pin a core. The server asks for them
+(``limits=BUDGET_LIMITS``); on a user's own machine (the terminal, simulations, research) a
+budget is the user's to spend, so :func:`make_agent` and :func:`check_seats` set none unless
+asked."""
 
 Factory = Callable[[Rng], Agent]
 
@@ -119,7 +121,7 @@ def make_agent(
     game: Game[Any, Any],
     rng: Rng,
     *,
-    limits: BudgetLimits | None = BUDGET_LIMITS,
+    limits: BudgetLimits | None = None,
 ) -> Agent:
     """The agent a seat spec names, for ``game``, with its own generator, and a budget
     within ``limits`` (``None``: any budget).
@@ -128,7 +130,10 @@ def make_agent(
     >>> agent = make_agent(parse_seats("ismcts:hard")[0], find("war"), Rng(0))
     >>> agent.name, agent.iterations
     ('ismcts', 1000)
-    >>> make_agent(parse_seats("ismcts:50000")[0], find("war"), Rng(0))  # doctest: +ELLIPSIS
+    >>> make_agent(parse_seats("ismcts:50000")[0], find("war"), Rng(0)).iterations
+    50000
+    >>> make_agent(parse_seats("ismcts:50000")[0], find("war"), Rng(0), limits=BUDGET_LIMITS)
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     cardtable.agents.registry.UnknownAgent: ismcts:50000 asks for 50,000 ...: at most 5,000 ...
@@ -152,7 +157,7 @@ def check_seats(
     game: Game[Any, Any],
     seats: int,
     *,
-    limits: BudgetLimits | None = BUDGET_LIMITS,
+    limits: BudgetLimits | None = None,
 ) -> None:
     """Raise ``UnknownAgent`` unless ``specs`` fill exactly ``seats`` seats with known players
     whose budgets are within ``limits``."""

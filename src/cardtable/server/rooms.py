@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.agents.registry import UnknownAgent, make_agent, parse_seats
+from cardtable.agents.registry import BUDGET_LIMITS, UnknownAgent, make_agent, parse_seats
 from cardtable.engine.decisions import CONCEDE
 from cardtable.engine.decks import SeatDecks
 from cardtable.engine.errors import RulesetError, UnknownGame
@@ -359,7 +359,7 @@ def _agent_seat(game: Game[Any, Any], room_id: str, index: int, agent: str | Non
         specs = parse_seats(text)
         if len(specs) != 1 or specs[0].human:
             raise UnknownAgent(f"seat {index}: name one computer player, not {text!r}")
-        make_agent(specs[0], game, Rng(0))
+        make_agent(specs[0], game, Rng(0), limits=BUDGET_LIMITS)
     except UnknownAgent as error:
         raise Refused("bad_message", f"seat {index}: {error.reason}") from None
     return SeatRow(

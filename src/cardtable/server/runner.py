@@ -25,7 +25,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtable.agents.base import Agent
-from cardtable.agents.registry import UnknownAgent, default_agent, make_agent, parse_seats
+from cardtable.agents.registry import (
+    BUDGET_LIMITS,
+    UnknownAgent,
+    default_agent,
+    make_agent,
+    parse_seats,
+)
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.json import JsonObject
 from cardtable.engine.rng import Rng
@@ -314,7 +320,7 @@ class Runner:
         the seat grammar limited budgets, whose budget is now beyond them."""
         rng = agent_rng(seed, seat)
         try:
-            return make_agent(parse_seats(spec)[0], game, rng)
+            return make_agent(parse_seats(spec)[0], game, rng, limits=BUDGET_LIMITS)
         except UnknownAgent as error:
             log.warning("seat player %r replaced by the default: %s", spec, error.reason)
             return make_agent(parse_seats(default_agent(game))[0], game, rng)
