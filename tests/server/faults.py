@@ -1,0 +1,712 @@
+"""Helpers of the crash-safety and fault tests: the faults, the players, and the checks after.
+
+* faults: :class:`Node` (a server process's place, killed and started again on its port),
+  :class:`PrivateRedis` (a ``redis-server`` of the test's own), :class:`OwnDatabase` (the test's
+  own PostgreSQL database, its connections cut or refused); never the machine's shared services;
+* players: :class:`Table`, a room whose seats are all :class:`RecordingBot` s, which play over the
+  real protocol (the reference client's :class:`~cardtable.client.Seat`) and remember what they
+  sent and what they saw, so that a test knows which decisions were *acknowledged* (their
+  sender saw a view of a later version);
+* checks: :func:`record_problems` (every acknowledged decision stored once, every match over,
+  every record replays), :func:`stuck_rooms`, :func:`log_problems` (tracebacks and 5xx answers),
+  :func:`stuck_tables` (what is stuck, when the bots do not finish in time).
+
+Every wait is bounded; what a check finds is returned as sentences, for one assertion to show.
+
+>>> log_problems('INFO: "POST /api/rooms HTTP/1.1" 503 Service Unavailable')
+[]
+>>> log_problems('INFO: "POST /api/rooms/x/join HTTP/1.1" 500 Internal Server Error')
+['a 5xx answer: INFO: "POST /api/rooms/x/join HTTP/1.1" 500 Internal Server Error']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import httpx2
+from sqlalchemy.engine import make_url
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.agents import make_agent, parse_seats
+from cardtable.client import ClientError, Seat, decisions_from, socket_url, view_from_json
+from cardtable.engine import JsonObject, Match
+from cardtable.engine.errors import RecordError
+from cardtable.engine.record import Record
+from cardtable.engine.rng import Rng
+from cardtable.engine.ruleset import Ruleset
+from cardtable.games import find
+from cardtable.protocol import messages as wire
+from cardtable.protocol.limits import PROTOCOL_VERSION
+from tests import services
+from tests.server.helpers import SHORT_WAR
+from tests.server.processes import Served, Servers, free_port
+
+RECONNECT_DELAYS = (0.1, 0.2, 0.4, *(0.5,) * 60)
+"""A bot's waits before each attempt to reconnect: about half a minute, for a restart."""
+REMATCH_SECONDS = 30.0
+"""How long a table keeps asking for its rematch (a room waits for its match's end to be
+stored, by the restarted process or another)."""
+RETRIED = frozenset({"unavailable", "too_many", "internal"})
+"""Refusals of a decision after which a bot waits and sends it again."""
+PASSED_OVER = frozenset({"stale_version", "not_your_turn"})
+"""Refusals a bot lets go (a decision sent again after a reconnection, already taken)."""
+
+
+# -- faults -----------------------------------------------------------------------------------
+
+
+class Node:
+    """The place of one ``cardtable serve`` process: a port, served by a process that can be
+    SIGKILLed and started again on the same port (clients come back to the same address)."""
+
+    def __init__(self, processes: Servers, database: str, redis: str | None = None) -> None:
+        self._processes = processes
+        self.database = database
+        self.redis = redis
+        self.served: Served = processes.start(database, redis=redis)
+        self.port = self.served.port
+        self.url = self.served.url
+
+    def kill(self) -> None:
+        self.served.kill()
+
+    def restart(self) -> None:
+        """Start a new process on the same port (blocking: call it in a thread in a test)."""
+        self.served = self._processes.start(self.database, port=self.port, redis=self.redis)
+
+
+class PrivateRedis:
+    """A ``redis-server`` of the test's own on a free port, without persistence, which the test
+    kills and starts again at will (the machine's shared Redis is never touched)."""
+
+    START_SECONDS = 10.0
+
+    def __init__(self, folder: Path) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            services.leave_out(
+                "redis-server",
+                "redis-server is not installed",
+                "Install Redis's server (apt-get install redis-server) to run them.",
+            )
+        self._binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._folder = folder
+        self.log = folder / f"redis-{self.port}.log"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> PrivateRedis:
+        self.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.kill()
+
+    def start(self) -> None:
+        command = [
+            self._binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+            "--appendonly", "no", "--dir", str(self._folder),
+        ]  # fmt: skip
+        with self.log.open("ab") as output:
+            self._process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + self.START_SECONDS
+        while not self.answers():
+            if self._process.poll() is not None or time.monotonic() > deadline:
+                self.kill()
+                tail = self.log.read_text(errors="replace")[-2000:]
+                raise AssertionError(f"redis-server did not start on {self.port}: {tail}")
+            time.sleep(0.05)
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                probe.sendall(b"PING\r\n")
+                return probe.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL: Redis gone at once, as when its machine dies."""
+        if self._process is not None:
+            if self._process.poll() is None:
+                self._process.send_signal(signal.SIGKILL)
+            self._process.wait(10)
+            self._process = None
+
+
+class OwnDatabase:
+    """The test's own PostgreSQL database (the ``postgres_url`` fixture's), its connections cut
+    or refused for a while; no other database is touched, and PostgreSQL keeps running."""
+
+    def __init__(self, url: str) -> None:
+        name = make_url(url).database or ""
+        if not name.startswith("cardtable_test_"):  # never a database others use
+            raise ValueError(f"{name!r} is not a test's own database")
+        self.name = name
+
+    async def _admin(self, sql: str, *args: object) -> Any:
+        connection = await asyncpg.connect(services.POSTGRES)
+        try:
+            return await connection.fetchval(sql, *args)
+        finally:
+            await connection.close()
+
+    async def cut(self) -> int:
+        """Terminate every connection to the database; how many there were."""
+        ended = await self._admin(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = $1",
+            self.name,
+        )
+        return int(ended)
+
+    async def refuse(self) -> None:
+        """Refuse new connections to the database, and end those it has."""
+        await self._admin(f'ALTER DATABASE "{self.name}" ALLOW_CONNECTIONS false')
+        await self.cut()
+
+    async def allow(self) -> None:
+        await self._admin(f'ALTER DATABASE "{self.name}" ALLOW_CONNECTIONS true')
+
+
+# -- REST -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A REST answer; ``status`` is ``None`` when none came (refused, reset, timed out)."""
+
+    status: int | None
+    body: Any = None
+    headers: Mapping[str, str] | None = None
+    text: str = ""
+
+    @property
+    def code(self) -> str | None:
+        """The problem document's code, if the body is one."""
+        return self.body.get("code") if isinstance(self.body, dict) else None
+
+    def unavailable(self) -> str | None:
+        """``None`` when this is the documented outage answer: 503, a problem document with
+        code ``unavailable`` and a sentence, and a ``Retry-After`` of whole seconds; else what
+        is wrong with it."""
+        retry = (self.headers or {}).get("retry-after", "")
+        if self.status != 503 or self.code != "unavailable":
+            return f"not a 503 unavailable: {self.status} {self.text[:300]!r}"
+        if not isinstance(self.body.get("message"), str) or not self.body["message"]:
+            return f"a 503 without a sentence: {self.text[:300]!r}"
+        if not retry.isdigit() or int(retry) < 1:
+            return f"a 503 whose Retry-After is {retry!r}, not a number of seconds"
+        return None
+
+
+async def rest(
+    method: str, url: str, path: str, body: JsonObject | None = None, token: str | None = None
+) -> Answer:
+    """One REST call (no retry)."""
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    try:
+        async with httpx2.AsyncClient(base_url=url, timeout=10) as client:
+            response = await client.request(method, path, json=body, headers=headers)
+    except httpx2.HTTPError as error:
+        return Answer(None, text=f"{type(error).__name__}: {error}")
+    try:
+        data = response.json()
+    except ValueError:
+        data = None
+    return Answer(response.status_code, data, dict(response.headers), response.text)
+
+
+async def ok(
+    method: str, url: str, path: str, body: JsonObject | None = None, token: str | None = None
+) -> Any:
+    """The body of a REST call that must succeed."""
+    answer = await rest(method, url, path, body, token)
+    assert answer.status is not None, (method, path, answer)
+    assert answer.status < 300, (method, path, answer)
+    return answer.body
+
+
+Raw = dict[str, Any]
+"""A server message as JSON."""
+
+
+class RawSocket:
+    """A bare WebSocket client of a room, to see exactly what the server sends and how it
+    closes (the reference client would reconnect, or refuse a code it does not know)."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self._socket = socket
+        self.view: Raw | None = None
+        """The latest view."""
+        self.closed: str | None = None
+        """How the server closed the connection (``None`` while it is open)."""
+
+    @classmethod
+    async def open(cls, url: str, room: str, token: str | None) -> RawSocket:
+        """Connect and say hello (the answers are read with :meth:`until`)."""
+        socket = await connect(socket_url(url, room), open_timeout=10, proxy=None)
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": token, "last_event": 0}
+        await socket.send(json.dumps(hello))
+        return cls(socket)
+
+    async def send(self, message: Raw) -> None:
+        await self._socket.send(json.dumps(message))
+
+    async def decide(self, text: str, version: int) -> None:
+        await self.send({"type": "decide", "decision": text, "version": version})
+
+    async def until(self, wanted: Callable[[Raw], bool], seconds: float) -> Raw | None:
+        """The first message ``wanted`` takes, within ``seconds``; ``None`` if the time ran out
+        or the connection closed (then :attr:`closed` says how)."""
+        deadline = time.monotonic() + seconds
+        while self.closed is None:
+            try:
+                raw = await asyncio.wait_for(self._socket.recv(), deadline - time.monotonic())
+            except TimeoutError:
+                return None
+            except ConnectionClosed as error:
+                self.closed = f"closed with {error.rcvd.code if error.rcvd else 'no close frame'}"
+                return None
+            message: Raw = json.loads(raw)
+            if message.get("type") == "view":
+                self.view = message
+            if wanted(message):
+                return message
+        return None
+
+    async def close(self) -> None:
+        await self._socket.close()
+
+
+# -- players ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Plan:
+    """A game as the bots play it, with rules short enough that every match ends soon."""
+
+    game: str
+    ruleset: JsonObject
+    agent: str
+    """The computer player that chooses for the bots (from the view alone)."""
+    concede_at: int | None = None
+    """From this version on, the seat to act concedes: for rules without an end of their own
+    (a room's disconnect rules never act: they wait longer than a test lasts)."""
+
+    @cached_property
+    def rules(self) -> Ruleset:
+        rules: Ruleset = find(self.game).load_ruleset(self.ruleset)
+        return rules
+
+
+PLANS = (
+    Plan(game="war", ruleset=SHORT_WAR, agent="random"),
+    Plan(game="tcg", ruleset={"starting_health": 12, "first_hand": 1, "second_hand": 2},
+         agent="greedy", concede_at=100),
+    Plan(game="tcg", ruleset={"starting_health": 10, "minions": True, "healing": True},
+         agent="greedy", concede_at=100),
+    Plan(game="karata", ruleset={"hand_size": 3}, agent="heuristic", concede_at=100),
+    Plan(game="karata", ruleset={"players": 3, "hand_size": 3}, agent="heuristic",
+         concede_at=100),
+)  # fmt: skip
+"""Every game with choices, and War; two seats and three."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A decision a bot sent: on which match, at which version, from which seat."""
+
+    match: str
+    version: int
+    seat: int
+    text: str
+
+
+class RecordingBot:
+    """One seat of a :class:`Table`, played to the end of the table's last match.
+
+    The choice at a version is the same whenever it is made (the computer player is seeded
+    by the match, the version and the seat), so a decision sent again after a reconnection
+    is the same decision.
+    """
+
+    def __init__(self, table: Table, index: int, token: str, url: str, seed: int) -> None:
+        self.table = table
+        self.index = index
+        self.token = token
+        self.url = url
+        self.seed = seed
+        self.sent: list[Sent] = []
+        self.seen: dict[str, int] = {}
+        """The highest version of each match seen in a view."""
+        self.errors: list[wire.ErrorMessage] = []
+        self.view: wire.ViewMessage | None = None
+        self.heard_at = time.monotonic()
+        self.client: Seat | None = None
+        self.failure: str | None = None
+        self._decided: tuple[str, int, int] | None = None
+        self._pace = random.Random(seed)
+
+    def acknowledged(self) -> set[Sent]:
+        """The decisions sent whose sender then saw a view of a later version."""
+        return {sent for sent in self.sent if self.seen.get(sent.match, -1) > sent.version}
+
+    def choose(self, view: wire.ViewMessage) -> str:
+        plan = self.table.plan
+        if plan.concede_at is not None and view.version >= plan.concede_at:
+            return "concede"
+        key = f"{self.seed}:{view.match}:{view.version}:{self.index}".encode()
+        game = find(plan.game)
+        agent = make_agent(parse_seats(plan.agent)[0], game, Rng(_number(key)))
+        agent.sit(game, plan.rules)
+        legal = decisions_from(game, self.index, view.legal, view.default)
+        return agent.decide(view_from_json(view.view), legal).text()
+
+    async def run(self) -> None:
+        try:
+            await self._play()
+        except ClientError as error:
+            self.failure = f"{type(error).__name__}: {error}"
+        except Exception:  # a bug of the test's own: say where
+            self.failure = traceback.format_exc()
+
+    async def _play(self) -> None:
+        client = self.client = Seat(
+            self.url, self.table.room, self.token, reconnect_delays=RECONNECT_DELAYS
+        )
+        await client.connect()
+        pending: asyncio.Future[wire.ServerMessage | None] | None = None
+        try:
+            while not self._may_leave():
+                if pending is None:
+                    pending = asyncio.ensure_future(client.receive())
+                done = asyncio.ensure_future(self.table.done.wait())
+                either: list[asyncio.Future[Any]] = [pending, done]
+                await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+                done.cancel()
+                if pending.done():
+                    message, pending = pending.result(), None
+                    if message is None:
+                        return
+                    self.heard_at = time.monotonic()
+                    await self._take(client, message)
+        finally:
+            if pending is not None:
+                pending.cancel()
+            await client.close()
+
+    def _may_leave(self) -> bool:
+        view = self.view
+        return (
+            self.table.done.is_set()
+            and view is not None
+            and view.outcome is not None
+            and view.match == self.table.last_match
+        )
+
+    async def _take(self, client: Seat, message: wire.ServerMessage) -> None:
+        if isinstance(message, wire.ViewMessage):
+            self.seen[message.match] = max(message.version, self.seen.get(message.match, -1))
+            self.view = message
+            if message.outcome is not None:
+                if self.index == 0:
+                    await self.table.ended(message.match)
+            elif self._decided != (message.match, message.version, client.reconnects):
+                await self._decide(client, message)
+        elif isinstance(message, wire.ErrorMessage):
+            self.errors.append(message)
+            if message.refers_to == "decide" and message.code.value in RETRIED:
+                await asyncio.sleep(0.3)
+                if self.view is not None and self.view.outcome is None:
+                    await self._decide(client, self.view)
+
+    async def _decide(self, client: Seat, view: wire.ViewMessage) -> None:
+        if view.to_act != self.index or view.seat != self.index:
+            return
+        await asyncio.sleep(self._pace.uniform(0, self.table.pace))
+        text = self.choose(view)
+        self.sent.append(Sent(view.match, view.version, self.index, text))
+        await client.decide(text, view.version)
+        self._decided = (view.match, view.version, client.reconnects)
+
+    def describe(self) -> str:
+        view, client = self.view, self.client
+        shown = (
+            "no view"
+            if view is None
+            else (
+                f"last view: match {view.match} version {view.version}, to act {view.to_act}, "
+                f"{'over' if view.outcome is not None else 'going on'}"
+            )
+        )
+        errors = [f"{error.code.value} ({error.refers_to})" for error in self.errors[-5:]]
+        return (
+            f"seat {self.index} at {self.url}: {shown}; heard nothing for "
+            f"{time.monotonic() - self.heard_at:.1f} s; sent {len(self.sent)}; reconnected "
+            f"{client.reconnects if client else 0} times; last errors {errors}"
+            + (f"; FAILED: {self.failure}" if self.failure else "")
+        )
+
+
+class Table:
+    """A room of one :class:`Plan` whose seats are all :class:`RecordingBot` s; after each
+    match, seat 0 asks for a rematch, until ``stop`` is set."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        room: str,
+        seats: Sequence[tuple[str, str]],
+        stop: asyncio.Event,
+        *,
+        seed: int,
+        pace: float,
+    ) -> None:
+        """``seats``: each seat's token and the URL of the process its bot uses."""
+        self.plan = plan
+        self.room = room
+        self.stop = stop
+        self.pace = pace
+        """The most a bot waits before deciding, in seconds."""
+        self.done = asyncio.Event()
+        self.last_match: str | None = None
+        self.problems: list[str] = []
+        self.unanswered: list[str] = []
+        """REST calls that got no answer at all (expected only while a process is dead)."""
+        self.bots = [
+            RecordingBot(self, index, token, url, seed * 100 + index)
+            for index, (token, url) in enumerate(seats)
+        ]
+
+    @property
+    def name(self) -> str:
+        return f"room {self.room} ({self.plan.game} {self.plan.ruleset})"
+
+    async def ended(self, match: str) -> None:
+        """Seat 0 saw ``match`` end: a rematch, or the table is done."""
+        if self.last_match == match:
+            return
+        self.last_match = match
+        if self.stop.is_set():
+            self.done.set()
+            return
+        host = self.bots[0]
+        path = f"/api/rooms/{self.room}/rematch"
+        deadline = time.monotonic() + REMATCH_SECONDS
+        while time.monotonic() < deadline:
+            answer = await rest("POST", host.url, path, token=host.token)
+            if answer.status is not None and answer.status < 300:
+                return
+            if answer.status is None:
+                self.unanswered.append(f"POST {path}: {answer.text}")
+            elif answer.code == "room_closed":  # taken already, or the room is not over yet
+                matches = await rest("GET", host.url, f"/api/rooms/{self.room}/matches")
+                if isinstance(matches.body, list) and matches.body[-1]["id"] != match:
+                    return
+            elif answer.status != 503:
+                self.problems.append(f"{self.name}: the rematch was refused: {answer.text}")
+                break
+            await asyncio.sleep(_retry_after(answer))
+        else:
+            self.problems.append(
+                f"{self.name}: no rematch after match {match} in {REMATCH_SECONDS:.0f} s "
+                f"(the room stays playing without a live match?)"
+            )
+        self.done.set()
+
+
+async def open_table(
+    plan: Plan, urls: Sequence[str], stop: asyncio.Event, *, seed: int, pace: float = 0.05
+) -> Table:
+    """A room of ``plan`` created on ``urls[0]``, every seat taken (seat ``i`` through
+    ``urls[i % len(urls)]``, where its bot plays) and its match started."""
+    created = await ok(
+        "POST",
+        urls[0],
+        "/api/rooms",
+        {
+            "game": plan.game,
+            "ruleset": plan.ruleset,
+            "name": "bot0",
+            "disconnect": {"policy": "agent", "wait_seconds": 600},
+        },
+    )
+    room = created["room"]["id"]
+    seats = [(str(created["token"]), urls[0])]
+    for index in range(1, len(created["room"]["seats"])):
+        url = urls[index % len(urls)]
+        joined = await ok("POST", url, f"/api/rooms/{room}/join", {"name": f"bot{index}"})
+        seats.append((str(joined["token"]), url))
+    await ok("POST", urls[0], f"/api/rooms/{room}/start", token=str(created["host_token"]))
+    return Table(plan, room, seats, stop, seed=seed, pace=pace)
+
+
+async def play_out(
+    tables: Sequence[Table], tasks: Sequence[asyncio.Task[None]], seconds: float
+) -> list[str]:
+    """Stop the tables (each finishes its match) and wait for their bots, at most ``seconds``;
+    what is stuck (and the bots that failed)."""
+    for table in tables:
+        table.stop.set()
+    _, waiting = await asyncio.wait(tasks, timeout=seconds)
+    stuck = stuck_tables(tables)
+    for task in waiting:
+        task.cancel()
+    if waiting:  # let them close their connections
+        await asyncio.wait(waiting, timeout=10)
+    return stuck
+
+
+def start_bots(tables: Sequence[Table]) -> list[asyncio.Task[None]]:
+    return [asyncio.create_task(bot.run()) for table in tables for bot in table.bots]
+
+
+async def warmed_up(tables: Sequence[Table], decisions: int, seconds: float) -> list[str]:
+    """Wait until every table's bots had ``decisions`` decisions acknowledged, at most
+    ``seconds``; what is stuck if they did not."""
+    deadline = time.monotonic() + seconds
+    while any(sum(len(bot.acknowledged()) for bot in table.bots) < decisions for table in tables):
+        if time.monotonic() > deadline:
+            return ["the bots did not get going:", *stuck_tables(tables)]
+        await asyncio.sleep(0.1)
+    return []
+
+
+# -- checks -----------------------------------------------------------------------------------
+
+
+def stuck_tables(tables: Sequence[Table]) -> list[str]:
+    """What each table that is not done is waiting for, seat by seat."""
+    found = []
+    for table in tables:
+        if table.done.is_set() and all(bot.failure is None for bot in table.bots):
+            continue
+        found.append(f"{table.name} did not finish; last match {table.last_match}:")
+        found += [f"    {bot.describe()}" for bot in table.bots]
+    return found
+
+
+async def record_problems(url: str, tables: Sequence[Table]) -> list[str]:
+    """Every match of every table finished, its record replays to its stored final hash, every
+    decision a bot saw acknowledged is stored once at its version, and every stored decision
+    was sent by its seat at that version (none applied twice, none from elsewhere)."""
+    problems = []
+    for table in tables:
+        sent = {sent for bot in table.bots for sent in bot.sent}
+        acknowledged = {sent for bot in table.bots for sent in bot.acknowledged()}
+        for info in await ok("GET", url, f"/api/rooms/{table.room}/matches"):
+            match = info["id"]
+            where = f"{table.name}, match {match}"
+            if info["status"] != "finished" or info["outcome"] is None:
+                problems.append(f"{where} never finished (at version {info['version']})")
+                continue
+            record = Record.from_json(await ok("GET", url, f"/api/matches/{match}/record"))
+            try:
+                replayed = Match.replay(find(table.plan.game), record, check=False)
+            except RecordError as error:
+                problems.append(f"{where}: the record does not replay: {error}")
+                continue
+            if replayed.hash() != record.final_hash:
+                problems.append(f"{where}: the record does not replay to its final hash")
+            stored = list(record.decisions)
+            for version, (seat, text) in enumerate(stored):
+                if Sent(match, version, seat, text) not in sent:
+                    problems.append(
+                        f"{where}: decision {version} (seat {seat}: {text!r}) was stored but "
+                        "never sent at that version"
+                    )
+            for ack in sorted(acknowledged, key=lambda sent: sent.version):
+                if ack.match == match and stored[ack.version : ack.version + 1] != [
+                    (ack.seat, ack.text)
+                ]:
+                    problems.append(f"{where}: the acknowledged decision {ack} is not stored")
+    return problems
+
+
+async def stuck_rooms(url: str, tables: Sequence[Table]) -> list[str]:
+    """Rooms that are not as a finished room should be: over (no room "playing" without a
+    live match), and a rematch starts a new live match."""
+    problems = []
+    for table in tables:
+        room = await ok("GET", url, f"/api/rooms/{table.room}")
+        matches = await ok("GET", url, f"/api/rooms/{table.room}/matches")
+        if room["status"] != "finished":
+            live = [info["id"] for info in matches if info["status"] == "playing"]
+            problems.append(f"{table.name} is {room['status']!r} with live matches {live}")
+            continue
+        host = table.bots[0]
+        answer = await rest("POST", url, f"/api/rooms/{table.room}/rematch", token=host.token)
+        after = await ok("GET", url, f"/api/rooms/{table.room}/matches")
+        if answer.status != 200 or len(after) != len(matches) + 1:
+            problems.append(f"{table.name}: no rematch possible: {answer.status} {answer.text}")
+        elif after[-1]["status"] != "playing":
+            problems.append(f"{table.name}: the rematch did not start: {after[-1]}")
+    return problems
+
+
+def refusals(tables: Sequence[Table], allowed: frozenset[str]) -> list[str]:
+    """Error messages the bots were sent beyond ``allowed`` codes."""
+    return [
+        f"{table.name}, seat {bot.index} was sent {error.code.value} ({error.refers_to}): "
+        f"{error.message}"
+        for table in tables
+        for bot in table.bots
+        for error in bot.errors
+        if error.code.value not in allowed
+    ]
+
+
+TRACEBACK = "Traceback (most recent call last)"
+SERVER_ERROR = re.compile(r'" 5(?!03)\d\d ')
+"""An access-log line of a 5xx answer other than 503 (the outage's answer)."""
+
+
+def log_problems(log: str) -> list[str]:
+    """Tracebacks (each once, with its count) and 5xx answers in a server's log."""
+    lines = log.splitlines()
+    found: dict[str, int] = {}
+    for number, line in enumerate(lines):
+        if TRACEBACK in line:
+            block = [line]
+            for later in lines[number + 1 : number + 80]:
+                block.append(later)
+                if later and not later.startswith(" "):
+                    break
+            text = "\n".join(block)
+            found[text] = found.get(text, 0) + 1
+        elif SERVER_ERROR.search(line):
+            found[f"a 5xx answer: {line.strip()}"] = 1
+    return [text if count == 1 else f"{count} times: {text}" for text, count in found.items()]
+
+
+def report(problems: Sequence[str], log: Path, summary: str = "") -> str:
+    """The message of a failed test: what went wrong, then the end of the server's log."""
+    tail = log.read_text(encoding="utf-8", errors="replace")[-6000:] if log.exists() else ""
+    return "\n".join([summary, *problems, "--- the end of the server log ---", tail])
+
+
+def _number(key: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
+
+
+def _retry_after(answer: Answer) -> float:
+    retry = (answer.headers or {}).get("retry-after", "")
+    return min(2.0, float(retry)) if retry.isdigit() else 0.3

@@ -1,0 +1,109 @@
+"""Servers SIGKILLed at random moments in the middle of live rooms of every game, and started
+again; the bots playing them reconnect and play on.
+
+Afterwards every acknowledged decision (its sender saw a view of a later version) is stored
+exactly once, every match has finished, no room is stuck, and every record replays to its
+stored final hash. Once with one process on SQLite, once with two processes on PostgreSQL and
+Redis (killing either of them; each seat's bot plays through one of the two). The moments are
+drawn from a seeded generator (``CARDTABLE_FAULT_SEED`` changes the seed); each run takes
+about a minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from tests.server.faults import (
+    PASSED_OVER,
+    PLANS,
+    Node,
+    PrivateRedis,
+    Table,
+    log_problems,
+    open_table,
+    play_out,
+    record_problems,
+    refusals,
+    report,
+    start_bots,
+    stuck_rooms,
+)
+from tests.server.processes import Servers
+
+SEED = int(os.environ.get("CARDTABLE_FAULT_SEED", "25"))
+KILLS = 8
+BETWEEN_KILLS = (0.5, 4.0)
+"""Seconds of play between a restart and the next kill (drawn uniformly)."""
+DOWN = (0.0, 1.0)
+"""Seconds a killed process stays dead before it is started again."""
+FINISHING_SECONDS = 45.0
+"""How long the bots have to finish their last matches once the kills are over."""
+
+
+async def kill_at_random(nodes: Sequence[Node], rng: random.Random) -> list[str]:
+    """SIGKILL one of ``nodes`` at random moments, starting it again each time; what was
+    killed, when."""
+    targets = [rng.randrange(len(nodes)) for _ in range(KILLS)]
+    for missing in set(range(len(nodes))) - set(targets):  # each process dies at least once
+        targets[missing] = missing
+    killed = []
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for target in targets:
+        await asyncio.sleep(rng.uniform(*BETWEEN_KILLS))
+        node = nodes[target]
+        killed.append(f"{loop.time() - started:.1f}s: process {target}")
+        await asyncio.to_thread(node.kill)
+        await asyncio.sleep(rng.uniform(*DOWN))
+        await asyncio.to_thread(node.restart)
+    return killed
+
+
+async def crash_and_check(nodes: Sequence[Node], log: Path) -> None:
+    rng = random.Random(SEED)
+    stop = asyncio.Event()
+    urls = [node.url for node in nodes]
+    tables: list[Table] = []
+    for number, plan in enumerate(PLANS * 2):
+        # Seat 0 of every other table plays through the other process.
+        turned = urls[number % len(urls) :] + urls[: number % len(urls)]
+        tables.append(await open_table(plan, turned, stop, seed=SEED * 1000 + number))
+    tasks = start_bots(tables)
+    killed = await kill_at_random(nodes, rng)
+    problems = await play_out(tables, tasks, FINISHING_SECONDS)
+    if not problems:
+        problems += await record_problems(urls[0], tables)
+        problems += await stuck_rooms(urls[0], tables)
+    problems += refusals(tables, PASSED_OVER)
+    problems += log_problems(log.read_text(encoding="utf-8", errors="replace"))
+    sent = sum(len(bot.sent) for table in tables for bot in table.bots)
+    acknowledged = sum(len(bot.acknowledged()) for table in tables for bot in table.bots)
+    matches = sum(len({sent.match for bot in table.bots for sent in bot.sent}) for table in tables)
+    summary = (
+        f"seed {SEED}: {len(tables)} rooms, {matches} matches, {sent} decisions sent, "
+        f"{acknowledged} acknowledged; killed at {', '.join(killed)}"
+    )
+    assert not problems, report(problems, log, summary)
+
+
+@pytest.mark.anyio
+async def test_one_process_on_sqlite_killed_at_random_loses_and_sticks_nothing(
+    tmp_path: Path, processes: Servers
+) -> None:
+    node = Node(processes, f"sqlite+aiosqlite:///{tmp_path / 'cardtable.db'}")
+    await crash_and_check([node], processes.log)
+
+
+@pytest.mark.anyio
+async def test_two_processes_on_postgres_and_redis_killed_at_random_lose_and_stick_nothing(
+    tmp_path: Path, postgres_url: str, processes: Servers
+) -> None:
+    with PrivateRedis(tmp_path) as redis:
+        nodes = [Node(processes, postgres_url, redis.url) for _ in range(2)]
+        await crash_and_check(nodes, processes.log)
