@@ -362,7 +362,7 @@ class Runner:
             current: JsonObject = {"seat": seat, "version": version, "deadline": deadline}
             await services.storage.set_timer(match_id, current)
             known.row = replace(known.row, timer=current)
-            await services.fanout.publish(
+            await services.matches.notices.tell(
                 room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
             )
         if now < deadline:
