@@ -14,13 +14,14 @@ rule book cache. The contract, in short::
 
 from __future__ import annotations
 
+import copy
 import functools
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
@@ -110,9 +111,16 @@ class Game(ABC, Generic[S, R]):
     summary: ClassVar[str]
     rules_resource: ClassVar[tuple[str, str]]
     """(package, file name) of the rules document written in our own words."""
-    version: ClassVar[int] = 1
+    version: int = 1
     """Bumped whenever a change of this game's rules would make an existing record replay
-    differently (records carry the version they were made with)."""
+    differently (records carry the version they were made with). New matches play the newest;
+    :meth:`at_version` gives the game as it played an older one it still knows."""
+    older_versions: ClassVar[tuple[int, ...]] = ()
+    """The earlier versions this game can still play, so that their records replay and their
+    stored matches resume (see :meth:`at_version`): the game reads ``self.version`` wherever
+    its rules differ from one to the next."""
+    _newest: Any = None
+    """On a game :meth:`at_version` made: the newest game it comes from."""
     ruleset_type: ClassVar[type[Any]]
     """The class of this game's rulesets (a validated, frozen model)."""
     decision_types: ClassVar[tuple[type[Decision], ...]]
@@ -125,6 +133,42 @@ class Game(ABC, Generic[S, R]):
     """UCB1's exploration constant for search players (rewards lie between 0 and 1): how
     readily a search tries again the moves that have done worse so far. A game that sets its
     own should show the measurement that chose it (see docs/agents.md)."""
+
+    # -- versions ---------------------------------------------------------------------------
+
+    @property
+    def versions(self) -> tuple[int, ...]:
+        """Every version of the rules this game can play, the newest last."""
+        return (*sorted(self.older_versions), self.newest.version)
+
+    @property
+    def newest(self) -> Self:
+        """This game at its newest version (itself, unless :meth:`at_version` made it)."""
+        return self if self._newest is None else self._newest
+
+    def at_version(self, version: int) -> Self:
+        """This game as it played ``version`` of its rules (``RecordError`` for a version it
+        does not know): the game itself for the newest, else one made once per version,
+        whose ``version`` the rules read and whose matches' records carry.
+
+        >>> from cardtable.games import find
+        >>> game = find("tcg")
+        >>> game.at_version(2).version, game.at_version(2) is game.at_version(2)
+        (2, True)
+        >>> game.at_version(2).at_version(game.version) is game
+        True
+        """
+        newest = self.newest
+        if version == newest.version:
+            return newest
+        if version not in self.versions:
+            known = ", ".join(map(str, self.versions))
+            raise RecordError(
+                f"version {version} of the {self.title} rules is not one this cardtable can "
+                f"play (it plays version{'s' if len(self.versions) > 1 else ''} {known})"
+            )
+        older: Self = _versioned(newest, version)
+        return older
 
     # -- rulesets ---------------------------------------------------------------------------
 
@@ -175,6 +219,18 @@ class Game(ABC, Generic[S, R]):
         """Create a new match's cards in their starting zones (no randomness: shuffling and
         dealing are opening actions)."""
 
+    def number_cards(self, state: S, rng: Rng) -> None:
+        """Give a new match's cards their ids, after :meth:`create_cards` and before the
+        opening; ``rng`` comes from the match's seed for this alone, so numbering does not
+        change what else chance decides.
+
+        A card's id must carry nothing a seat may not know. The default keeps the order the
+        cards were created in, which is right while every seat knows every pool's manifest
+        (a standard deck). A game with closed pools (deck lists kept secret) numbers their
+        cards at random, with :func:`~cardtable.engine.numbering.shuffle_ids`, or a seen
+        card's id would tell where it sat in its owner's list.
+        """
+
     @abstractmethod
     def opening(self, state: S) -> Sequence[Action[Any]]:
         """The set-up actions of a new match (shuffle, choose who starts, deal...)."""
@@ -188,6 +244,7 @@ class Game(ABC, Generic[S, R]):
             self.create_cards(template)
             book.template = template
         state = template.copy()
+        self.number_cards(state, Rng.derive(seed, "card ids"))
         state.rng = Rng(seed)
         if journal:
             state.journal = []
@@ -516,6 +573,15 @@ def _card_json(state: State, card: Card) -> JsonObject:
 _RECENT_BOOKS: dict[tuple[int, int], tuple[Any, RuleBook]] = {}
 """Rule books by the identity of their ruleset (kept alive here, so ids are not reused): a
 ruleset with many cards is slow to hash, and matches are usually made from the same object."""
+
+
+@functools.cache
+def _versioned(game: Game[Any, Any], version: int) -> Any:
+    """``game`` (at its newest) as it played an older ``version``: a copy that says so."""
+    older = copy.copy(game)
+    older.version = version
+    older._newest = game
+    return older
 
 
 @functools.lru_cache(maxsize=128)

@@ -149,16 +149,21 @@ class Match(Generic[S]):
     def replay(
         cls, game: Game[S, Any], record: Record, *, upto: int | None = None, check: bool = True
     ) -> Match[S]:
-        """Replay ``record`` (its first ``upto`` decisions); ``RecordError`` if it does not."""
+        """Replay ``record`` (its first ``upto`` decisions); ``RecordError`` if it does not.
+
+        The match plays the version of the rules the record was made with, when ``game``
+        still knows it (see :meth:`Game.at_version`), whichever version ``game`` is at."""
         if record.game != game.name:
             raise RecordError(f"the record is a match of {record.game!r}, not {game.name!r}")
-        if (record.engine_version, record.game_version) != (ENGINE_VERSION, game.version):
+        if record.engine_version != ENGINE_VERSION:
             raise RecordError(
-                f"the record was made with version {record.game_version} of the {game.title} "
-                f"rules on engine version {record.engine_version}; this cardtable plays "
-                f"version {game.version} on engine version {ENGINE_VERSION}, which may replay it "
-                "differently"
+                f"the record was made on engine version {record.engine_version}; this "
+                f"cardtable runs engine version {ENGINE_VERSION}, which may replay it differently"
             )
+        try:
+            game = game.at_version(record.game_version)
+        except RecordError as error:
+            raise RecordError(f"the record cannot be replayed: {error.reason}") from None
         try:
             ruleset = game.load_ruleset(record.ruleset)
         except RulesetError as error:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.actions import Action
-from cardtable.engine.cards import CardDef
+from cardtable.engine.cards import Card, CardDef
 from cardtable.engine.reactions import Reaction, ReactionTable, Respond
 from cardtable.engine.viewcache import ViewCache
 
@@ -39,6 +39,7 @@ class RuleBook:
         "step_limit",
         "routes",
         "template",
+        "numbered",
         "views",
     )
 
@@ -63,6 +64,9 @@ class RuleBook:
         self.routes: dict[type, Route] = {}
         self.template: Any = None
         """A new match's state before its opening actions, copied by every set-up."""
+        self.numbered: dict[tuple[int, str, int | None, str | None], Card] = {}
+        """The cards :func:`~cardtable.engine.numbering.shuffle_ids` gave new ids, by id, key,
+        owner and pool: made once, shared by every match of this rule book."""
         self.views = ViewCache()
         """The card and zone views the matches of this rule book have shown (see
         :mod:`~cardtable.engine.viewcache`)."""
