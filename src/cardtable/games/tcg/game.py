@@ -19,6 +19,7 @@ from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game, RulesetOption
 from cardtable.engine.json import JsonObject
+from cardtable.engine.numbering import shuffle_ids
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -68,7 +69,10 @@ class TcgGame(Game[TcgState, TcgRules]):
     title = "Kata TCG"
     summary = "A two-player duel of cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
-    version = 2
+    version = 3
+    older_versions = (2,)
+    """Version 2 numbered each deck's cards in the order of its list (see
+    :meth:`number_cards`)."""
     ruleset_type = TcgRules
     decision_types = (Play, Attack, End)
     event_types = TCG_EVENTS
@@ -172,6 +176,13 @@ class TcgGame(Game[TcgState, TcgRules]):
         for seat in range(SEATS):
             definitions = [book.card(card_id) for card_id in rules.decks[seat]]
             state.create_cards(definitions, state.decks[seat], owner=seat, pool=f"p{seat}")
+
+    def number_cards(self, state: TcgState, rng: Rng) -> None:
+        """Each deck's cards take its ids in an order drawn at random (from version 3), so
+        that under closed deck lists a seen card's id says nothing of the list; version 2
+        numbered them in the list's order."""
+        if self.version >= 3:
+            shuffle_ids(state, rng)
 
     def opening(self, state: TcgState) -> Sequence[Action[Any]]:
         return (ShuffleDeck(0), ShuffleDeck(1), ChooseFirst())

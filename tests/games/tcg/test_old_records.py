@@ -1,0 +1,54 @@
+"""Records of version 2 of the Kata TCG (ids in deck-list order) still replay exactly; new
+matches play version 3 (ids at random).
+
+The records under tests/fixtures/records were saved by version 2 itself, before version 3
+existed, with ``cardtable play tcg --seats random,random --seed 5 --save FILE`` (and
+``--cards legends --open-decklists false`` for the closed one).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.engine import Match, Record
+from cardtable.games import find
+
+RECORDS = Path(__file__).resolve().parents[2] / "fixtures" / "records"
+OLD = sorted(RECORDS.glob("tcg-v2-*.json"))
+GAME = find("tcg")
+
+
+@pytest.mark.parametrize("path", OLD, ids=lambda path: path.stem)
+def test_a_version_2_record_replays_to_its_final_state(path: Path) -> None:
+    record = Record.load(path)
+    assert (record.game, record.game_version) == ("tcg", 2)
+    match = Match.replay(GAME, record)
+    assert match.hash() == record.final_hash
+    assert match.outcome == record.outcome
+    assert match.record() == record  # saved again, it is still a version 2 record
+    rules = GAME.load_ruleset(record.ruleset)
+    listed = [key for deck in rules.decks for key in deck]
+    start = Match(GAME.at_version(2), rules, record.seed)
+    assert [card.key for card in start.state.cards] == listed  # version 2: in list order
+
+
+def test_the_old_records_were_found() -> None:
+    assert {path.name for path in OLD} == {
+        "tcg-v2-seed5.json",
+        "tcg-v2-legends-closed-seed5.json",
+    }
+
+
+def test_a_new_record_is_of_version_3_and_replays() -> None:
+    old = Record.load(RECORDS / "tcg-v2-seed5.json")
+    match: Match[Any] = Match(GAME, GAME.load_ruleset(old.ruleset), old.seed)
+    while not match.over:
+        seat = match.to_act
+        assert seat is not None
+        match.decide(seat, match.legal(seat).moves[-1])
+    record = Record.from_json(match.record().to_json())
+    assert GAME.version == record.game_version == 3
+    assert Match.replay(GAME, record).hash() == record.final_hash == match.hash()
