@@ -10,6 +10,7 @@ import asyncio
 import errno
 import gc
 import ipaddress
+import logging
 import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -81,6 +82,25 @@ def _settle_memory() -> None:
     for name in names():
         find(name)
     collect_in_short_passes()
+
+
+class ClientFaults(logging.Filter):
+    """Logs a client's malformed frame as a line, not a traceback: a text frame that is not
+    UTF-8 is the client's fault, which the WebSocket closes with code 1007 as RFC 6455 says;
+    uvicorn logs it as its own error, traceback and all.
+
+    >>> record = logging.LogRecord("uvicorn.error", logging.ERROR, "", 0,
+    ...     "Invalid UTF-8 sequence received from client.", None, (ValueError, None, None))
+    >>> ClientFaults().filter(record), record.levelname, record.exc_info
+    (True, 'INFO', None)
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Invalid UTF-8 sequence received from client"):
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
 
 
 def _check_port(host: str, port: int) -> None:
@@ -212,6 +232,7 @@ def serve_command(
         typer.echo(f"cardtable serves on http://{host}:{port} ({shown})", err=True)
         app = create_app(config)
         _settle_memory()
+        logging.getLogger("uvicorn.error").addFilter(ClientFaults())
         uvicorn.run(
             app,
             host=host,
