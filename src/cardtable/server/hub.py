@@ -212,6 +212,7 @@ class Hub:
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT)
+            self.presence.forget_idle()
             for room in self.presence.rooms():  # for the other processes
                 with contextlib.suppress(Exception):
                     await self.fanout.publish(

@@ -29,6 +29,10 @@ HEARTBEAT = 5.0
 """Seconds between a process's reports of a room it holds connections to."""
 FORGET_AFTER = 3 * HEARTBEAT
 """A report older than this is from a process that died."""
+REMEMBER_ABSENCE = 900.0
+"""How long a room everyone left is remembered (when each seat was last seen): longer than
+the longest wait a room's disconnect policy may ask for (600 seconds). Then it is forgotten:
+a process lists and serves far more rooms over its life than it holds connections to."""
 
 
 @dataclass(slots=True)
@@ -55,10 +59,29 @@ class Presence:
         self._rooms: dict[str, _Room] = {}
 
     def _room(self, room: str) -> _Room:
+        """The room's entry, made if missing (for writes)."""
         found = self._rooms.get(room)
         if found is None:
             found = self._rooms[room] = _Room()
         return found
+
+    def _known(self, room: str) -> _Room:
+        """The room's entry, or an empty one that is not kept (for reads)."""
+        return self._rooms.get(room) or _Room()
+
+    def remembered(self) -> int:
+        """How many rooms this process keeps presence of."""
+        return len(self._rooms)
+
+    def forget_idle(self) -> None:
+        """Forget the rooms with nobody connected here or elsewhere, whose seats were all last
+        seen over :data:`REMEMBER_ABSENCE` seconds ago."""
+        now = self.clock()
+        for room, state in list(self._rooms.items()):
+            if state.local or self._fresh(room):
+                continue
+            if all(now - seen > REMEMBER_ABSENCE for seen in state.last_seen.values()):
+                del self._rooms[room]
 
     def connect(self, room: str, seat: int | None) -> None:
         self._room(room).local[seat] += 1
@@ -73,7 +96,7 @@ class Presence:
 
     def report(self, room: str) -> JsonObject:
         """This process's report of ``room`` (to publish on the room's channel)."""
-        local = self._room(room).local
+        local = self._known(room).local
         seated = sorted(seat for seat in local if seat is not None)
         seats: list[JsonValue] = list(seated)
         return {
@@ -101,7 +124,7 @@ class Presence:
         self._seen(room)
 
     def _fresh(self, room: str) -> list[_Report]:
-        state = self._room(room)
+        state = self._known(room)
         now = self.clock()
         for process, report in list(state.reports.items()):
             if now - report.at > FORGET_AFTER:
@@ -110,13 +133,13 @@ class Presence:
 
     def connected(self, room: str) -> set[int]:
         """The seats with a connection in some process."""
-        seats = {seat for seat in self._room(room).local if seat is not None}
+        seats = {seat for seat in self._known(room).local if seat is not None}
         for report in self._fresh(room):
             seats |= report.seats
         return seats
 
     def spectators(self, room: str) -> int:
-        local = self._room(room).local.get(None, 0)
+        local = self._known(room).local.get(None, 0)
         return local + sum(report.spectators for report in self._fresh(room))
 
     def _seen(self, room: str) -> None:
@@ -130,7 +153,7 @@ class Presence:
         or was never seen: the caller counts from the match's start)."""
         if seat in self.connected(room):
             return None
-        return self._room(room).last_seen.get(seat)
+        return self._known(room).last_seen.get(seat)
 
     def rooms(self) -> list[str]:
         """The rooms this process holds connections to."""
