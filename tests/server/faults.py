@@ -559,24 +559,44 @@ async def open_table(
     return Table(plan, room, seats, stop, seed=seed, pace=pace)
 
 
-async def play_out(
-    tables: Sequence[Table], tasks: Sequence[asyncio.Task[None]], seconds: float
-) -> list[str]:
-    """Stop the tables (each finishes its match) and wait for their bots, at most ``seconds``;
-    what is stuck (and the bots that failed)."""
-    for table in tables:
-        table.stop.set()
-    _, waiting = await asyncio.wait(tasks, timeout=seconds)
-    stuck = stuck_tables(tables)
-    for task in waiting:
-        task.cancel()
-    if waiting:  # let them close their connections
-        await asyncio.wait(waiting, timeout=10)
-    return stuck
+async def open_tables(urls: Sequence[str], *, seed: int, copies: int = 1) -> list[Table]:
+    """``copies`` tables of every :data:`PLANS` plan, sharing one ``stop``; the seats of each
+    spread over ``urls``, seat 0 of successive tables on successive ones."""
+    stop = asyncio.Event()
+    tables = []
+    for number, plan in enumerate(PLANS * copies):
+        turned = [*urls[number % len(urls) :], *urls[: number % len(urls)]]
+        tables.append(await open_table(plan, turned, stop, seed=seed * 1000 + number))
+    return tables
 
 
-def start_bots(tables: Sequence[Table]) -> list[asyncio.Task[None]]:
-    return [asyncio.create_task(bot.run()) for table in tables for bot in table.bots]
+class Play:
+    """The bots of ``tables`` playing, from :meth:`start` until :meth:`finish`."""
+
+    def __init__(self, tables: Sequence[Table]) -> None:
+        self.tables = tables
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        self._tasks = [
+            asyncio.create_task(bot.run()) for table in self.tables for bot in table.bots
+        ]
+
+    async def finish(self, seconds: float) -> list[str]:
+        """Stop the tables (each finishes its match) and wait for their bots, at most
+        ``seconds``; what is stuck (and the bots that failed)."""
+        for table in self.tables:
+            table.stop.set()
+        if not self._tasks:
+            return []
+        _, waiting = await asyncio.wait(self._tasks, timeout=seconds)
+        stuck = stuck_tables(self.tables)
+        for task in waiting:
+            task.cancel()
+        if waiting:  # let them close their connections
+            await asyncio.wait(waiting, timeout=10)
+        self._tasks = []
+        return stuck
 
 
 async def warmed_up(tables: Sequence[Table], decisions: int, seconds: float) -> list[str]:
@@ -662,16 +682,31 @@ async def stuck_rooms(url: str, tables: Sequence[Table]) -> list[str]:
     return problems
 
 
-def refusals(tables: Sequence[Table], allowed: frozenset[str]) -> list[str]:
-    """Error messages the bots were sent beyond ``allowed`` codes."""
-    return [
-        f"{table.name}, seat {bot.index} was sent {error.code.value} ({error.refers_to}): "
-        f"{error.message}"
-        for table in tables
-        for bot in table.bots
-        for error in bot.errors
-        if error.code.value not in allowed
-    ]
+async def afterwards(
+    play: Play, url: str, log: Path, *, seconds: float, allowed: frozenset[str], faults: bool
+) -> list[str]:
+    """Every check once the play is over (the bots have ``seconds`` to finish): nothing
+    stuck, then every record right and no room stuck; no refusal beyond ``allowed`` codes; no
+    traceback or 5xx answer in the log. ``faults``: the services had faults, the server
+    processes did not die, so no bot may have lost its connection, nor a REST call its answer."""
+    problems = await play.finish(seconds)
+    tables = play.tables
+    if not problems:
+        problems += await record_problems(url, tables)
+        problems += await stuck_rooms(url, tables)
+    for table in tables:
+        for bot in table.bots:
+            problems += [
+                f"{table.name}, seat {bot.index} was sent {error.code.value} "
+                f"({error.refers_to}): {error.message}"
+                for error in bot.errors
+                if error.code.value not in allowed
+            ]
+            if faults and bot.client is not None and bot.client.reconnects:
+                problems.append(f"{table.name}, seat {bot.index} lost its connection")
+        if faults:
+            problems += [f"{table.name}: no answer to {call}" for call in table.unanswered]
+    return problems + log_problems(log.read_text(encoding="utf-8", errors="replace"))
 
 
 TRACEBACK = "Traceback (most recent call last)"

@@ -21,18 +21,12 @@ import pytest
 
 from tests.server.faults import (
     PASSED_OVER,
-    PLANS,
     Node,
+    Play,
     PrivateRedis,
-    Table,
-    log_problems,
-    open_table,
-    play_out,
-    record_problems,
-    refusals,
+    afterwards,
+    open_tables,
     report,
-    start_bots,
-    stuck_rooms,
 )
 from tests.server.processes import Servers
 
@@ -66,28 +60,21 @@ async def kill_at_random(nodes: Sequence[Node], rng: random.Random) -> list[str]
 
 
 async def crash_and_check(nodes: Sequence[Node], log: Path) -> None:
-    rng = random.Random(SEED)
-    stop = asyncio.Event()
-    urls = [node.url for node in nodes]
-    tables: list[Table] = []
-    for number, plan in enumerate(PLANS * 2):
-        # Seat 0 of every other table plays through the other process.
-        turned = urls[number % len(urls) :] + urls[: number % len(urls)]
-        tables.append(await open_table(plan, turned, stop, seed=SEED * 1000 + number))
-    tasks = start_bots(tables)
-    killed = await kill_at_random(nodes, rng)
-    problems = await play_out(tables, tasks, FINISHING_SECONDS)
-    if not problems:
-        problems += await record_problems(urls[0], tables)
-        problems += await stuck_rooms(urls[0], tables)
-    problems += refusals(tables, PASSED_OVER)
-    problems += log_problems(log.read_text(encoding="utf-8", errors="replace"))
-    sent = sum(len(bot.sent) for table in tables for bot in table.bots)
-    acknowledged = sum(len(bot.acknowledged()) for table in tables for bot in table.bots)
-    matches = sum(len({sent.match for bot in table.bots for sent in bot.sent}) for table in tables)
+    """Rooms of every game played by bots through ``nodes`` while they are killed; then every
+    check."""
+    play = Play(await open_tables([node.url for node in nodes], seed=SEED, copies=2))
+    play.start()
+    killed = await kill_at_random(nodes, random.Random(SEED))
+    problems = await afterwards(
+        play, nodes[0].url, log, seconds=FINISHING_SECONDS, allowed=PASSED_OVER, faults=False
+    )
+    bots = [bot for table in play.tables for bot in table.bots]
     summary = (
-        f"seed {SEED}: {len(tables)} rooms, {matches} matches, {sent} decisions sent, "
-        f"{acknowledged} acknowledged; killed at {', '.join(killed)}"
+        f"seed {SEED}: {len(play.tables)} rooms, "
+        f"{len({sent.match for bot in bots for sent in bot.sent})} matches, "
+        f"{sum(len(bot.sent) for bot in bots)} decisions sent, "
+        f"{sum(len(bot.acknowledged()) for bot in bots)} acknowledged; "
+        f"killed at {', '.join(killed)}"
     )
     assert not problems, report(problems, log, summary)
 
@@ -106,4 +93,7 @@ async def test_two_processes_on_postgres_and_redis_killed_at_random_lose_and_sti
 ) -> None:
     with PrivateRedis(tmp_path) as redis:
         nodes = [Node(processes, postgres_url, redis.url) for _ in range(2)]
-        await crash_and_check(nodes, processes.log)
+        try:
+            await crash_and_check(nodes, processes.log)
+        finally:
+            processes.stop_all()  # before their Redis goes

@@ -23,23 +23,18 @@ import pytest
 from cardtable.engine import JsonObject
 from tests.server.faults import (
     PASSED_OVER,
-    PLANS,
     Answer,
     Node,
     OwnDatabase,
+    Play,
     PrivateRedis,
     Raw,
     RawSocket,
-    log_problems,
+    afterwards,
     ok,
-    open_table,
-    play_out,
-    record_problems,
-    refusals,
+    open_tables,
     report,
     rest,
-    start_bots,
-    stuck_rooms,
     warmed_up,
 )
 from tests.server.helpers import SHORT_WAR
@@ -295,35 +290,21 @@ async def test_a_fault_mid_play_gets_typed_answers_and_loses_or_sticks_nothing(
     with PrivateRedis(tmp_path) as redis:
         nodes = [Node(processes, postgres_url, redis.url) for _ in range(2)]
         urls = [node.url for node in nodes]
-        stop = asyncio.Event()
-        tables = [
-            await open_table(plan, urls[number % 2 :] + urls[: number % 2], stop, seed=number)
-            for number, plan in enumerate(PLANS)
-        ]
+        play = Play(await open_tables(urls, seed=1))
         probe = Probe(urls)
-        await probe.open()
-        tasks = start_bots(tables)
         try:
-            problems = await warmed_up(tables, decisions=3, seconds=ANSWER_SECONDS)
+            await probe.open()
+            play.start()
+            problems = await warmed_up(play.tables, decisions=3, seconds=2 * ANSWER_SECONDS)
             if not problems:
                 problems += await fault(redis, OwnDatabase(postgres_url), probe)
                 problems += await probe.after()
+            problems += await afterwards(
+                play, urls[0], processes.log, seconds=2 * ANSWER_SECONDS,
+                allowed=PASSED_OVER | {"unavailable"}, faults=True,
+            )  # fmt: skip
         finally:
-            problems_at_end = await play_out(tables, tasks, ANSWER_SECONDS * 2)
+            await play.finish(0)
             await probe.close()
-        problems += problems_at_end
-        if not problems_at_end:
-            problems += await record_problems(urls[0], tables)
-            problems += await stuck_rooms(urls[0], tables)
-        problems += refusals(tables, PASSED_OVER | {"unavailable"})
-        problems += [
-            f"{table.name}, seat {bot.index} lost its connection {bot.client.reconnects} times"
-            for table in tables
-            for bot in table.bots
-            if bot.client is not None and bot.client.reconnects
-        ]
-        problems += [
-            f"{table.name}: no answer to {call}" for table in tables for call in table.unanswered
-        ]
-        problems += log_problems(processes.log.read_text(encoding="utf-8", errors="replace"))
+            processes.stop_all()  # before their Redis goes
         assert not problems, report(problems, processes.log, f"{fault.__name__}:")
