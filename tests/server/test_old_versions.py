@@ -54,11 +54,6 @@ def test_a_finished_match_of_version_2_replays(old_database: str) -> None:
             assert shown.json()["view"]["version"] == step
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs src/cardtable/server/matches.py Matches._rebuild to play the stored "
-    "row.game_version through Game.at_version instead of refusing every version but the newest",
-)
 def test_a_live_match_of_version_2_resumes_where_it_was(
     old_database: str, processes: Servers
 ) -> None:

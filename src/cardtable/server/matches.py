@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from cardtable.engine.decisions import Concede, Decision
-from cardtable.engine.errors import DecisionError, IllegalDecision
+from cardtable.engine.errors import DecisionError, IllegalDecision, RecordError
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.record import ENGINE_VERSION, Record
@@ -190,13 +190,14 @@ class Matches:
         return live
 
     def _rebuild(self, row: MatchRow, decisions: list[tuple[int, str]]) -> LiveMatch:
-        game = find(row.game)
-        if (row.engine_version, row.game_version) != (ENGINE_VERSION, game.version):
-            raise Refused(
-                "internal",
-                f"this match was played with other rules (version {row.game_version}) and "
-                "cannot be resumed",
-            )
+        """The match of ``row`` after ``decisions``, played by the version of its game's rules
+        it was started with (a match goes on under the rules it began with)."""
+        try:
+            if row.engine_version != ENGINE_VERSION:
+                raise RecordError(f"it was played on engine version {row.engine_version}")
+            game = find(row.game).at_version(row.game_version)
+        except RecordError as error:
+            raise Refused("internal", f"this match cannot be resumed: {error.reason}") from None
         ruleset = game.load_ruleset(row.ruleset)
         return LiveMatch.rebuild(
             game, row.id, ruleset, seed=row.seed, seats=row.seats, decisions=decisions
