@@ -3,14 +3,16 @@ that the state keeps about it, and the matches of one ruleset share their card o
 
 from __future__ import annotations
 
-from cardtable.engine import Rng, State
+from cardtable.engine import State
 from cardtable.engine.numbering import shuffle_ids
 from cardtable.games.tcg import TcgRules, load_set
 from cardtable.games.tcg.game import GAME
 from cardtable.games.tcg.scenario import scenario
 
 LEGENDS = load_set("legends")
-RULES = TcgRules(minions=True, cards=LEGENDS.cards, decks=(LEGENDS.deck, LEGENDS.deck))
+RULES = TcgRules(
+    minions=True, cards=LEGENDS.cards, decks=(LEGENDS.deck, LEGENDS.deck), open_decklists=False
+)
 
 
 def described(state: State) -> dict[str, list[tuple[str, object, object]]]:
@@ -48,7 +50,7 @@ def test_ids_move_among_a_pools_cards_and_nothing_else_changes() -> None:
     )
     before, ids = described(state), placed(state)
     pools = {card.id: card.pool for card in state.cards}
-    shuffle_ids(state, Rng(3))
+    shuffle_ids(state, 3)
     assert described(state) == before
     assert {card.id: card.pool for card in state.cards} == pools
     assert [card.id for card in state.cards] == list(range(len(state.cards)))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Match, RecordError, Rng
+from cardtable.engine import Match, RecordError, Rng, RuleBook
 from cardtable.engine.numbering import shuffle_ids
 from cardtable.games.war import WarGame, WarRules
 from cardtable.games.war.state import WarState
@@ -16,18 +16,24 @@ from cardtable.games.war.state import WarState
 RULES = WarRules(suits=2, ranks=5, turn_limit=300)
 
 
-class RenumberedWar(WarGame):
-    """War whose version 2 numbers its cards at random; version 1 numbered them in order."""
+class SecretWar(WarGame):
+    """War with a deck whose list nobody knows (a toy): its version 2 numbers the cards at
+    random, its version 1 numbered them in the order they were made."""
 
     version = 2
     older_versions = (1,)
 
-    def number_cards(self, state: WarState, rng: Rng) -> None:
+    def skeleton(self, book: RuleBook, rng: Rng) -> WarState:
+        state = super().skeleton(book, rng)
+        state.pools = {name: replace(pool, public=False) for name, pool in state.pools.items()}
+        return state
+
+    def number_cards(self, state: WarState, seed: int) -> None:
         if self.version >= 2:
-            shuffle_ids(state, rng)
+            shuffle_ids(state, seed)
 
 
-GAME = RenumberedWar()
+GAME = SecretWar()
 
 
 def faces(state: WarState) -> list[tuple[int, str]]:
@@ -57,7 +63,7 @@ def test_a_game_at_an_older_version_is_made_once_and_knows_its_newest() -> None:
     assert older.newest is GAME
     assert GAME.newest is GAME
     assert older.versions == GAME.versions == (1, 2)
-    assert isinstance(older, RenumberedWar)
+    assert isinstance(older, SecretWar)
     assert older.name == GAME.name
 
 
@@ -73,7 +79,7 @@ def test_each_version_sets_up_with_its_own_numbering() -> None:
     new, old = GAME.setup(RULES, 4), GAME.at_version(1).setup(RULES, 4)
     assert places(old, "id") != places(new, "id")
     assert places(old, "key") == places(new, "key")  # the same deal: only the ids differ
-    assert faces(old) == faces(WarGame().setup(RULES, 4))  # version 1: as before
+    assert faces(old) == faces(WarGame().setup(RULES, 4))  # version 1: in order, as War
     assert new.rules is not old.rules  # each version keeps its own rule book and template
 
 

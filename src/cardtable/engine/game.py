@@ -219,16 +219,16 @@ class Game(ABC, Generic[S, R]):
         """Create a new match's cards in their starting zones (no randomness: shuffling and
         dealing are opening actions)."""
 
-    def number_cards(self, state: S, rng: Rng) -> None:
+    def number_cards(self, state: S, seed: int) -> None:
         """Give a new match's cards their ids, after :meth:`create_cards` and before the
-        opening; ``rng`` comes from the match's seed for this alone, so numbering does not
-        change what else chance decides.
+        opening (``seed`` is the match's; draw from a generator derived from it for this
+        alone, so that numbering changes nothing else chance decides).
 
         A card's id must carry nothing a seat may not know. The default keeps the order the
         cards were created in, which is right while every seat knows every pool's manifest
-        (a standard deck). A game with closed pools (deck lists kept secret) numbers their
-        cards at random, with :func:`~cardtable.engine.numbering.shuffle_ids`, or a seen
-        card's id would tell where it sat in its owner's list.
+        (a standard deck, an open deck list). A game with secret pools (closed deck lists)
+        numbers their cards at random with :func:`~cardtable.engine.numbering.shuffle_ids`,
+        or a seen card's id would tell where it sat in its owner's list.
         """
 
     @abstractmethod
@@ -244,7 +244,7 @@ class Game(ABC, Generic[S, R]):
             self.create_cards(template)
             book.template = template
         state = template.copy()
-        self.number_cards(state, Rng.derive(seed, "card ids"))
+        self.number_cards(state, seed)
         state.rng = Rng(seed)
         if journal:
             state.journal = []

@@ -64,9 +64,9 @@ class RuleBook:
         self.routes: dict[type, Route] = {}
         self.template: Any = None
         """A new match's state before its opening actions, copied by every set-up."""
-        self.numbered: dict[tuple[int, str, int | None, str | None], Card] = {}
-        """The cards :func:`~cardtable.engine.numbering.shuffle_ids` gave new ids, by id, key,
-        owner and pool: made once, shared by every match of this rule book."""
+        self.numbered: dict[Card, dict[int, Card]] = {}
+        """For each card :func:`~cardtable.engine.numbering.shuffle_ids` gave a new id, its
+        copy under each id it was given: made once, shared by every match of this rule book."""
         self.views = ViewCache()
         """The card and zone views the matches of this rule book have shown (see
         :mod:`~cardtable.engine.viewcache`)."""

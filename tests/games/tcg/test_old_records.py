@@ -1,5 +1,5 @@
 """Records of version 2 of the Kata TCG (ids in deck-list order) still replay exactly; new
-matches play version 3 (ids at random).
+matches play version 3 (ids at random under closed deck lists).
 
 The records under tests/fixtures/records were saved by version 2 itself, before version 3
 existed, with ``cardtable play tcg --seats random,random --seed 5 --save FILE`` (and
@@ -8,12 +8,13 @@ existed, with ``cardtable play tcg --seats random,random --seed 5 --save FILE`` 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardtable.engine import Match, Record
+from cardtable.engine import Match, Record, RecordError
 from cardtable.games import find
 
 RECORDS = Path(__file__).resolve().parents[2] / "fixtures" / "records"
@@ -33,6 +34,13 @@ def test_a_version_2_record_replays_to_its_final_state(path: Path) -> None:
     listed = [key for deck in rules.decks for key in deck]
     start = Match(GAME.at_version(2), rules, record.seed)
     assert [card.key for card in start.state.cards] == listed  # version 2: in list order
+
+
+def test_a_closed_record_of_version_2_does_not_replay_as_version_3() -> None:
+    """Its decisions name ids of version 2's numbering: the version is what replays it."""
+    record = Record.load(RECORDS / "tcg-v2-legends-closed-seed5.json")
+    with pytest.raises(RecordError):
+        Match.replay(GAME, replace(record, game_version=3))
 
 
 def test_the_old_records_were_found() -> None:

@@ -96,11 +96,11 @@ def test_the_opening_cards_come_from_the_top_of_the_shuffled_deck() -> None:
     GAME.create_cards(probe)
     probe.run(*(action for action in GAME.opening(probe) if isinstance(action, ShuffleDeck)))
     state = new_match(seed).state
-    for seat in (0, 1):  # by key: the match numbered its cards at random, the probe did not
-        shuffled = [card.key for card in probe.decks[seat].cards]  # bottom to top
-        in_hand = [card.key for card in state.hands[seat].cards]  # in the order drawn
+    for seat in (0, 1):
+        shuffled = [card.id for card in probe.decks[seat].cards]  # bottom to top
+        in_hand = [card.id for card in state.hands[seat].cards]  # in the order drawn
         assert in_hand == shuffled[::-1][: len(in_hand)]
-        assert [card.key for card in state.decks[seat].cards] == shuffled[: 20 - len(in_hand)]
+        assert [card.id for card in state.decks[seat].cards] == shuffled[: 20 - len(in_hand)]
 
 
 def test_the_turn_counter_counts_every_turn() -> None:

@@ -71,7 +71,7 @@ class TcgGame(Game[TcgState, TcgRules]):
     rules_resource = ("cardtable.games.tcg", "rules.md")
     version = 3
     older_versions = (2,)
-    """Version 2 numbered each deck's cards in the order of its list (see
+    """Version 2 numbered each deck's cards in the order of its list, closed or not (see
     :meth:`number_cards`)."""
     ruleset_type = TcgRules
     decision_types = (Play, Attack, End)
@@ -177,12 +177,12 @@ class TcgGame(Game[TcgState, TcgRules]):
             definitions = [book.card(card_id) for card_id in rules.decks[seat]]
             state.create_cards(definitions, state.decks[seat], owner=seat, pool=f"p{seat}")
 
-    def number_cards(self, state: TcgState, rng: Rng) -> None:
-        """Each deck's cards take its ids in an order drawn at random (from version 3), so
-        that under closed deck lists a seen card's id says nothing of the list; version 2
-        numbered them in the list's order."""
+    def number_cards(self, state: TcgState, seed: int) -> None:
+        """Under closed deck lists, each deck's cards take its ids in an order drawn at random
+        (from version 3), so that a seen card's id says nothing of the list; version 2
+        numbered them in the list's order (as open lists still are: everyone knows them)."""
         if self.version >= 3:
-            shuffle_ids(state, rng)
+            shuffle_ids(state, seed)
 
     def opening(self, state: TcgState) -> Sequence[Action[Any]]:
         return (ShuffleDeck(0), ShuffleDeck(1), ChooseFirst())
