@@ -17,6 +17,8 @@ GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 CASES: list[tuple[str, str, int, str, dict[str, object]]] = [
     ("tcg-random.txt", "tcg", 2026, "random,random", {}),
     ("tcg-greedy.txt", "tcg", 7, "greedy,random", {}),
+    # Closed deck lists: each deck's cards numbered in an order of the match's own (version 3).
+    ("tcg-closed.txt", "tcg", 11, "greedy,greedy", {"open_decklists": False}),
     # Three players: wars (one inside another), dropping out of a war, players out.
     ("war-three.txt", "war", 10, "random,random,random", {"players": 3, "suits": 3, "ranks": 4}),
     # Three face-down cards and shuffled won cards.
