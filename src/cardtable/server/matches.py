@@ -259,7 +259,10 @@ class Matches:
                 raise
             if live.over:
                 self._ended(match_id)
-                await self._finish(live)
+                try:
+                    await self._finish(live)
+                except Exception:  # the decision is stored: the runner finishes it later
+                    log.exception("finishing match %s failed; it is tried again", match_id)
         await self.announce(match_id, live.version)
         return Accepted(
             version=live.version,

@@ -77,6 +77,7 @@ class Services:
         self.runner = Runner(self)
         self.rooms.started = self.runner.wake
         self.matches.moved_here = self.hub.match_moved
+        self._repair: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self.hub.start()
@@ -97,7 +98,8 @@ class Services:
                 log.warning("repaired %d rooms left out of step with their matches", len(changed))
 
     async def stop(self) -> None:
-        self._repair.cancel()
+        if self._repair is not None:
+            self._repair.cancel()
         await self.runner.stop()
         await self.hub.stop()
         await self.matches.notices.close()
