@@ -714,22 +714,74 @@ SERVER_ERROR = re.compile(r'" 5(?!03)\d\d ')
 """An access-log line of a 5xx answer other than 503 (the outage's answer)."""
 
 
+LINKS = ("The above exception", "During handling of the above")
+"""How Python joins the exceptions of one chain."""
+
+
 def log_problems(log: str) -> list[str]:
-    """Tracebacks (each once, with its count) and 5xx answers in a server's log."""
+    r"""Tracebacks and 5xx answers in a server's log, each once with its count: a chain of
+    exceptions as the line logged with it and its last exception.
+
+    >>> log_problems("sweep failed\nTraceback (most recent call last):\n  File x\nKeyError: 1")
+    ["a traceback logged after 'sweep failed': KeyError: 1"]
+    """
     lines = log.splitlines()
     found: dict[str, int] = {}
-    for number, line in enumerate(lines):
-        if TRACEBACK in line:
-            block = [line]
-            for later in lines[number + 1 : number + 80]:
-                block.append(later)
-                if later and not later.startswith(" "):
-                    break
-            text = "\n".join(block)
-            found[text] = found.get(text, 0) + 1
-        elif SERVER_ERROR.search(line):
-            found[f"a 5xx answer: {line.strip()}"] = 1
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        if SERVER_ERROR.search(line):
+            text = f"a 5xx answer: {line.strip()}"
+            number += 1
+        elif TRACEBACK in line or (_plain(line) and _next(lines, number + 1).startswith(LINKS)):
+            logged = next((text for text in reversed(lines[:number]) if text.strip()), "")
+            number, error = _chain(lines, number)
+            text = f"a traceback logged after {logged.strip()!r}: {error}"
+        else:
+            number += 1
+            continue
+        found[text] = found.get(text, 0) + 1
     return [text if count == 1 else f"{count} times: {text}" for text, count in found.items()]
+
+
+def _chain(lines: Sequence[str], number: int) -> tuple[int, str]:
+    """Where the chain of exceptions starting at ``number`` ends, and its last exception."""
+    error = ""
+    while number < len(lines):
+        if TRACEBACK in lines[number]:
+            number += 1
+            while number < len(lines) and lines[number].startswith((" ", "\t")):
+                number += 1
+        error = lines[number] if number < len(lines) else ""
+        number += 1
+        while number < len(lines) and lines[number].startswith(("(Background", "[SQL", "[par")):
+            while not lines[number].rstrip().endswith(("]", ")")) and number + 1 < len(lines):
+                number += 1  # an SQL statement over several lines
+            number += 1
+        number += _blank(lines, number)
+        if number >= len(lines) or not lines[number].startswith(LINKS):
+            return number, error
+        number += 1  # the link, then the next exception of the chain
+        number += _blank(lines, number)
+    return number, error
+
+
+def _next(lines: Sequence[str], number: int) -> str:
+    """The first line from ``number`` on that is not blank ('' if none)."""
+    return next((text for text in lines[number:] if text.strip()), "")
+
+
+def _blank(lines: Sequence[str], number: int) -> int:
+    """How many blank lines start at ``number``."""
+    count = 0
+    while number + count < len(lines) and not lines[number + count].strip():
+        count += 1
+    return count
+
+
+def _plain(line: str) -> bool:
+    """A line that can be an exception printed without its traceback."""
+    return bool(line.strip()) and not line.startswith((" ", "\t", *LINKS)) and ":" in line
 
 
 def report(problems: Sequence[str], log: Path, summary: str = "") -> str:
