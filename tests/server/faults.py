@@ -624,6 +624,22 @@ def stuck_tables(tables: Sequence[Table]) -> list[str]:
     return found
 
 
+SETTLING_SECONDS = 15.0
+"""How long a match whose last decision is stored may take to be marked finished (when a
+process died in between, by whichever process takes its lease)."""
+
+
+async def settled(url: str, room: str) -> list[Any]:
+    """The room's matches, once none is being played any more (or as they are after
+    :data:`SETTLING_SECONDS`)."""
+    deadline = time.monotonic() + SETTLING_SECONDS
+    while True:
+        matches: list[Any] = await ok("GET", url, f"/api/rooms/{room}/matches")
+        if all(info["status"] == "finished" for info in matches) or time.monotonic() > deadline:
+            return matches
+        await asyncio.sleep(0.5)
+
+
 async def record_problems(url: str, tables: Sequence[Table]) -> list[str]:
     """Every match of every table finished, its record replays to its stored final hash, every
     decision a bot saw acknowledged is stored once at its version, and every stored decision
@@ -632,7 +648,7 @@ async def record_problems(url: str, tables: Sequence[Table]) -> list[str]:
     for table in tables:
         sent = {sent for bot in table.bots for sent in bot.sent}
         acknowledged = {sent for bot in table.bots for sent in bot.acknowledged()}
-        for info in await ok("GET", url, f"/api/rooms/{table.room}/matches"):
+        for info in await settled(url, table.room):
             match = info["id"]
             where = f"{table.name}, match {match}"
             if info["status"] != "finished" or info["outcome"] is None:
@@ -695,6 +711,7 @@ async def afterwards(
         problems += await record_problems(url, tables)
         problems += await stuck_rooms(url, tables)
     for table in tables:
+        problems += table.problems
         for bot in table.bots:
             problems += [
                 f"{table.name}, seat {bot.index} was sent {error.code.value} "
