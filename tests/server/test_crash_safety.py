@@ -5,8 +5,8 @@ Afterwards every acknowledged decision (its sender saw a view of a later version
 exactly once, every match has finished, no room is stuck, and every record replays to its
 stored final hash. Once with one process on SQLite, once with two processes on PostgreSQL and
 Redis (killing either of them; each seat's bot plays through one of the two). The moments are
-drawn from a seeded generator (``CARDTABLE_FAULT_SEED`` changes the seed); each run takes
-about a minute.
+drawn from a seeded generator (``CARDTABLE_FAULT_SEED`` changes the seed); each run takes a
+minute or two.
 """
 
 from __future__ import annotations
