@@ -27,8 +27,14 @@ from cardtable.server.fanout import Fanout, FanoutError, MissedMessages
 from cardtable.server.matches import Matches, match_channel, room_channel
 from cardtable.server.presence import HEARTBEAT, Presence
 from cardtable.server.storage.base import Storage
+from cardtable.server.storage.connect import StorageError
 
 Send = Callable[[str], Awaitable[None]]
+
+STORAGE_RETRY_FIRST = 0.2
+"""Seconds before reading a notice's news again when storage was away."""
+STORAGE_RETRY_LATEST = 5.0
+"""The longest wait between those reads while storage stays away."""
 
 log = logging.getLogger("cardtable.server")
 
@@ -131,10 +137,21 @@ class RoomHub:
     async def _safely(
         self, handle: Callable[[JsonObject], Awaitable[None]], data: JsonObject
     ) -> None:
-        try:
-            await handle(data)
-        except Exception:  # one bad notice must not stop the room's listener
-            log.exception("handling a notice of room %s failed", self.room)
+        """Handle a notice; while storage is away, again and again (with a growing wait)
+        until what it announced has been read and sent."""
+        wait = STORAGE_RETRY_FIRST
+        while True:
+            try:
+                await handle(data)
+                return
+            except StorageError as away:
+                if wait == STORAGE_RETRY_FIRST:
+                    log.warning("room %s waits for storage to read a notice: %s", self.room, away)
+                await asyncio.sleep(wait)
+                wait = min(STORAGE_RETRY_LATEST, wait * 2)
+            except Exception:  # one bad notice must not stop the room's listener
+                log.exception("handling a notice of room %s failed", self.room)
+                return
 
     def _stop(self, channel: str) -> None:
         task = self._tasks.pop(channel, None)

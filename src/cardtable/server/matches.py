@@ -34,6 +34,7 @@ from cardtable.server.fanout import Fanout
 from cardtable.server.live import LiveMatch
 from cardtable.server.notices import Notices
 from cardtable.server.storage.base import Conflict, FinishWriter, MatchRow, RoomRow, Storage
+from cardtable.server.storage.connect import StorageError
 
 Clock = Callable[[], float]
 
@@ -259,9 +260,11 @@ class Matches:
                 raise
             if live.over:
                 self._ended(match_id)
-                try:
+                try:  # the decision is stored: if its end is not, the runner stores it later
                     await self._finish(live)
-                except Exception:  # the decision is stored: the runner finishes it later
+                except StorageError as away:
+                    log.warning("match %s ended; storing its end waits: %s", match_id, away)
+                except Exception:
                     log.exception("finishing match %s failed; it is tried again", match_id)
         await self.announce(match_id, live.version)
         return Accepted(

@@ -38,7 +38,7 @@ from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
-from cardtable.server.storage import MatchRow, RoomRow, SeatRow
+from cardtable.server.storage import MatchRow, RoomRow, SeatRow, StorageError
 from cardtable.simulation.play import agent_rng
 
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardtable.server")
 
 QUIET_CHECK = 10.0
+STORAGE_RETRY = 1.0
+"""Seconds before a match's driver looks again when storage was away."""
 """Seconds between looks at a match where nothing is due (any change wakes its driver at
 once; absences and turn timers wake it when they run out)."""
 
@@ -159,7 +161,9 @@ class Runner:
             self._wake.clear()
             try:
                 await self.sweep()
-            except Exception:  # a storage hiccup: try again at the next sweep
+            except StorageError as away:  # storage is away: try again at the next sweep
+                log.warning("the match runner's sweep waits for storage: %s", away)
+            except Exception:
                 log.exception("the match runner's sweep failed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.services.config.lease_seconds / 3)
@@ -195,13 +199,20 @@ class Runner:
             )
             while True:
                 changed.clear()
-                wait = await self._step(match_id, agents, known)
+                try:
+                    wait = await self._step(match_id, agents, known)
+                except StorageError as away:  # read it all again once storage is back
+                    log.warning("match %s waits for storage: %s", match_id, away)
+                    known.forget()
+                    wait = STORAGE_RETRY
                 if wait is None:
                     return
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(changed.wait(), wait)
         except Refused as refusal:
             log.warning("match %s stopped being driven: %s", match_id, refusal.reason)
+        except StorageError as away:  # before it began: the next sweep starts it again
+            log.warning("match %s could not be taken up yet: %s", match_id, away)
         finally:
             for task in listeners:
                 task.cancel()

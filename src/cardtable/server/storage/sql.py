@@ -23,6 +23,7 @@ match) raises :class:`LookupError`; a lost race raises :class:`Conflict`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from types import TracebackType
@@ -405,7 +406,10 @@ class SqlStorage:
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
         try:
-            async with self._engine.connect() as connection:
+            async with (
+                self._engine.connect() as connection,
+                _discarded_if_broken(connection),
+            ):
                 yield connection
         except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
             raise
@@ -415,7 +419,11 @@ class SqlStorage:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
         try:
-            async with self._turn(), self._writer.begin() as connection:
+            async with (
+                self._turn(),
+                self._writer.begin() as connection,
+                _discarded_if_broken(connection),
+            ):
                 yield connection
         except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
             raise
@@ -431,6 +439,21 @@ _AWAY = (sa.exc.DBAPIError, OSError, TimeoutError)
 """What the drivers raise when the database is away, refuses, or cut a connection: SQLAlchemy
 wraps most of it (asyncpg's errors included) as a ``DBAPIError``; a connection that cannot
 even be made may surface as an ``OSError`` or a time-out."""
+
+
+@asynccontextmanager
+async def _discarded_if_broken(connection: AsyncConnection) -> AsyncIterator[None]:
+    """Drop ``connection`` from the pool when the database failed under it: a connection whose
+    server went away, or whose operation was cut off half-way, must not serve the next call
+    ("cannot switch to state ...: another operation is in progress")."""
+    try:
+        yield
+    except sa.exc.IntegrityError:
+        raise
+    except _AWAY:
+        with contextlib.suppress(Exception):
+            await connection.invalidate()
+        raise
 
 
 def _upgrade(connection: sa.Connection) -> None:
