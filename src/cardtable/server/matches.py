@@ -303,14 +303,15 @@ class Matches:
         await self.notices.tell(room_channel(row.room_id), json.dumps({"kind": "room"}))
 
     async def announce(self, match_id: str, version: int) -> None:
-        """Tell every process that the match is at ``version`` (now, or as soon as the
-        fan-out takes it), and this process's connections at once."""
-        await self.notices.tell(match_channel(match_id), json.dumps({"version": version}))
+        """Tell this process's connections that the match is at ``version`` at once (a fan-out
+        that stalls keeps nobody here waiting), then every process (now, or as soon as the
+        fan-out takes it)."""
         if self.moved_here is not None:
             try:
                 await self.moved_here(match_id, version)
-            except Exception:  # stored and announced: a reader catches up from storage
+            except Exception:  # stored: a reader catches up from storage
                 log.exception("sending match %s's version %d here failed", match_id, version)
+        await self.notices.tell(match_channel(match_id), json.dumps({"version": version}))
 
 
 def record_of(row: MatchRow, decisions: list[tuple[int, str]]) -> Record:
