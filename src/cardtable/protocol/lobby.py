@@ -21,6 +21,11 @@ JsonObject = dict[str, JsonValue]
 AgentName = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[\w:.,=-]+$")]
 Index = Annotated[int, Field(ge=0)]
 
+MAX_BODY_BYTES = 1024 * 1024
+"""The largest REST request body the server reads, in bytes (a ruleset with a full card pool
+and the decks brought takes a few dozen KiB); a larger one is refused unread (413,
+``too_large``)."""
+
 
 class GameInfo(WireModel):
     """A game the server offers, with what a client needs to set up a room for it."""

@@ -1,5 +1,13 @@
 """The ASGI application: a factory, so that tests build it in-process with their own settings.
 
+Every answer that is not a success is a problem document, ``{"code", "message"}``
+(:class:`~cardtable.protocol.lobby.Problem`), with the status of its code
+(:func:`~cardtable.server.routes.status_of`): a refusal of the server's own, a body that does
+not validate or cannot be read at all, one larger than
+:data:`~cardtable.protocol.lobby.MAX_BODY_BYTES`, a route that is not there or does not take
+the method, an outage of the storage or the fan-out (503 ``unavailable`` with ``Retry-After``),
+and a bug (500 ``internal``, logged once with its traceback).
+
 >>> from cardtable.server.services import ServerConfig
 >>> app = create_app(ServerConfig(database_url="sqlite+aiosqlite:///:memory:"))
 >>> "/ws/rooms/{room_id}" in {getattr(route, "path", "") for route in app.routes}
@@ -8,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -15,20 +24,39 @@ import anyio
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.routing import compile_path
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable import __version__
-from cardtable.protocol.lobby import Problem
+from cardtable.protocol.lobby import MAX_BODY_BYTES, Problem
 from cardtable.protocol.plain import describe
 from cardtable.server import socket
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import open_fanout
-from cardtable.server.routes import router
+from cardtable.server.fanout.base import FanoutError
+from cardtable.server.routes import router, status_of
 from cardtable.server.services import ServerConfig, Services
-from cardtable.server.storage import SqlStorage
-from cardtable.server.web import mount_client
+from cardtable.server.storage import SqlStorage, StorageError
+from cardtable.server.web import SecurityHeaders, mount_client, mount_docs
 
 SHUTDOWN_SECONDS = 10.0
 """How long stopping may take (closing connections, releasing leases) before it gives up."""
+
+OUTAGE_RETRY_SECONDS = 5
+"""What ``Retry-After`` asks of a client while the storage or the fan-out is down."""
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+"""The code of each refusal that HTTP itself gives (any other: ``bad_message``)."""
+
+log = logging.getLogger("cardtable.server")
+
+
+def problem(code: str, message: str, *, headers: dict[str, str] | None = None) -> JSONResponse:
+    """The problem document of refusal ``code``, with its status."""
+    body = Problem(code=code, message=message).model_dump()
+    return JSONResponse(body, status_code=status_of(code), headers=headers)
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -54,25 +82,160 @@ def create_app(config: ServerConfig) -> FastAPI:
         version=__version__,
         summary="Rooms, matches and chat for the games cardtable plays.",
         lifespan=lifespan,
+        docs_url=None,  # served by mount_docs, with a content security policy of its own
+        redoc_url=None,
     )
     app.include_router(router)
+    answer_problems(app)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(Failsafe)
+    app.add_middleware(SecurityHeaders)  # last added, outermost: on every answer
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_socket(websocket: WebSocket, room_id: str) -> None:
+        await socket.serve(websocket, room_id, app.state.services)
+
+    mount_docs(app)
+    mount_client(app)  # last: the client's files answer whatever no route above does
+    return app
+
+
+def answer_problems(app: FastAPI) -> None:
+    """Make every refusal a problem document."""
 
     @app.exception_handler(Refused)
     async def refused(request: Request, refusal: Refused) -> JSONResponse:
         headers = {}
         if refusal.retry_after is not None:
             headers["Retry-After"] = str(max(1, round(refusal.retry_after)))
-        body = Problem(code=refusal.code, message=refusal.reason)
-        return JSONResponse(body.model_dump(), status_code=refusal.status, headers=headers)
+        return problem(refusal.code, refusal.reason, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        body = Problem(code="bad_message", message=describe(error.errors(), skip=1))
-        return JSONResponse(body.model_dump(), status_code=422)
+        return problem("bad_message", describe(error.errors(), skip=1))
 
-    @app.websocket("/ws/rooms/{room_id}")
-    async def room_socket(websocket: WebSocket, room_id: str) -> None:
-        await socket.serve(websocket, room_id, app.state.services)
+    @app.exception_handler(HTTPException)
+    async def http_refusal(request: Request, error: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(error.status_code, "bad_message")
+        headers = dict(error.headers or {})
+        if code == "method_not_allowed":
+            headers["Allow"] = allowed_methods(app, request.url.path) or headers.get("Allow", "")
+        return problem(code, _http_message(code, request, error, headers), headers=headers)
 
-    mount_client(app)  # last: the client's files answer whatever no route above does
-    return app
+    @app.exception_handler(StorageError)
+    @app.exception_handler(FanoutError)
+    async def outage(request: Request, error: Exception) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return problem(
+            "unavailable",
+            f"the server cannot reach its {_part(error)} just now: try again in a moment",
+            headers={"Retry-After": str(OUTAGE_RETRY_SECONDS)},
+        )
+
+
+def _part(error: Exception) -> str:
+    return "database" if isinstance(error, StorageError) else "other processes"
+
+
+def allowed_methods(app: FastAPI, path: str) -> str:
+    """The methods that ``path`` takes, for ``Allow`` ('' if it is no route's): those of the
+    OpenAPI document's operations, and of the routes the document leaves out (``/docs``)."""
+    methods: set[str] = set()
+    for template, operations in app.openapi()["paths"].items():
+        if compile_path(template)[0].match(path):
+            methods |= {method.upper() for method in operations}
+    for route in app.router.routes:
+        pattern = getattr(route, "path_regex", None)
+        if pattern is not None and pattern.match(path):
+            methods |= getattr(route, "methods", None) or set()
+    return ", ".join(sorted(methods))
+
+
+def _http_message(
+    code: str, request: Request, error: HTTPException, headers: dict[str, str]
+) -> str:
+    where = request.url.path
+    if code == "not_found":
+        return f"there is nothing at {where}"
+    if code == "method_not_allowed":
+        return f"{where} does not take {request.method}: it takes {headers['Allow']}"
+    if code == "too_large":
+        return f"the body is larger than {MAX_BODY_BYTES} bytes"
+    return _unreadable(error.__cause__)
+
+
+def _unreadable(cause: BaseException | None) -> str:
+    """Why a body could not be read as JSON, in words."""
+    if isinstance(cause, UnicodeDecodeError):
+        return "the body is not valid UTF-8 text"
+    if isinstance(cause, RecursionError):
+        return "the body's JSON is nested too deeply"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "a number in the body has too many digits"
+    return "the body could not be read as JSON"
+
+
+class BodyTooLarge(HTTPException):
+    """A request body past the limit, found as it was read."""
+
+    def __init__(self) -> None:
+        super().__init__(status_code=413)
+
+
+class BodyLimit:
+    """Refuses a request body larger than ``limit`` bytes: at once when its ``Content-Length``
+    says so, else as soon as that many bytes have come."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length", "")
+        if length.isdigit() and int(length) > self.limit:
+            refusal = problem("too_large", f"the body is larger than {self.limit} bytes")
+            await refusal(scope, receive, send)
+            return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                raise BodyTooLarge()
+            return message
+
+        await self.app(scope, counted, send)
+
+
+class Failsafe:
+    """Answers a request that failed unexpectedly with a 500 ``internal`` problem (not a
+    reset connection), and logs the failure once, with its traceback."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            log.exception("%s %s failed", scope["method"], scope["path"])
+            if not started:
+                failed = problem(
+                    "internal", "the server failed to answer this request: try again later"
+                )
+                await failed(scope, receive, send)

@@ -1,8 +1,13 @@
 """The lobby's REST routes (documented by the generated OpenAPI at ``/docs``).
 
 Tokens travel in the ``Authorization: Bearer TOKEN`` header: the host token for the host's
-powers, a seat token for a player's. Every refusal is a problem document ``{"code",
-"message"}`` with a fitting status (see :mod:`cardtable.server.errors`).
+powers, a seat token for a player's, and for the matches of a room with a password any token
+of the room (the spectator ticket too). Every refusal is a problem document ``{"code",
+"message"}`` with the status of its code (:func:`status_of`); each route declares the
+refusals it may give (:func:`refusals`), so that the OpenAPI document lists them all.
+
+>>> status_of("not_found"), status_of("internal"), sorted(refusals("not_found"))
+(404, 500, [404, 413, 422, 500, 503])
 """
 
 from __future__ import annotations
@@ -25,16 +30,43 @@ from cardtable.protocol.lobby import (
     Joined,
     JoinRoom,
     MatchInfo,
+    Problem,
     RoomCreated,
     RoomInfo,
     Watching,
     WatchRoom,
 )
-from cardtable.server.errors import Refused
+from cardtable.server.errors import STATUS, Refused
 from cardtable.server.matches import record_of
 from cardtable.server.rooms import RoomPlan
 from cardtable.server.services import Services
 from cardtable.server.storage.base import MatchRow
+
+HTTP_STATUS: dict[str, int] = {"method_not_allowed": 405, "too_large": 413, "internal": 500}
+"""The statuses of the refusals HTTP itself gives, beside the server's own in
+:data:`~cardtable.server.errors.STATUS`."""
+
+COMMON_REFUSALS = ("bad_message", "too_large", "unavailable", "internal")
+"""What any route may answer: a body or parameter that does not validate, a body too large,
+an outage of the storage or fan-out, a failure of the server."""
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of refusal ``code``."""
+    return HTTP_STATUS.get(code) or STATUS.get(code, 409)
+
+
+def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that may refuse with ``codes`` (and the
+    :data:`COMMON_REFUSALS`): a :class:`~cardtable.protocol.lobby.Problem` for each status."""
+    by_status: dict[int, list[str]] = {}
+    for code in dict.fromkeys([*codes, *COMMON_REFUSALS]):
+        by_status.setdefault(status_of(code), []).append(code)
+    return {
+        status: {"model": Problem, "description": "Refused: " + ", ".join(f"`{c}`" for c in found)}
+        for status, found in sorted(by_status.items())
+    }
+
 
 router = APIRouter(prefix="/api")
 
@@ -45,7 +77,13 @@ def services(request: Request) -> Services:
 
 
 Server = Annotated[Services, Depends(services)]
-Authorization = Annotated[str | None, Header(description="Bearer TOKEN")]
+Authorization = Annotated[
+    str | None,
+    Header(
+        description="Bearer TOKEN: the host's token or a seat's; to read the matches of a room "
+        "with a password, the spectator ticket too"
+    ),
+]
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -78,12 +116,16 @@ def game_info(name: str) -> GameInfo:
     )
 
 
-@router.get("/games", summary="The games this server plays")
+@router.get("/games", summary="The games this server plays", responses=refusals())
 async def list_games() -> list[GameInfo]:
     return [game_info(name) for name in names()]
 
 
-@router.get("/games/{name}", summary="One game, with its ruleset schema and rules")
+@router.get(
+    "/games/{name}",
+    summary="One game, with its ruleset schema and rules",
+    responses=refusals("unknown_game"),
+)
 async def get_game(name: str) -> GameInfo:
     if name not in names():
         raise Refused("unknown_game", f"this server has no game called {name!r}")
@@ -93,7 +135,7 @@ async def get_game(name: str) -> GameInfo:
 # -- rooms ----------------------------------------------------------------------------------
 
 
-@router.get("/rooms", summary="Rooms to join or watch")
+@router.get("/rooms", summary="Rooms to join or watch", responses=refusals())
 async def list_rooms(
     server: Server,
     game: str | None = None,
@@ -111,7 +153,12 @@ async def list_rooms(
     return found
 
 
-@router.post("/rooms", status_code=201, summary="Create a room (its creator is the host)")
+@router.post(
+    "/rooms",
+    status_code=201,
+    summary="Create a room (its creator is the host)",
+    responses=refusals("unknown_game", "bad_rules", "bad_deck"),
+)
 async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
     plan = RoomPlan(
         game=body.game,
@@ -135,12 +182,18 @@ async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
     )
 
 
-@router.get("/rooms/{room_id}", summary="One room")
+@router.get("/rooms/{room_id}", summary="One room", responses=refusals("not_found"))
 async def get_room(room_id: str, server: Server) -> RoomInfo:
     return await server.room_info(room_id)
 
 
-@router.post("/rooms/{room_id}/join", summary="Take a seat")
+@router.post(
+    "/rooms/{room_id}/join",
+    summary="Take a seat",
+    responses=refusals(
+        "not_found", "room_closed", "bad_password", "too_many", "room_full", "bad_deck"
+    ),
+)
 async def join_room(room_id: str, body: JoinRoom, request: Request, server: Server) -> Joined:
     _, seat, token = await server.rooms.join(
         room_id, body.name, body.seat, body.password, client_of(request), body.deck
@@ -148,19 +201,31 @@ async def join_room(room_id: str, body: JoinRoom, request: Request, server: Serv
     return Joined(room=await server.room_info(room_id), seat=seat, token=token)
 
 
-@router.post("/rooms/{room_id}/watch", summary="Watch the room (a spectator ticket)")
+@router.post(
+    "/rooms/{room_id}/watch",
+    summary="Watch the room (a spectator ticket)",
+    responses=refusals("not_found", "forbidden", "bad_password", "too_many"),
+)
 async def watch_room(room_id: str, body: WatchRoom, request: Request, server: Server) -> Watching:
     _, token = await server.rooms.watch(room_id, body.password, client_of(request))
     return Watching(room=await server.room_info(room_id), token=token)
 
 
-@router.post("/rooms/{room_id}/start", summary="Start the match, or a rematch")
+@router.post(
+    "/rooms/{room_id}/start",
+    summary="Start the match, or a rematch",
+    responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "room_full"),
+)
 async def start_room(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
     await server.rooms.start(room_id, bearer(authorization))
     return await server.room_info(room_id)
 
 
-@router.post("/rooms/{room_id}/rematch", summary="Start another match with the same seats")
+@router.post(
+    "/rooms/{room_id}/rematch",
+    summary="Start another match with the same seats",
+    responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "room_full"),
+)
 async def rematch(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
     room = await server.rooms.room(room_id)
     if room.status != "finished":
@@ -169,13 +234,31 @@ async def rematch(room_id: str, server: Server, authorization: Authorization = N
     return await server.room_info(room_id)
 
 
-@router.post("/rooms/{room_id}/leave", summary="Leave one's seat (conceding a live match)")
+@router.post(
+    "/rooms/{room_id}/leave",
+    summary="Leave one's seat (conceding a live match)",
+    responses=refusals("not_found", "bad_token", "forbidden", "stale_version"),
+)
 async def leave_room(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
     await server.rooms.leave(room_id, bearer(authorization))
     return await server.room_info(room_id)
 
 
-@router.post("/rooms/{room_id}/concede", summary="Concede the live match")
+@router.post(
+    "/rooms/{room_id}/concede",
+    summary="Concede the live match",
+    responses=refusals(
+        "not_found",
+        "bad_token",
+        "forbidden",
+        "not_seated",
+        "no_match",
+        "match_over",
+        "stale_version",
+        "not_your_turn",
+        "illegal_decision",
+    ),
+)
 async def concede(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
     room = await server.rooms.room(room_id)
     occupant = await server.rooms.who(room, bearer(authorization))
@@ -190,7 +273,11 @@ async def concede(room_id: str, server: Server, authorization: Authorization = N
     return await server.room_info(room_id)
 
 
-@router.post("/rooms/{room_id}/seats/{seat}/remove", summary="The host frees a seat")
+@router.post(
+    "/rooms/{room_id}/seats/{seat}/remove",
+    summary="The host frees a seat",
+    responses=refusals("not_found", "forbidden", "room_closed"),
+)
 async def remove_player(
     room_id: str, seat: int, server: Server, authorization: Authorization = None
 ) -> RoomInfo:
@@ -215,47 +302,94 @@ def match_info(row: MatchRow) -> MatchInfo:
     )
 
 
-@router.get("/rooms/{room_id}/matches", summary="The room's matches, oldest first")
-async def room_matches(room_id: str, server: Server) -> list[MatchInfo]:
-    await server.rooms.room(room_id)
+async def may_read(server: Services, room_id: str, token: str | None) -> None:
+    """Refuse (``bad_token``) to show the matches of a room with a password to anyone but its
+    people: the holder of a seat's token, the host's, or the spectator ticket (which the
+    password gives). The matches of other rooms are public."""
+    room = await server.rooms.room(room_id)
+    if room.password_hash is None or await server.rooms.is_host(room, token):
+        return
+    try:
+        await server.rooms.who(room, token)
+    except Refused as refusal:
+        if refusal.code != "bad_token":
+            raise
+        raise Refused(
+            "bad_token",
+            "the matches of a room with a password are shown to its players and spectators "
+            "only: send a token of the room (watching it with the password gives one)",
+        ) from None
+
+
+READ_REFUSALS = ("bad_token", "forbidden", "not_found")
+"""What a reading of a room's matches may answer (besides its own)."""
+
+
+@router.get(
+    "/rooms/{room_id}/matches",
+    summary="The room's matches, oldest first",
+    responses=refusals(*READ_REFUSALS),
+)
+async def room_matches(
+    room_id: str, server: Server, authorization: Authorization = None
+) -> list[MatchInfo]:
+    await may_read(server, room_id, bearer(authorization))
     return [match_info(row) for row in await server.storage.matches(room_id)]
 
 
-async def _finished(server: Services, match_id: str) -> tuple[MatchRow, Record]:
+async def _readable(server: Services, match_id: str, token: str | None) -> MatchRow:
     row = await server.storage.match(match_id)
     if row is None:
         raise Refused("no_match", "there is no such match")
+    await may_read(server, row.room_id, token)
+    return row
+
+
+async def _finished(server: Services, match_id: str, token: str | None) -> tuple[MatchRow, Record]:
+    row = await _readable(server, match_id, token)
     if row.status == "live":
         raise Refused("forbidden", "the record of a match is shown once the match is over")
     decisions = [(d.seat, d.text) for d in await server.storage.decisions(match_id)]
     return row, record_of(row, decisions)
 
 
-@router.get("/matches/{match_id}", summary="One match")
-async def get_match(match_id: str, server: Server) -> MatchInfo:
-    row = await server.storage.match(match_id)
-    if row is None:
-        raise Refused("no_match", "there is no such match")
-    return match_info(row)
+@router.get(
+    "/matches/{match_id}", summary="One match", responses=refusals("no_match", *READ_REFUSALS)
+)
+async def get_match(
+    match_id: str, server: Server, authorization: Authorization = None
+) -> MatchInfo:
+    return match_info(await _readable(server, match_id, bearer(authorization)))
 
 
-@router.get("/matches/{match_id}/record", summary="A finished match's record")
-async def get_record(match_id: str, server: Server) -> JSONResponse:
-    _, record = await _finished(server, match_id)
+@router.get(
+    "/matches/{match_id}/record",
+    summary="A finished match's record",
+    responses=refusals("no_match", *READ_REFUSALS),
+)
+async def get_record(
+    match_id: str, server: Server, authorization: Authorization = None
+) -> JSONResponse:
+    _, record = await _finished(server, match_id, bearer(authorization))
     return JSONResponse(
         record.to_json(),
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
 
 
-@router.get("/matches/{match_id}/replay", summary="A finished match at one step")
+@router.get(
+    "/matches/{match_id}/replay",
+    summary="A finished match at one step",
+    responses=refusals("no_match", *READ_REFUSALS),
+)
 async def replay(
     match_id: str,
     server: Server,
     step: Annotated[int, Query(ge=0, description="How many decisions in")] = 0,
     seat: Annotated[int | None, Query(ge=0, description="Whose view; none: everything")] = None,
+    authorization: Authorization = None,
 ) -> dict[str, Any]:
-    row, record = await _finished(server, match_id)
+    row, record = await _finished(server, match_id, bearer(authorization))
     game = find(row.game)
     steps = len(record.decisions)
     if seat is not None and seat >= len(row.seats):

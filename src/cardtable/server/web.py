@@ -3,7 +3,10 @@
 The client is plain HTML, CSS and JavaScript modules, with no build step; it knows no rules
 and talks to the server only through the REST lobby and the WebSocket protocol. This module
 serves its files with a strict content security policy (no inline scripts or styles, no other
-origins), and adds the few routes only the client needs: the computer players a game's rooms
+origins), answering whatever path no route takes; it sends that policy and the other security
+headers with every response of the server (:class:`SecurityHeaders`), but for the OpenAPI page
+at ``/docs``, whose policy lets in the Swagger UI it loads and nothing else. It adds the few
+routes only the client needs: the computer players a game's rooms
 may seat and the named card sets a ruleset may take (both offered in its "create room" form),
 a room's ruleset (the card pool a player builds a deck from before joining), and the finished
 matches its replays page offers.
@@ -18,14 +21,19 @@ matches its replays page offers.
 
 from __future__ import annotations
 
+import hashlib
+import re
+from base64 import b64encode
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Query
+from fastapi.openapi.docs import get_swagger_ui_html
 from pydantic import BaseModel, Field
-from starlette.responses import Response
+from starlette.datastructures import MutableHeaders
+from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable.agents.ismcts import LEVELS
 from cardtable.agents.registry import agent_names, default_agent
@@ -33,7 +41,7 @@ from cardtable.engine.errors import RulesetError
 from cardtable.games import find, names
 from cardtable.protocol.lobby import JsonObject, MatchInfo
 from cardtable.server.errors import Refused
-from cardtable.server.routes import Server, match_info
+from cardtable.server.routes import Server, match_info, refusals
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
 """The client's files, inside the installed package."""
@@ -47,7 +55,33 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-"""Sent with every file of the client: nothing runs or loads but the client's own files."""
+"""Sent with every response (and so with every file of the client): nothing runs or loads but
+the client's own files."""
+
+SWAGGER_UI = "https://cdn.jsdelivr.net"
+"""Where the OpenAPI page loads Swagger UI from (FastAPI's default)."""
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response that does not set them itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def agents_for(game: str) -> list[str]:
@@ -117,30 +151,72 @@ def sets_for(game: str) -> list[NamedSet]:
 
 
 class ClientFiles(StaticFiles):
-    """The client's files, each with :data:`SECURITY_HEADERS` and revalidated on every load
-    (a new version of the server is never paired with an old, cached client)."""
+    """The client's files, revalidated on every load (a new version of the server is never
+    paired with an old, cached client)."""
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
-        response.headers.update(SECURITY_HEADERS)
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def docs_page(title: str, openapi_url: str) -> HTMLResponse:
+    """Swagger UI for the OpenAPI document at ``openapi_url``, with a policy that lets it load
+    its script and style sheet and run its one inline script (by hash), and nothing else."""
+    page = get_swagger_ui_html(
+        openapi_url=openapi_url,
+        title=title,
+        swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from elsewhere
+    )
+    text = bytes(page.body).decode()
+    hashes = " ".join(
+        "'sha256-" + b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+        for script in re.findall(r"<script>(.*?)</script>", text, re.S)
+    )
+    favicon = re.search(r'rel="shortcut icon" href="(https://[^/"]+)', text)
+    policy = (
+        f"default-src 'none'; script-src {SWAGGER_UI} {hashes}; style-src {SWAGGER_UI}; "
+        f"img-src 'self' data: {favicon.group(1) if favicon else ''}; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
+    )
+    return HTMLResponse(text, headers={"Content-Security-Policy": policy})
+
+
+def mount_docs(app: FastAPI) -> None:
+    """Serve the OpenAPI page at ``/docs``."""
+    page = docs_page(f"{app.title}: the lobby's REST routes", app.openapi_url or "/openapi.json")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return page
 
 
 agents_router = APIRouter(prefix="/api")
 
 
-@agents_router.get("/games/{name}/agents", summary="The computer players a room may seat")
+@agents_router.get(
+    "/games/{name}/agents",
+    summary="The computer players a room may seat",
+    responses=refusals("unknown_game"),
+)
 async def list_agents(name: str) -> list[str]:
     return agents_for(name)
 
 
-@agents_router.get("/games/{name}/sets", summary="The named card sets a ruleset may take")
+@agents_router.get(
+    "/games/{name}/sets",
+    summary="The named card sets a ruleset may take",
+    responses=refusals("unknown_game"),
+)
 async def list_sets(name: str) -> list[NamedSet]:
     return sets_for(name)
 
 
-@agents_router.get("/rooms/{room_id}/ruleset", summary="The room's ruleset, every field given")
+@agents_router.get(
+    "/rooms/{room_id}/ruleset",
+    summary="The room's ruleset, every field given",
+    responses=refusals("not_found"),
+)
 async def room_ruleset(room_id: str, server: Server) -> JsonObject:
     """What a player builds a deck from before joining: the room's card pool and limits
     (the decks players brought are not part of it; they join each match's ruleset)."""
@@ -149,17 +225,19 @@ async def room_ruleset(room_id: str, server: Server) -> JsonObject:
     return rules
 
 
-@agents_router.get("/matches", summary="Finished matches to replay, newest first")
+@agents_router.get(
+    "/matches", summary="Finished matches to replay, newest first", responses=refusals()
+)
 async def finished_matches(
     server: Server,
     game: str | None = None,
     limit: Annotated[int, Query(ge=1, le=200, description="At most this many")] = 50,
 ) -> list[MatchInfo]:
-    """The finished matches of the newest rooms (those being played are not shown until
-    they end: a record is public once its match is over)."""
+    """The finished matches of the newest rooms without a password (those being played are
+    not shown until they end: a record is public once its match is over)."""
     found: list[MatchInfo] = []
     rows = await server.storage.rooms(game=game, statuses=("open", "playing", "finished"))
-    for room in rows[:limit]:
+    for room in [row for row in rows if row.password_hash is None][:limit]:
         found += [
             match_info(m) for m in await server.storage.matches(room.id) if m.status != "live"
         ]
@@ -168,7 +246,14 @@ async def finished_matches(
 
 
 def mount_client(app: FastAPI) -> None:
-    """Add the client's routes and serve the client at ``/`` (after every other route, so
-    ``/api``, ``/docs`` and ``/ws`` keep theirs)."""
+    """Add the client's routes and serve the client at ``/``: its files answer the requests
+    no route takes, even in part (so a route given the wrong method answers for itself, 405
+    with its methods, and ``/api``, ``/docs`` and ``/ws`` keep theirs)."""
     app.include_router(agents_router)
-    app.mount("/", ClientFiles(directory=WEB_ROOT, html=True), name="client")
+    files = ClientFiles(directory=WEB_ROOT, html=True)
+    nowhere = app.router.not_found
+
+    async def client(scope: Scope, receive: Receive, send: Send) -> None:
+        await (files if scope["type"] == "http" else nowhere)(scope, receive, send)
+
+    app.router.default = client
