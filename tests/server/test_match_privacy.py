@@ -73,3 +73,14 @@ def test_the_matches_of_a_room_without_a_password_stay_public(sqlite_url: str) -
         for path in readings(room, match):
             assert client.get(path).status_code == 200, path
         assert [m["id"] for m in client.get("/api/matches").json()] == [match]
+
+
+def test_a_token_of_other_characters_than_a_tokens_is_no_token(sqlite_url: str) -> None:
+    """Tokens are URL-safe ASCII; one of other characters holds nothing (and breaks nothing)."""
+    with server(sqlite_url) as client:
+        room, _, match = finished_private_war(client)
+        strange = {b"Authorization": "Bearer \u00e9t\u00e9".encode()}  # as UTF-8 bytes
+        for path in readings(room, match):
+            problem(client.get(path, headers=strange), 403, "bad_token")
+        for action in ("leave", "concede", "rematch"):
+            problem(client.post(f"/api/rooms/{room}/{action}", headers=strange), 403, "bad_token")
