@@ -57,12 +57,13 @@ export const api = {
   start: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/start`, undefined, token),
   rematch: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/rematch`, undefined, token),
   leave: (id, token) => call("POST", `/rooms/${encodeURIComponent(id)}/leave`, undefined, token),
-  matches: (id) => call("GET", `/rooms/${encodeURIComponent(id)}/matches`),
+  // A room with a password shows its matches for a token of the room (seat, host or spectator).
+  matches: (id, token) => call("GET", `/rooms/${encodeURIComponent(id)}/matches`, undefined, token),
   finished: () => call("GET", "/matches"),
-  match: (id) => call("GET", `/matches/${encodeURIComponent(id)}`),
-  replay: (id, step, seat) => {
+  match: (id, token) => call("GET", `/matches/${encodeURIComponent(id)}`, undefined, token),
+  replay: (id, step, seat, token) => {
     const params = new URLSearchParams({ step: String(step) });
     if (seat !== null && seat !== undefined) params.set("seat", String(seat));
-    return call("GET", `/matches/${encodeURIComponent(id)}/replay?${params}`);
+    return call("GET", `/matches/${encodeURIComponent(id)}/replay?${params}`, undefined, token);
   },
 };

@@ -1,7 +1,9 @@
 // Replays: choose a finished match, then step through it (forward, back, or with the
 // slider) from the point of view of any seat, drawn on the game's own table, or seen by
-// everyone (every card face up: a finished match's record is public).
+// everyone (every card face up: a finished match's record is public). The matches of a room
+// with a password are shown for a token of the room: the one this browser keeps, if any.
 import { api } from "./api.js";
+import { seatOf } from "./store.js";
 import { cardNames, describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
 import { tableFor } from "./tables/index.js";
@@ -10,6 +12,15 @@ import { everythingTable, stateCardNames } from "./tables/everything.js";
 /** Seat names, two of one name told apart by their seats (as in a room). */
 function distinct(names) {
   return names.map((n, i) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} (seat ${i + 1})` : n));
+}
+
+// The room of each match listed, so that its replay finds the room's token.
+const roomOfMatch = new Map();
+
+/** The token this browser keeps for a room (its seat's, or the spectator ticket, or the host's). */
+function tokenOf(roomId) {
+  const kept = roomId ? seatOf(roomId) : null;
+  return kept ? kept.token || kept.host || null : null;
 }
 
 function when(seconds) {
@@ -29,8 +40,9 @@ export function replaysPage(main) {
   (async () => {
     try {
       const titles = Object.fromEntries((await api.games()).map((g) => [g.name, g.title]));
-      let found = onlyRoom ? await api.matches(onlyRoom) : await api.finished();
+      let found = onlyRoom ? await api.matches(onlyRoom, tokenOf(onlyRoom)) : await api.finished();
       found = found.filter((m) => m.status === "finished");
+      for (const m of found) roomOfMatch.set(m.id, m.room);
       if (gone) return;
       found.sort((a, b) => (b.finished_at || 0) - (a.finished_at || 0));
       fill(list, found.length ? found.map((m) => {
@@ -50,7 +62,8 @@ export function replaysPage(main) {
 }
 
 export function replayPage(main, raw) {
-  const [matchId] = raw.split("?");
+  const [matchId, rawQuery] = raw.split("?");
+  const token = tokenOf(new URLSearchParams(rawQuery || "").get("room") || roomOfMatch.get(matchId));
   let info = null;
   let step = 0;
   let steps = 0;
@@ -118,7 +131,7 @@ export function replayPage(main, raw) {
     const ticket = ++loading;
     let data;
     try {
-      data = await api.replay(matchId, target, seat);
+      data = await api.replay(matchId, target, seat, token);
     } catch (e) {
       error.say(e.message);
       return;
@@ -162,7 +175,7 @@ export function replayPage(main, raw) {
 
   (async () => {
     try {
-      info = await api.match(matchId);
+      info = await api.match(matchId, token);
     } catch (e) {
       error.say(e.message);
       return;
