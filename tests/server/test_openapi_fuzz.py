@@ -25,7 +25,7 @@ from cardtable.server.app import create_app
 from cardtable.server.services import ServerConfig
 
 EXAMPLES = 30
-"""Examples per route and phase: about 20 seconds a backend on one core."""
+"""Examples per route and phase: about 25 seconds a backend on one core."""
 
 SEED = 25
 """One seed, so that every run sends the same requests."""
