@@ -98,8 +98,8 @@ class Services:
                 log.warning("repaired %d rooms left out of step with their matches", len(changed))
 
     async def stop(self) -> None:
-        if self._repair is not None:
-            self._repair.cancel()
+        if self._repair is not None:  # one short transaction: cut off, it would leave a
+            await self._repair  # database connection half closed (it never raises)
         await self.runner.stop()
         await self.hub.stop()
         await self.matches.notices.close()
