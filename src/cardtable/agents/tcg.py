@@ -94,7 +94,13 @@ class _KataStyle(Agent):
         hero = view.public["heroes"][seat]
         base, health = hero["life"]
         if needs_healing(health=health, full=base, below=self.heal_below):
-            heals = {m.card: m for m in legal.moves if isinstance(m, Play) and m.mode == HEAL}
+            # Every card may be played as a heal; only one that heals more than 0 helps.
+            worth = {card.id for card in view.cards(f"hand:{seat}") if card.stat("heal") > 0}
+            heals = {
+                m.card: m
+                for m in legal.moves
+                if isinstance(m, Play) and m.mode == HEAL and m.card in worth
+            }
             if heals:
                 return heals[self.heal(self._candidates(view, seat, heals, "heal"))]
         plays = {

@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
-from cardtable.agents import Agent, GreedyAgent, RandomAgent
+from cardtable.agents import Agent, CautiousAgent, GreedyAgent, PlannerAgent, RandomAgent
 from cardtable.engine import Decision, IllegalDecision, Rng, Target
 from cardtable.games.tcg import Attack, Play, TcgRules, TcgState, load_set
 from cardtable.games.tcg.actions import ATTACKS, AWAKE
+from cardtable.games.tcg.cardspec import CardSpec
 from cardtable.games.tcg.scenario import events, scenario
 from cardtable.simulation import agent_rng, play_match
 from tests.games.tcg.helpers import GAME, act, costs, ids, life, mana, snapshot
@@ -48,12 +49,52 @@ def test_healing_never_goes_above_the_starting_health() -> None:
     assert heal == [{"type": "heal", "target": "p0", "amount": 8, "source": 0, "life": 30}]
 
 
-def test_healing_is_offered_only_when_the_rules_have_it_and_the_card_heals() -> None:
+def test_healing_is_offered_only_when_the_rules_have_it() -> None:
     state = scenario(hands=([0, 3], []), slots=(3, 0), rules=HEALING)
-    assert set(GAME.legal(state, 0).moves) == {Play(0), Play(1), Play(1, "heal"), GAME.parse("end")}
-    refused(state, 0, "play #0 heal", "Damage 0 heals nothing")
+    assert set(GAME.legal(state, 0).moves) == {
+        Play(0),
+        Play(0, "heal"),
+        Play(1),
+        Play(1, "heal"),
+        GAME.parse("end"),
+    }
     core = scenario(hands=([3], []), slots=(3, 0))
     refused(core, 0, "play #0 heal", "these rules have no healing")
+
+
+def test_a_0_cost_card_heals_0() -> None:
+    """The kata: any card may heal its owner by its mana cost; a 0 card heals 0, just as its
+    attack deals 0. It is paid for (nothing), leaves the hand and restores nothing."""
+    state = scenario(hands=([0, 3], []), health=(25, 30), slots=(3, 0), rules=HEALING)
+    act(state, 0, "play #0 heal")
+    assert life(state, 0) == 25
+    assert mana(state, 0) == (3, 3)
+    assert ids(state.hands[0]) == [1]
+    assert ids(state.graveyards[0]) == [0]
+    shown = [event["type"] for event in events(state, None)]
+    assert shown == ["play"]
+    assert events(state, None)[0]["mode"] == "heal"
+
+
+def test_a_card_whose_heal_value_is_0_heals_0() -> None:
+    spark = CardSpec.model_validate({"id": "spark", "name": "Spark", "cost": 1, "damage": 2})
+    rules = TcgRules(healing=True, cards=(*KATA.cards, spark), decks=(KATA.deck, KATA.deck))
+    state = scenario(hands=(["spark", "scout"], []), health=(25, 30), slots=(2, 0), rules=rules)
+    assert {Play(0, "heal"), Play(1, "heal")} <= set(GAME.legal(state, 0).moves)
+    act(state, 0, "play #0 heal")
+    assert (life(state, 0), life(state, 1), mana(state, 0)) == (25, 30, (2, 1))
+    act(state, 0, "play #1 heal")  # a drawer played as a heal draws nothing
+    assert (life(state, 0), mana(state, 0), ids(state.hands[0])) == (25, (2, 0), [])
+
+
+def test_the_kata_players_heal_only_with_cards_that_heal() -> None:
+    state = scenario(hands=([0, 2], []), health=(5, 30), slots=(2, 0), rules=HEALING)
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    for agent in (CautiousAgent, PlannerAgent):
+        assert agent(Rng(0)).decide(view, legal) == Play(1, "heal")
+    nothing = scenario(hands=([0], []), health=(5, 30), slots=(2, 0), rules=HEALING)
+    view, legal = GAME.view(nothing, 0), GAME.legal(nothing, 0)
+    assert CautiousAgent(Rng(0)).decide(view, legal) == Play(0)
 
 
 # -- minions ------------------------------------------------------------------------------

@@ -269,7 +269,7 @@ class TcgGame(Game[TcgState, TcgRules]):
                 moves.extend(Play(card.id, "", target) for target in targets)
             else:
                 moves.append(Play(card.id))
-            if rules.healing and state.stat(card, "heal") > 0:
+            if rules.healing:  # any card heals, by its heal value (0 for a 0 card)
                 moves.append(Play(card.id, HEAL))
             if room:
                 moves.append(Play(card.id, MINION))
@@ -328,8 +328,6 @@ class TcgGame(Game[TcgState, TcgRules]):
         if play.mode == HEAL:
             if not rules.healing:
                 raise IllegalDecision("these rules have no healing: play the card as it is")
-            if state.stat(card, "heal") <= 0:
-                raise IllegalDecision(f"{name} heals nothing")
         elif play.mode == MINION:
             if not rules.minions:
                 raise IllegalDecision("these rules have no minions: play the card as it is")
