@@ -37,6 +37,10 @@ def test_the_file_may_not_be_for_another_game() -> None:
         ("deck = [1, -2, 'x']\n", r"^house\.toml, line 1: deck\.2: must be a whole number"),
         ("colour = 1\n", r"^house\.toml, line 1: colour: is not a rule of this game"),
         ("players = \n", r"^house\.toml: not valid TOML"),
+        (
+            "players = 2\ndeck = [1,\n  2\n",
+            r"^house\.toml: not valid TOML: .* \(at line 3, where the file ends\)$",
+        ),
         ("[section]\nplayers = 1\n", r"^house\.toml, line 1: section: is not a rule of this game"),
     ],
 )

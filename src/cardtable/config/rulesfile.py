@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import ValidationError
 
 from cardtable.config.ruleset import RulesetModel, describe_errors
+from cardtable.config.tomlfile import read_toml
 from cardtable.engine.errors import RulesetError
 
 M = TypeVar("M", bound=RulesetModel)
@@ -41,12 +41,7 @@ def load_rules_file(path: Path, model: type[M], *, game: str) -> M:
 
 def parse_rules_text(text: str, model: type[M], *, game: str, source: str = "rules") -> M:
     """Validate the text of a rules file (see :func:`load_rules_file`)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{source}: not valid TOML: {error}") from None
-    except (ValueError, RecursionError) as error:
-        raise RulesetError(f"{source}: values this program cannot read ({error})") from None
+    data = read_toml(text, source=source)
     named = data.pop("game", game)
     if named != game:
         raise RulesetError(f"{source}: these are rules for {named!r}, not for {game!r}")

@@ -95,6 +95,10 @@ def test_a_deck_file_is_plain_readable_toml(tmp_path: Path) -> None:
         ),
         (GOOD.replace("bolt = 4", "bolt = "), r"deck\.toml: not valid TOML"),
         (
+            GOOD + "ogre = [2,\n",
+            r"deck\.toml: not valid TOML: .* \(at line 11, where the file ends\)$",
+        ),
+        (
             GOOD.replace("bolt = 4", "bolt = 0"),
             r"deck\.toml, line 5: bolt = 0: a count is a whole number",
         ),

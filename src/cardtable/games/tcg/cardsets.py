@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -33,6 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardtable.config.ruleset import describe_errors
+from cardtable.config.tomlfile import read_toml
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardspec import CARD_ID, CardSpec
 
@@ -98,12 +98,7 @@ def load_set(name_or_path: str | Path) -> CardSet:
 
 def parse_set(text: str, *, source: str) -> CardSet:
     """Validate the text of a set file."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{source}: not valid TOML: {error}") from None
-    except (ValueError, RecursionError) as error:
-        raise RulesetError(f"{source}: values this program cannot read ({error})") from None
+    data = read_toml(text, source=source)
     try:
         model = _SetFile.model_validate_json(json.dumps(data))
     except (TypeError, ValueError) as error:

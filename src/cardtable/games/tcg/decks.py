@@ -50,12 +50,12 @@ import difflib
 import json
 import os
 import re
-import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardtable.config.tomlfile import read_toml
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardsets import CardSet, builtin_sets, load_set
 from cardtable.games.tcg.cardspec import CardSpec
@@ -135,12 +135,7 @@ def _read(path: Path) -> str:
 
 def parse_deck(text: str, *, source: str) -> Deck:
     """The deck a deck file's text describes (its shape only; see :func:`check_deck`)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{source}: not valid TOML: {error}") from None
-    except (ValueError, RecursionError) as error:
-        raise RulesetError(f"{source}: values this program cannot read ({error})") from None
+    data = read_toml(text, source=source)
     return deck_from_data(data, source=source, text=text)
 
 
