@@ -50,8 +50,8 @@ def test_decks_of_any_suits_ranks_and_jokers() -> None:
 @pytest.mark.parametrize(
     ("arguments", "reason"),
     [
-        ({"suits": 0}, "a deck has 1 to 8 suits, not 0"),
-        ({"suits": 9}, "a deck has 1 to 8 suits, not 9"),
+        ({"suits": 0}, "a deck has 1 to 99 suits, not 0"),
+        ({"suits": 100}, "a deck has 1 to 99 suits, not 100"),
         ({"suits": []}, "a deck needs at least one suit"),
         ({"ranks": []}, "a deck needs at least one rank"),
         ({"ranks": [ACE, ACE]}, "each suit and each rank once"),

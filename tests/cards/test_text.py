@@ -8,6 +8,7 @@ from cardtable.cards import (
     ACE,
     BLACK_JOKER,
     KING,
+    NAMED_SUITS,
     RED_JOKER,
     TEN,
     CardTextError,
@@ -22,6 +23,7 @@ from cardtable.cards import (
     parse_rank,
     parse_suit,
     standard_54,
+    suits,
 )
 from cardtable.engine import CardtableError
 
@@ -58,6 +60,33 @@ def test_extra_suits_and_numbered_ranks_round_trip() -> None:
     assert parse_card("Twenty-one of Leaves") == PlayingCard(Rank(21), Suit.LEAVES)
 
 
+def test_suits_beyond_the_named_ones_are_numbered_and_round_trip() -> None:
+    deck = make_deck(suits=12, ranks=15)
+    assert len(deck) == len({card.text for card in deck}) == 180
+    for card in deck:
+        for form in (card.text, card.name, card.pretty, card.text.lower(), card.name.upper()):
+            assert parse_card(form) == card
+    ninth = Suit.numbered(9)
+    assert (ninth.letter, ninth.title, ninth.symbol, ninth.index, ninth.number) == (
+        "#9",
+        "Suit 9",
+        "#9",
+        8,
+        9,
+    )
+    assert parse_card("A#9") == PlayingCard(ACE, ninth)
+    assert parse_card("10#12").name == "Ten of Suit 12"
+    assert parse_card("Fourteen of Suit 11").text == "14#11"
+    assert parse_card("k # 10") == PlayingCard(KING, Suit.numbered(10))
+    assert [suit.letter for suit in suits(10)][-3:] == ["L", "#9", "#10"]
+    assert [suit.colour for suit in suits(12)][8:] == [Colour.RED, Colour.BLACK] * 2
+    assert parse_suit("#12") == parse_suit("suit 12") == Suit.numbered(12)
+    with pytest.raises(CardTextError, match="'#3' is not a suit"):
+        parse_suit("#3")  # a named suit has one short form: H, not #3
+    with pytest.raises(CardTextError, match="'#100' is not a suit"):
+        parse_suit("#100")
+
+
 def test_colours() -> None:
     assert parse_card("QH").colour is Colour.RED
     assert parse_card("QD").colour is Colour.RED
@@ -68,7 +97,10 @@ def test_colours() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "1H", "11H", "13S", "AX", "A", "H", "10", "ZZ", "100H", "0S", "JJ", "Ace of", "GJ"],
+    [
+        *("", "   ", "1H", "11H", "13S", "AX", "A", "H", "10", "ZZ", "100H", "0S", "JJ"),
+        *("Ace of", "GJ", "A#", "A#4", "A#0", "#9", "A#100", "A of Suit 2"),
+    ],
 )
 def test_bad_card_text_is_a_typed_error_with_a_reason(text: str) -> None:
     with pytest.raises(CardTextError, match="is not a playing card") as caught:
@@ -94,8 +126,9 @@ def test_ranks_and_suits_parse_on_their_own() -> None:
 
 
 def test_suit_properties() -> None:
-    assert [suit.letter for suit in Suit] == ["C", "D", "H", "S", "M", "T", "W", "L"]
-    assert [suit.index for suit in Suit] == list(range(8))
-    assert [suit.standard for suit in Suit] == [True] * 4 + [False] * 4
+    assert [suit.letter for suit in NAMED_SUITS] == ["C", "D", "H", "S", "M", "T", "W", "L"]
+    assert [suit.index for suit in NAMED_SUITS] == list(range(8))
+    assert [suit.standard for suit in NAMED_SUITS] == [True] * 4 + [False] * 4
+    assert suits(8) == NAMED_SUITS
     assert Suit.SPADES.title == "Spades"
     assert Suit.CLUBS.symbol == "♣"

@@ -49,7 +49,15 @@ from cardtable.cards.ranks import (
     ace_high,
     parse_rank,
 )
-from cardtable.cards.suits import MAX_SUITS, STANDARD_SUITS, Colour, Suit, parse_suit, suits
+from cardtable.cards.suits import (
+    MAX_SUITS,
+    NAMED_SUITS,
+    STANDARD_SUITS,
+    Colour,
+    Suit,
+    parse_suit,
+    suits,
+)
 
 __all__ = [
     "ACE",
@@ -63,6 +71,7 @@ __all__ = [
     "KING",
     "MAX_RANK",
     "MAX_SUITS",
+    "NAMED_SUITS",
     "NINE",
     "QUEEN",
     "RED_JOKER",

@@ -1,8 +1,8 @@
 """Playing cards and jokers, with text forms that round-trip.
 
-A card has a short form (``AS``, ``10H``, ``BJ``), a name (``Ace of Spades``, ``Black Joker``)
-and a pretty form with its suit's symbol (``A♠``); :func:`parse_card` reads all three back, in
-any case and with any spacing:
+A card has a short form (``AS``, ``10H``, ``BJ``; ``A#9`` in a numbered suit), a name (``Ace
+of Spades``, ``Black Joker``, ``Ace of Suit 9``) and a pretty form with its suit's symbol
+(``A♠``); :func:`parse_card` reads all three back, in any case and with any spacing:
 
 >>> card = parse_card("10h")
 >>> card.text, card.name, card.pretty, card.colour
@@ -86,7 +86,7 @@ AnyCard: TypeAlias = PlayingCard | Joker
 BLACK_JOKER = Joker(Colour.BLACK)
 RED_JOKER = Joker(Colour.RED)
 
-_SHORT = re.compile(r"(.+?)\s*(\S)")
+_SHORT = re.compile(r"(.+?)\s*(#\s*[0-9]+|\S)")
 _NAME = re.compile(r"(.+?)\s+of\s+(.+)")
 _JOKERS: dict[str, Joker] = {}
 for _joker in (BLACK_JOKER, RED_JOKER):

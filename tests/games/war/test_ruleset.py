@@ -29,7 +29,7 @@ def test_the_defaults_are_the_usual_game() -> None:
     [
         ({"suits": 0}, r"^suits: must be at least 1 \(got 0\)$"),
         ({"suits": -2}, r"^suits: must be at least 1 \(got -2\)$"),
-        ({"suits": 9}, r"^suits: must be at most 8 \(got 9\)$"),
+        ({"suits": 100}, r"^suits: must be at most 99 \(got 100\)$"),
         ({"ranks": 0}, r"^ranks: must be at least 1 \(got 0\)$"),
         ({"ranks": -1}, r"^ranks: must be at least 1 \(got -1\)$"),
         ({"players": 0}, r"^players: must be at least 1 \(got 0\)$"),
@@ -44,6 +44,10 @@ def test_the_defaults_are_the_usual_game() -> None:
             {"players": 3, "dealing": "blocks"},
             r"^block dealing needs a deck that splits evenly: 52 cards do not split among 3 "
             r"players \(deal round-robin, or change the suits or ranks\)$",
+        ),
+        (
+            {"suits": 12, "ranks": 99},
+            r"^a deck of 12 suits of 99 ranks holds 1188 cards; War plays with at most 1,000 ",
         ),
         (
             {"players": 2, "suits": 1, "ranks": 5, "dealing": "blocks"},
@@ -63,6 +67,9 @@ def test_valid_corners() -> None:
     WarRules.from_json({"face_down": 0, "turn_limit": 1})
     WarRules.from_json({"players": 4, "dealing": "blocks"})
     WarRules.from_json({"players": 60, "suits": 1, "ranks": 1})
+    WarRules.from_json({"players": 12, "suits": 12, "ranks": 39})  # War.JS's own test deck
+    WarRules.from_json({"suits": 8, "ranks": 99})  # the largest deck before numbered suits
+    WarRules.from_json({"suits": 99, "ranks": 10})
 
 
 def test_a_rules_file() -> None:

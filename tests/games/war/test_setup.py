@@ -25,6 +25,32 @@ def test_the_deck_is_suits_times_ranks_and_strength_is_the_rank() -> None:
     assert {card.key: card.strength for card in long}["14M"] == 13
 
 
+def test_twelve_suits_of_39_ranks_for_twelve_players() -> None:
+    """War.JS's own test configuration: suits beyond the eight named ones are numbered (as
+    ranks beyond 13 are), and only ranks decide."""
+    rules = WarRules(players=12, suits=12, ranks=39)
+    deck = war_deck(12, 39)
+    assert len(deck) == rules.deck_size == 468
+    assert len({card.key for card in deck}) == 468
+    strengths = {card.key: card.strength for card in deck}
+    assert strengths["AL"] == strengths["A#9"] == strengths["A#12"] == 39
+    assert strengths["2#12"] == 1
+    assert strengths["KS"] == 12
+    assert strengths["14#10"] == 13  # numbered ranks rank above the king, below the ace
+    assert strengths["39#10"] == strengths["39C"] == 38
+    assert Counter(strengths.values()) == Counter(dict.fromkeys(range(1, 40), 12))
+    assert next(card for card in deck if card.key == "Q#11").name == "Queen of Suit 11"
+    match = Match(GAME, rules, seed=12)
+    assert [len(pile.cards) for pile in match.state.piles] == [39] * 12
+    for _ in range(40):
+        seat = match.to_act
+        assert seat is not None
+        match.decide(seat, "turn")
+    turned = [e["card"] for e in match.events(None) if e["type"] == "turn"]
+    assert any(isinstance(card, dict) and "#" in str(card["key"]) for card in turned)
+    assert sum(len(zone.cards) for zone in match.state.zones.values()) == 468
+
+
 def test_round_robin_dealing_from_seat_0_gives_early_seats_the_extra_cards() -> None:
     match = Match(GAME, WarRules(players=3, suits=2, ranks=7), seed=1)
     state = match.state

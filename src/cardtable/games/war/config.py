@@ -22,6 +22,8 @@ from cardtable.config import RulesetModel
 MAX_PLAYERS = 64
 MAX_FACE_DOWN = 20
 MAX_TURN_LIMIT = 1_000_000
+MAX_DECK = 1_000
+"""The most cards a deck may hold (suits times ranks): every view lists the deck's cards."""
 
 
 class WarRules(RulesetModel):
@@ -32,7 +34,7 @@ class WarRules(RulesetModel):
         ge=1,
         le=MAX_SUITS,
         description="Suits in the deck (clubs, diamonds, hearts, spades, then moons, towers, "
-        "wheels, leaves). Suits never decide a battle.",
+        "wheels, leaves, then numbered suits from 9). Suits never decide a battle.",
     )
     ranks: int = Field(
         13,
@@ -68,6 +70,15 @@ class WarRules(RulesetModel):
     @property
     def deck_size(self) -> int:
         return self.suits * self.ranks
+
+    @model_validator(mode="after")
+    def _deck_fits(self) -> Self:
+        if self.deck_size > MAX_DECK:
+            raise ValueError(
+                f"a deck of {self.suits} suits of {self.ranks} ranks holds {self.deck_size} "
+                f"cards; War plays with at most {MAX_DECK:,} (fewer suits or ranks)"
+            )
+        return self
 
     @model_validator(mode="after")
     def _blocks_split_evenly(self) -> Self:

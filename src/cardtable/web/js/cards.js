@@ -13,17 +13,31 @@ const SUITS = {
   L: ["❦", "leaves", "green"],
 };
 
+/** A suit by its short form: a letter, or "#9" for a numbered suit (9 and up). */
+function suitEntry(letter) {
+  const numbered = /^#(\d+)$/.exec(letter);
+  if (numbered) return [letter, `suit ${numbered[1]}`, Number(numbered[1]) % 2 ? "blue" : "green"];
+  return SUITS[letter];
+}
+
+/** A playing card's key split into its rank and its suit's short form ("10#9" → ["10", "#9"]). */
+function splitKey(key) {
+  const numbered = /^(.+?)(#\d+)$/.exec(key);
+  return numbered ? [numbered[1], numbered[2]] : [key.slice(0, -1), key.slice(-1)];
+}
+
 /** The symbol and word of a suit letter ("H" → ["♥", "hearts"]). */
 export function suitOf(letter) {
-  const s = SUITS[letter];
+  const s = suitEntry(letter);
   return s ? [s[0], s[1]] : [letter, letter];
 }
 
 /** A card's key in short words: "10H" → "10♥", "BJ" → "Joker". */
 export function shortName(key) {
   if (key === "BJ" || key === "RJ") return key === "BJ" ? "Black joker" : "Red joker";
-  const suit = SUITS[key.slice(-1)];
-  return suit ? `${key.slice(0, -1)}${suit[0]}` : key;
+  const [rank, letter] = splitKey(key);
+  const suit = suitEntry(letter);
+  return suit ? `${rank}${suit[0]}` : key;
 }
 
 /**
@@ -31,23 +45,24 @@ export function shortName(key) {
  * A button when it can be chosen; its accessible name is the card's full name.
  */
 export function playingCard(key, opts = {}) {
-  let rank = key.slice(0, -1);
-  let suit = SUITS[key.slice(-1)];
+  let [rank, letter] = splitKey(key);
+  let suit = suitEntry(letter);
   let colour = suit ? suit[2] : "black";
-  if (key === "BJ" || key === "RJ") {
+  const joker = key === "BJ" || key === "RJ";
+  if (joker) {
     rank = "★";
     suit = ["Joker", "joker", key === "RJ" ? "red" : "black"];
     colour = suit[2];
   }
-  const symbol = suit ? suit[0] : key.slice(-1);
+  const symbol = suit ? suit[0] : letter;
   const classes = ["card", "face", colour];
   if (opts.playable) classes.push("playable");
   if (opts.selected) classes.push("selected");
   if (opts.fresh) classes.push("fresh");
   if (opts.small) classes.push("small");
   const inner = [
-    h("span", { class: "corner", "aria-hidden": "true" }, rank, h("br"), symbol.length > 2 ? "" : symbol),
-    h("span", { class: "pip", "aria-hidden": "true" }, symbol.length > 2 ? "🃏" : symbol),
+    h("span", { class: "corner", "aria-hidden": "true" }, rank, h("br"), joker ? "" : symbol),
+    h("span", { class: "pip", "aria-hidden": "true" }, joker ? "🃏" : symbol),
   ];
   const label = opts.name || shortName(key);
   if (opts.button) {
