@@ -9,7 +9,8 @@ servers away.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
@@ -26,10 +27,24 @@ from tests.server.wire import Recorder, errors, sockets
 
 
 class Switch:
-    """Whether the part it belongs to is down."""
+    """Whether the part it belongs to is down, or about to fail one call."""
 
     def __init__(self) -> None:
         self.down = False
+        self.once: Callable[[str, tuple[Any, ...]], bool] | None = None
+        """Which call fails next (given the method's name and arguments); then none."""
+
+    def fails(self, name: str, args: tuple[Any, ...]) -> bool:
+        """Whether this call fails: every call while down, and the one call :attr:`once`
+        picks."""
+        return self.down or self.trips(name, args)
+
+    def trips(self, name: str, args: tuple[Any, ...]) -> bool:
+        """Whether this is the one call :attr:`once` picks to fail."""
+        if self.once is not None and self.once(name, args):
+            self.once = None
+            return True
+        return False
 
 
 class FailingFanout:
@@ -41,12 +56,14 @@ class FailingFanout:
         self.switch = switch
 
     async def publish(self, channel: str, message: str) -> None:
-        if self.switch.down:
+        if self.switch.fails("publish", (channel, message)):
             raise FanoutError("cannot publish to Redis at redis://test: Connection refused")
         await self.inner.publish(channel, message)
 
     @asynccontextmanager
     async def subscribe(self, channel: str) -> AsyncIterator[Subscription]:
+        if self.switch.trips("subscribe", (channel,)):  # listeners already subscribed stay
+            raise FanoutError("cannot subscribe to Redis at redis://test: Connection refused")
         async with self.inner.subscribe(channel) as subscription:
             yield subscription
 
@@ -70,7 +87,7 @@ class FailingStorage:
             return found
 
         async def call(*args: Any, **kwargs: Any) -> Any:
-            if self.switch.down:
+            if self.switch.fails(name, args):
                 raise StorageError("the database failed: connection refused")
             return await found(*args, **kwargs)
 
@@ -228,3 +245,79 @@ def test_no_view_is_sent_twice(sqlite_url: str) -> None:
         versions = [json.loads(text) for text in ann.received]
         seen = [m["version"] for m in versions if m["type"] == "view"]
         assert len(seen) == len(set(seen)), seen
+
+
+def within(function: str) -> bool:
+    """Whether the caller runs inside ``function`` (of the server, in this test's thread)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == function:
+            return True
+        frame = frame.f_back  # type: ignore[assignment]
+    return False
+
+
+def seated(connect: Callable[[str, str], Recorder], room: str, *tokens: str) -> dict[int, Recorder]:
+    """Each seat's player connected to ``room`` and welcomed, by seat."""
+    players = {}
+    for seat, token in enumerate(tokens):
+        players[seat] = connect(f"/ws/rooms/{room}", f"seat {seat}")
+        assert players[seat].hello(token)["type"] == "welcome"
+    return players
+
+
+def finish(players: dict[int, Recorder]) -> str:
+    """Play the room's match to its end (both seats always pick their first legal decision);
+    the match's id."""
+    view = players[0].until(lambda m: m["type"] == "view")[-1]
+    while view["outcome"] is None:
+        actor = players[view["to_act"]]
+        actor.answer(decide(actor, actor.view_from(view["version"])))
+        view = players[0].view_from(view["version"] + 1)
+    assert players[1].view_from(view["version"])["outcome"] is not None
+    return str(view["match"])
+
+
+def rematch_is_played(client: TestClient, room: str, players: dict[int, Recorder], token: str,
+                      first: str) -> None:  # fmt: skip
+    """Ask for a rematch; both players are sent its view, and each hears the other's decision."""
+    rematch = client.post(f"/api/rooms/{room}/rematch", headers=bearer(token))
+    assert rematch.status_code == 200, rematch.text
+    views = [player.until(lambda m: m["type"] == "view" and m["match"] != first)[-1]
+             for player in players.values()]  # fmt: skip
+    actor = players[views[0]["to_act"]]
+    assert not errors(actor.answer(decide(actor, views[0])))
+    for player in players.values():
+        assert player.view_from(views[0]["version"] + 1)["match"] == views[0]["match"]
+
+
+def test_a_rematch_read_while_storage_fails_still_reaches_every_player(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room's news is handled again when storage failed half-way through: a player whose
+    view of the new match could not be read the first time is sent it the second."""
+    with faulty_server(sqlite_url, monkeypatch) as (client, _, storage):
+        room, ann_token, bob_token = two_players(client)
+        with sockets(client) as connect:
+            players = seated(connect, room, ann_token, bob_token)
+            first = finish(players)
+            storage.once = lambda name, args: name == "match" and within("room_changed")
+            rematch_is_played(client, room, players, ann_token, first)
+            assert storage.once is None, "the read of the new match did not fail"
+
+
+def test_a_rematch_followed_while_the_fanout_fails_still_reaches_every_player(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Following the new match's channel is tried again until the fan-out takes it: until
+    then the room keeps following the old one, and then it hears the new one's decisions."""
+    with faulty_server(sqlite_url, monkeypatch) as (client, fanout, _):
+        room, ann_token, bob_token = two_players(client)
+        with sockets(client) as connect:
+            players = seated(connect, room, ann_token, bob_token)
+            first = finish(players)
+            fanout.once = lambda name, args: (
+                name == "subscribe" and args[0].startswith("match:") and within("listen")
+            )  # a room hub's listener (the runner's is ``_listen``)
+            rematch_is_played(client, room, players, ann_token, first)
+            assert fanout.once is None, "following the new match did not fail"

@@ -32,9 +32,9 @@ from cardtable.server.storage.connect import StorageError
 Send = Callable[[str], Awaitable[None]]
 
 STORAGE_RETRY_FIRST = 0.2
-"""Seconds before reading a notice's news again when storage was away."""
+"""Seconds before handling a notice again when storage or the fan-out was away."""
 STORAGE_RETRY_LATEST = 5.0
-"""The longest wait between those reads while storage stays away."""
+"""The longest wait between those tries while it stays away."""
 
 log = logging.getLogger("cardtable.server")
 
@@ -96,6 +96,8 @@ class RoomHub:
         """Listen to ``match``'s channel (and stop listening to the previous one)."""
         if match == self.match:
             return
+        if match is not None:  # first: if the fan-out is away, it still follows the old one
+            await self._listen(match_channel(match), self._on_match)
         if self.match is not None:
             self._stop(match_channel(self.match))
             if self.hub.following.get(self.match) is self:
@@ -103,7 +105,6 @@ class RoomHub:
         self.match = match
         if match is not None:
             self.hub.following[match] = self
-            await self._listen(match_channel(match), self._on_match)
 
     async def _listen(self, channel: str, handle: Callable[[JsonObject], Awaitable[None]]) -> None:
         ready = asyncio.Event()
@@ -137,16 +138,16 @@ class RoomHub:
     async def _safely(
         self, handle: Callable[[JsonObject], Awaitable[None]], data: JsonObject
     ) -> None:
-        """Handle a notice; while storage is away, again and again (with a growing wait)
-        until what it announced has been read and sent."""
+        """Handle a notice; while storage or the fan-out is away, again and again (with a
+        growing wait) until what it announced has been read and sent, and followed."""
         wait = STORAGE_RETRY_FIRST
         while True:
             try:
                 await handle(data)
                 return
-            except StorageError as away:
+            except (StorageError, FanoutError) as away:
                 if wait == STORAGE_RETRY_FIRST:
-                    log.warning("room %s waits for storage to read a notice: %s", self.room, away)
+                    log.warning("room %s waits to act on a notice: %s", self.room, away)
                 await asyncio.sleep(wait)
                 wait = min(STORAGE_RETRY_LATEST, wait * 2)
             except Exception:  # one bad notice must not stop the room's listener
@@ -311,7 +312,9 @@ class Hub:
             await connection.send(message)
             if connection.match != info.match:
                 connection.match, connection.sent, connection.shown = info.match, 0, None
-                await self.push(connection)
+            # Even when it follows that match already: a read that failed half-way through
+            # (this notice is then handled again) may have left it without its view.
+            await self.push(connection)
 
     # -- what a connection is sent ----------------------------------------------------------
 
