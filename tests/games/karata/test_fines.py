@@ -201,9 +201,17 @@ def test_a_fined_declaration_on_the_emptying_turn_is_paid_and_does_not_win(fine:
     assert state.active == 1
 
 
-def test_the_same_turn_without_fines_is_refused_then_wins_without_the_declaration() -> None:
+def test_the_same_turn_without_fines_keeps_its_card_then_wins_without_the_declaration() -> None:
+    """Fines off: only the declaration is refused; 9H stays played (RULING 15), as it would
+    card by card, and finishing without the declaration wins."""
     state = scenario(hands=[["9H"], ["5C"]], pile=["7H"], declared=[0], deck=DECK)
-    assert refused(state, 0, "turn 9H last") == "Last card is declared with cards left in your hand"
-    act(state, 0, "turn 9H")
+    error = GAME.decide(state, 0, GAME.parse_decision("turn 9H last"))
+    assert error is not None
+    assert error.reason == (
+        "Last card is declared with cards left in your hand; the Nine of Hearts stays played: "
+        "finish the turn without declaring (finish), or play on"
+    )
+    assert (state.staged(), hand(state, 0), state.outcome) == (("9H",), [], None)
+    act(state, 0, "finish")
     assert state.outcome is not None
     assert state.outcome.winners == (0,)

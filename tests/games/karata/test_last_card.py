@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import Outcome
+from cardtable.engine import IllegalDecision, Outcome
 from cardtable.games.karata import KarataRules
 from cardtable.games.karata.scenario import scenario
-from tests.games.karata.helpers import act, hand, last_of, legal_texts, refused
+from tests.games.karata.helpers import (
+    GAME,
+    act,
+    hand,
+    last_of,
+    legal_texts,
+    pile,
+    refused,
+    snapshot,
+)
 
 DECK = ["4C", "6C", "9C", "10C", "4D", "5D", "6D", "9D", "10D"]
 
@@ -94,6 +103,51 @@ def test_last_card_is_refused_while_holding_an_ace_bomb_jack_or_king(holding: st
     act(state, 0, "finish")  # the cards played stay played: finish without declaring
     assert state.declared == [False, False]
     assert hand(state, 0) == [holding]
+
+
+def test_a_whole_turn_with_a_refused_declaration_keeps_its_cards_played() -> None:
+    """RULING 15: a refused declaration never takes back the cards played. Played as a whole
+    turn, the cards stay played just as they do card by card, and the error says so; the
+    player then finishes without declaring (or plays on)."""
+    by_card = scenario(hands=[["4S", "AH", "9H"], ["5C"]], pile=["7S"], deck=DECK)
+    act(by_card, 0, "play 4S")
+    reason = refused(by_card, 0, "finish last")
+    whole = scenario(hands=[["4S", "AH", "9H"], ["5C"]], pile=["7S"], deck=DECK)
+    error = GAME.decide(whole, 0, GAME.parse_decision("turn 4S last"))
+    assert error is not None
+    assert error.reason == (
+        f"{reason}; the Four of Spades stays played: finish the turn without declaring "
+        "(finish), or play on"
+    )
+    assert whole.staged() == by_card.staged() == ("4S",)
+    assert hand(whole, 0) == ["AH", "9H"]
+    assert whole.active == 0
+    assert snapshot(whole) == snapshot(by_card)
+    assert "finish last" not in legal_texts(whole, 0)
+    act(whole, 0, "finish")
+    assert whole.declared == [False, False]
+    assert hand(whole, 0) == ["AH", "9H"]
+    assert pile(whole)[0] == "4S"
+    assert whole.active == 1
+
+
+def test_a_whole_turn_with_a_refused_declaration_names_every_card_kept() -> None:
+    state = scenario(hands=[["4S", "4H", "KC"], ["5C"]], pile=["7S"], deck=DECK)
+    error = GAME.decide(state, 0, GAME.parse_decision("turn 4S 4H last"))
+    assert error is not None
+    assert error.reason.endswith(
+        "; the Four of Spades and the Four of Hearts stay played: finish the turn without "
+        "declaring (finish), or play on"
+    )
+    assert state.staged() == ("4S", "4H")
+    with pytest.raises(IllegalDecision, match="you have started this turn card by card"):
+        GAME.decide(state, 0, GAME.parse_decision("turn 4C"))
+
+
+def test_a_whole_turn_that_breaks_a_rule_of_play_is_still_refused_whole() -> None:
+    state = scenario(hands=[["4S", "5H", "KC"], ["5C"]], pile=["7S"], deck=DECK)
+    refused(state, 0, "turn 4S 5H last")
+    assert state.staged() == ()
 
 
 @pytest.mark.parametrize("holding", ["QS", "8D", "4C", "10D"])

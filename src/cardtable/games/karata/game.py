@@ -195,7 +195,12 @@ class KarataGame(Game[KarataState, KarataRules]):
             problem = turn_problem(decision.cards, state.table(), rules)
             if problem is not None:
                 raise RuleBroken(problem)
-            self._check_finish(state, seat, decision.cards, decision.request, decision.last)
+            try:
+                self._check_finish(state, seat, decision.cards, decision.request, decision.last)
+            except BadDeclaration as error:
+                if rules.fines:
+                    raise  # the fine's reason: the turn is played, fined and finished
+                raise BadDeclaration(f"{error.reason}; {_kept(decision.cards)}") from None
             staging: list[Action[Any]] = [StageCard(seat, card) for card in cards]
             return (*staging, FinishTurn(seat, decision.request, decision.last))
         raise IllegalDecision(f"{decision.text()!r} is not a decision of Karata")
@@ -235,8 +240,17 @@ class KarataGame(Game[KarataState, KarataRules]):
     ) -> Sequence[Action[Any]] | None:
         """With fines on, a move that breaks a rule of play costs the fine: an invalid
         declaration picks it, then finishes the turn without the declaration; any other breach
-        takes the turn back and ends it."""
+        takes the turn back and ends it. With fines off, a whole turn whose declaration is
+        invalid is not refused whole: its cards are played and the turn stays open, as if
+        they had been played card by card and only ``finish last`` refused."""
         rules: KarataRules = state.rules.ruleset
+        if not rules.fines and isinstance(error, BadDeclaration) and isinstance(decision, Turn):
+            # Fines off: as when the declaration is refused card by card, the turn's cards
+            # stay played (RULING 15) and the player finishes without declaring, or plays on.
+            if seat != state.active or state.staged():
+                return None
+            cards = self._whole_turn(state, seat, decision.cards)
+            return tuple(StageCard(seat, card) for card in cards)
         if not rules.fines or not isinstance(error, RuleBroken) or seat != state.active:
             return None
         if isinstance(error, BadDeclaration) and isinstance(decision, Finish | Turn):
@@ -332,6 +346,14 @@ class KarataGame(Game[KarataState, KarataRules]):
         if seat in state.out:
             raise IllegalDecision("you have left the table already")
         return (Leave(seat),)
+
+
+def _kept(cards: Sequence[str]) -> str:
+    """What a whole turn whose declaration was refused (fines off) tells its player."""
+    named = [the(key) for key in cards]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    verb = "stays" if len(named) == 1 else "stay"
+    return f"{listed} {verb} played: finish the turn without declaring (finish), or play on"
 
 
 GAME = KarataGame()
