@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from cardtable.engine import Rng, Stat, determinise, view_to_json
+from cardtable.engine import IllegalDecision, Rng, Stat, determinise, view_to_json
 from cardtable.games.tcg import TcgRules, TcgState
 from cardtable.games.tcg.scenario import events, scenario
 from tests.games.tcg.helpers import GAME, act, costs, ids
@@ -152,3 +153,104 @@ def test_pools_survive_the_state_json_round_trip() -> None:
 def test_impossible_numbers_are_refused(arguments: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         scenario(**arguments)  # type: ignore[arg-type]
+
+
+MINIONS = TcgRules(minions=True)
+
+
+def built_minions() -> TcgState:
+    """Seat 0: #0 (a 3) arrived this turn, #1 (a 4) has attacked, #2 (a 5) took 3 damage;
+    seat 1: #3 (a 6) took 5 damage, #4 (a 2) arrived in its owner's last turn."""
+    return scenario(
+        boards=([3, 4, 5], [6, 2]),
+        asleep=([0], [1]),
+        attacked=([1], []),
+        damaged=({2: 3}, {0: 5}),
+        rules=MINIONS,
+    )
+
+
+def test_minions_can_be_built_asleep_having_attacked_or_damaged() -> None:
+    state = built_minions()
+    numbers = [
+        {name: state.stat(minion, name) for name in ("awake", "attacks", "life")}
+        for minion in state.cards
+    ]
+    assert numbers == [
+        {"awake": 0, "attacks": 0, "life": 3},  # newly arrived: asleep
+        {"awake": 1, "attacks": 0, "life": 4},  # awake, but its attack is spent
+        {"awake": 1, "attacks": 1, "life": 2},  # ready, hurt
+        {"awake": 1, "attacks": 1, "life": 1},
+        {"awake": 0, "attacks": 0, "life": 2},
+    ]
+    assert state.stat(state.cards[2], "health") == 5  # the card's health is as printed
+    legal = GAME.legal(state, 0).moves
+    assert {move.text() for move in legal} == {
+        "attack #2 @p1",
+        "attack #2 @#3",
+        "attack #2 @#4",
+        "end",
+    }
+    with pytest.raises(IllegalDecision, match="Damage 3 is asleep"):
+        GAME.decide(state, 0, GAME.parse_decision("attack #0 @p1"))
+    with pytest.raises(IllegalDecision, match="Damage 4 has already attacked this turn"):
+        GAME.decide(state, 0, GAME.parse_decision("attack #1 @p1"))
+    act(state, 0, "attack #2 @#3")  # 5 into the hurt 6: it dies; 6 back kills ours
+    assert ids(state.boards[0]) == [0, 1]
+    assert ids(state.boards[1]) == [4]
+
+
+def board_seen(state: TcgState, seat: int | None) -> list[dict[str, Any]]:
+    """Seat 0's minions as ``seat`` sees them in its view's JSON."""
+    zone: Any = view_to_json(GAME.view(state, seat))["zones"]
+    return list(zone["board:0"]["cards"])
+
+
+def test_a_newly_arrived_minion_and_one_that_has_attacked_differ_in_state_and_view() -> None:
+    state = built_minions()
+    played = scenario(hands=([3], []), boards=([4], [6, 2]), slots=(3, 0), rules=MINIONS)
+    act(played, 0, "play #0 minion")
+    act(played, 0, "attack #1 @p1")
+    for seat in (0, 1, None):
+        built = {card["id"]: card for card in board_seen(state, seat)}
+        assert built[0]["live"]["awake"] == [1, 0]  # asleep
+        assert built[0]["live"]["attacks"] == [1, 0]
+        assert built[1]["live"]["awake"] == [1, 1]  # awake: it has attacked
+        assert built[1]["live"]["attacks"] == [1, 0]
+        assert built[2]["live"]["life"] == [5, 2]
+        assert built[2]["stats"]["life"] == 2
+        by_play = {card["key"]: card for card in board_seen(played, seat)}
+        assert by_play["d3"]["live"] == built[0]["live"]  # as if played this turn
+        assert by_play["d4"]["live"] == built[1]["live"]  # as if it attacked this turn
+    loaded = GAME.state_from_json(GAME.state_to_json(state))
+    assert [loaded.stat(card, "awake") for card in loaded.cards] == [0, 1, 1, 1, 0]
+
+
+def test_built_minions_wake_and_ready_on_their_owners_next_turn() -> None:
+    state = built_minions()
+    act(state, 0, "end")
+    assert state.stat(state.cards[4], "awake") == 1  # seat 1's sleeper woke
+    act(state, 1, "end")
+    moves = {move.text() for move in GAME.legal(state, 0).moves}
+    assert {"attack #0 @p1", "attack #1 @p1", "attack #2 @p1"} <= moves
+    assert state.stat(state.cards[2], "life") == 2  # damage stays
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"asleep": ([3], [])}, r"asleep\[0\]: there is no minion 3 on board 0 \(it holds 3\)"),
+        ({"attacked": ([], [-1])}, r"attacked\[1\]: there is no minion -1 on board 1"),
+        (
+            {"asleep": ([1], []), "attacked": ([1], [])},
+            r"boards\[0\]: minion 1 cannot be asleep and have attacked: an asleep minion",
+        ),
+        ({"damaged": ({2: 5}, {})}, r"damaged\[0\]: 5 damage would kill minion 2 \(5 health\)"),
+        ({"damaged": ({}, {0: -1})}, r"damaged\[1\]: minion 0 cannot take -1 damage"),
+        ({"damaged": ({5: 1}, {})}, r"damaged\[0\]: there is no minion 5 on board 0"),
+        ({"asleep": ([0],)}, r"asleep: give one entry per seat"),
+    ],
+)
+def test_impossible_minions_are_refused(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        scenario(boards=([3, 4, 5], [6]), rules=MINIONS, **arguments)  # type: ignore[arg-type]

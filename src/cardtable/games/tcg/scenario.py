@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardtable.engine.cards import CardDef
+from cardtable.engine.cards import Card, CardDef
 from cardtable.engine.json import JsonObject
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
-from cardtable.games.tcg.actions import ATTACKS, AWAKE, arrive
+from cardtable.engine.stats import Stat
+from cardtable.games.tcg.actions import ATTACKS, AWAKE, LIFE, arrive
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.game import GAME
@@ -35,6 +36,10 @@ from cardtable.games.tcg.state import TcgState
 
 Cards = Sequence[int | str]
 PerSeat = tuple[Cards, Cards]
+Places = tuple[Sequence[int], Sequence[int]]
+"""Per seat, places on that seat's board (0: the first minion its ``boards`` entry lists)."""
+Hurts = tuple[Mapping[int, int], Mapping[int, int]]
+"""Per seat, the damage each minion has taken, by its place on that seat's board."""
 
 
 def scenario(
@@ -43,6 +48,9 @@ def scenario(
     decks: PerSeat = ((), ()),
     graveyards: PerSeat = ((), ()),
     boards: PerSeat = ((), ()),
+    asleep: Places = ((), ()),
+    attacked: Places = ((), ()),
+    damaged: Hurts = ({}, {}),
     health: tuple[int, int] | None = None,
     slots: tuple[int, int] = (0, 0),
     mana: tuple[int, int] | None = None,
@@ -59,8 +67,16 @@ def scenario(
     * ``hands``: the cards in each hand, oldest first (at most the ruleset's hand limit).
     * ``decks``: each deck from the **bottom to the top**: the *last* card is drawn first.
     * ``graveyards``: each graveyard from the bottom to the top.
-    * ``boards``: each seat's minions, awake, ready to attack and at full health (the ruleset
-      must have minions on).
+    * ``boards``: each seat's minions (the ruleset must have minions on). They are awake,
+      ready to attack and at full health, unless one of the next three says otherwise; each
+      names minions by their place on their seat's board (0 is the first listed):
+    * ``asleep``: the minions that arrived in their owner's latest turn and sleep until the
+      owner's next turn begins (``awake`` 0, no attack left), as a minion just played does.
+    * ``attacked``: the minions that have attacked in their owner's latest turn: awake, with
+      no attack left (``awake`` 1, ``attacks`` 0) until the owner's next turn begins. An asleep
+      minion cannot have attacked.
+    * ``damaged``: ``{place: damage}``, the damage each minion has taken (its ``life`` is its
+      health less that; it must stay above 0: a minion at 0 would have died).
     * ``health``: each hero's health (default: the ruleset's starting health, which stays the
       base). It must be at least 1: a hero at 0 or below would already have lost.
     * ``slots``: each hero's mana slots (0 to the ruleset's cap).
@@ -98,6 +114,7 @@ def scenario(
                 f"hands[{seat}]: {len(costs)} cards, but a hand holds at most "
                 f"{book_rules.hand_limit}"
             )
+    _check_minions(boards, asleep, attacked, damaged, cards_of["boards"])
     lives = health if health is not None else (book_rules.starting_health,) * SEATS
     _check_pair("health", lives)
     for seat, life in enumerate(lives):
@@ -129,13 +146,13 @@ def scenario(
     ):
         for seat, zone in enumerate(zones):
             state.create_cards(cards_of[name][seat], zone, owner=seat, pool=f"p{seat}")
-    for board in state.boards:
-        for minion in board.cards:
-            arrive(state, minion)
-            for name in (AWAKE, ATTACKS):
-                ready = state.tracked(minion, name)
-                assert ready is not None
-                ready.value = ready.base
+    for seat, board in enumerate(state.boards):
+        for place, minion in enumerate(board.cards):
+            arrive(state, minion)  # asleep, as a minion just played
+            if place not in asleep[seat]:
+                _track(state, minion, AWAKE).value = 1
+                _track(state, minion, ATTACKS).value = 0 if place in attacked[seat] else 1
+            _track(state, minion, LIFE).value -= damaged[seat].get(place, 0)
     for seat in range(SEATS):
         pool = f"p{seat}"
         owned = sorted(
@@ -177,6 +194,51 @@ def _card(known: Mapping[str, CardDef], name: str, seat: int, card: object) -> T
     definition = known[key]
     assert isinstance(definition, TcgCard)
     return definition
+
+
+def _check_minions(
+    boards: PerSeat,
+    asleep: Places,
+    attacked: Places,
+    damaged: Hurts,
+    minions: list[list[TcgCard]],
+) -> None:
+    """``ValueError`` unless ``asleep``, ``attacked`` and ``damaged`` name minions on the
+    boards in states a minion can be in."""
+    for name, pair in (("asleep", asleep), ("attacked", attacked), ("damaged", damaged)):
+        _check_pair(name, pair)
+        for seat, places in enumerate(pair):
+            for place in places:
+                if isinstance(place, bool) or not isinstance(place, int):
+                    raise ValueError(
+                        f"{name}[{seat}]: a minion is its place on the board, got {place!r}"
+                    )
+                if not 0 <= place < len(boards[seat]):
+                    raise ValueError(
+                        f"{name}[{seat}]: there is no minion {place} on board {seat} (it holds "
+                        f"{len(boards[seat])})"
+                    )
+    for seat in range(SEATS):
+        both = sorted(set(asleep[seat]) & set(attacked[seat]))
+        if both:
+            raise ValueError(
+                f"boards[{seat}]: minion {both[0]} cannot be asleep and have attacked: an asleep "
+                "minion cannot attack"
+            )
+        for place, damage in damaged[seat].items():
+            health = max(minions[seat][place].health, 1)
+            if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+                raise ValueError(f"damaged[{seat}]: minion {place} cannot take {damage!r} damage")
+            if damage >= health:
+                raise ValueError(
+                    f"damaged[{seat}]: {damage} damage would kill minion {place} ({health} health)"
+                )
+
+
+def _track(state: TcgState, minion: Card, name: str) -> Stat:
+    stat = state.tracked(minion, name)
+    assert stat is not None
+    return stat
 
 
 def _check_pair(name: str, pair: Sequence[object]) -> None:
