@@ -19,7 +19,9 @@ from starlette.testclient import TestClient
 
 from cardtable.protocol.errors import ErrorCode
 from cardtable.server import app as app_module
+from cardtable.server import hub as hub_module
 from cardtable.server.fanout import Fanout, FanoutError, Subscription, open_fanout
+from cardtable.server.notices import Notices
 from cardtable.server.storage import SqlStorage
 from cardtable.server.storage.connect import StorageError
 from tests.server.helpers import SHORT_WAR, bearer, create, server
@@ -321,3 +323,29 @@ def test_a_rematch_followed_while_the_fanout_fails_still_reaches_every_player(
             )  # a room hub's listener (the runner's is ``_listen``)
             rematch_is_played(client, room, players, ann_token, first)
             assert fanout.once is None, "following the new match did not fail"
+
+
+def test_a_notice_lost_with_its_teller_is_made_up_for(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process can die between storing a change and telling it: a room that hears no news
+    for a while reads its room and match again, and its players are sent what they missed."""
+    with faulty_server(sqlite_url, monkeypatch) as (client, _, _):
+        monkeypatch.setattr(hub_module, "HEARTBEAT", 0.1)
+        monkeypatch.setattr(hub_module, "QUIET", 0.3)
+        room, ann_token, bob_token = two_players(client)
+        with sockets(client) as connect:
+            players = seated(connect, room, ann_token, bob_token)
+            first = finish(players)
+            lost: list[str] = []
+            tell = Notices.tell
+
+            async def told_by_a_dying_process(self: Notices, channel: str, message: str) -> None:
+                if not lost and json.loads(message) == {"kind": "room"}:
+                    lost.append(channel)  # stored, and then never told
+                    return
+                await tell(self, channel, message)
+
+            monkeypatch.setattr(Notices, "tell", told_by_a_dying_process)
+            rematch_is_played(client, room, players, ann_token, first)
+            assert lost == [f"room:{room}"], lost

@@ -35,6 +35,9 @@ STORAGE_RETRY_FIRST = 0.2
 """Seconds before handling a notice again when storage or the fan-out was away."""
 STORAGE_RETRY_LATEST = 5.0
 """The longest wait between those tries while it stays away."""
+QUIET = 3 * HEARTBEAT
+"""Seconds without news after which a room reads its room and match from storage again, in
+case a notice was lost: the process that stored a change can die before telling it."""
 
 log = logging.getLogger("cardtable.server")
 
@@ -78,6 +81,10 @@ class RoomHub:
         self.match: str | None = None
         self.presence_sent: tuple[frozenset[int], int] | None = None
         """Who was connected, as last sent to the room's connections."""
+        self.room_sent: Any = None
+        """The room's description, as last sent to its connections."""
+        self.news_at = asyncio.get_running_loop().time()
+        """When the room or its match last changed, as heard here (the event loop's clock)."""
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.opening: asyncio.Future[None] | None = None
         """Starting the room's listeners (:meth:`open`); joiners wait for it."""
@@ -170,6 +177,12 @@ class RoomHub:
         at_least = version if isinstance(version, int) else None
         for connection in list(self.connections):
             await self.hub.push(connection, at_least=at_least)
+        self.news_at = asyncio.get_running_loop().time()
+
+    async def catch_up(self) -> None:
+        """Read the room and its match from storage again, and send each connection what
+        it missed (nothing, when no notice was lost)."""
+        await self.hub.room_changed(self, unless_same=True)
 
     async def _on_room(self, data: JsonObject) -> None:
         kind = data.get("kind")
@@ -236,10 +249,18 @@ class Hub:
                     await self.fanout.publish(
                         room_channel(room), json.dumps(self.presence.report(room))
                     )
+            quiet_since = asyncio.get_running_loop().time() - QUIET
             for hub in list(self.rooms.values()):  # ours, if a silent process was forgotten
                 if self.presence_of(hub.room) != hub.presence_sent:
                     with contextlib.suppress(Exception):
                         await self.send_presence(hub)
+                if hub.news_at <= quiet_since:
+                    try:
+                        await hub.catch_up()
+                    except (StorageError, FanoutError):
+                        pass  # at the next beat
+                    except Exception:
+                        log.exception("catching up with room %s failed", hub.room)
 
     # -- joining and leaving ----------------------------------------------------------------
 
@@ -303,18 +324,23 @@ class Hub:
         for connection in list(room.connections):
             await connection.send(message)
 
-    async def room_changed(self, room: RoomHub) -> None:
-        """Send the room's description to its connections; follow a new match."""
+    async def room_changed(self, room: RoomHub, *, unless_same: bool = False) -> None:
+        """Send the room's description to its connections (``unless_same``: only if it
+        changed since it was last sent); follow a new match."""
         info = await self.room_info(room.room)
         await room.follow(info.match)
+        send = not unless_same or info != room.room_sent
+        room.room_sent = info
         message = wire.RoomMessage(room=info)
         for connection in list(room.connections):
-            await connection.send(message)
+            if send:
+                await connection.send(message)
             if connection.match != info.match:
                 connection.match, connection.sent, connection.shown = info.match, 0, None
             # Even when it follows that match already: a read that failed half-way through
             # (this notice is then handled again) may have left it without its view.
             await self.push(connection)
+        room.news_at = asyncio.get_running_loop().time()
 
     # -- what a connection is sent ----------------------------------------------------------
 
