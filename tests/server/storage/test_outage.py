@@ -4,6 +4,7 @@ again once the database is back."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import asyncpg
@@ -72,3 +73,16 @@ async def test_a_database_refusing_connections_is_a_storage_error(postgres_url: 
             await _admin(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS true')
         await _settles(store)
         assert await store.chat("r1") == []  # the refused message was not half-stored
+
+
+async def test_reads_in_flight_when_connections_are_cut_are_read_again(postgres_url: str) -> None:
+    """Reading changes nothing, so a read whose connection was cut under it is done again on
+    a new one: what a request just changed can be read back although connections were cut."""
+    async with await SqlStorage.open(postgres_url) as store:
+        await store.create_room(room_row(), seat_rows())
+        reads = (store.room, store.seats, store.matches, store.match, store.decisions)
+        for _ in range(10):
+            in_flight = [asyncio.create_task(read("r1")) for read in reads for _ in range(3)]
+            await asyncio.sleep(0.002)
+            await _cut(_name(postgres_url))
+            await asyncio.gather(*in_flight)

@@ -157,10 +157,8 @@ class SqlStorage:
                 await connection.execute(sa.insert(seat_table), [to_columns(s) for s in seats])
 
     async def room(self, room_id: str) -> RoomRow | None:
-        async with self._read() as connection:
-            result = await connection.execute(sa.select(rooms).where(rooms.c.id == room_id))
-            row = result.first()
-        return None if row is None else from_columns(RoomRow, row)
+        found = await self._select(sa.select(rooms).where(rooms.c.id == room_id))
+        return from_columns(RoomRow, found[0]) if found else None
 
     async def rooms(
         self,
@@ -177,8 +175,7 @@ class SqlStorage:
         if idle_since is not None:
             query = query.where(rooms.c.updated_at < idle_since)
         query = query.order_by(rooms.c.created_at.desc(), rooms.c.id.desc())
-        async with self._read() as connection:
-            return [from_columns(RoomRow, row) for row in await connection.execute(query)]
+        return [from_columns(RoomRow, row) for row in await self._select(query)]
 
     async def update_room(
         self,
@@ -203,9 +200,8 @@ class SqlStorage:
     async def seats(self, room_id: str) -> list[SeatRow]:
         """A room's seats in index order."""
         query = sa.select(seat_table).where(seat_table.c.room_id == room_id)
-        async with self._read() as connection:
-            result = await connection.execute(query.order_by(seat_table.c.seat_index))
-            return [from_columns(SeatRow, row) for row in result]
+        found = await self._select(query.order_by(seat_table.c.seat_index))
+        return [from_columns(SeatRow, row) for row in found]
 
     async def put_seat(
         self,
@@ -259,24 +255,20 @@ class SqlStorage:
             return await connection.run_sync(repair_rows, at)
 
     async def match(self, match_id: str) -> MatchRow | None:
-        async with self._read() as connection:
-            query = sa.select(matches).where(matches.c.id == match_id)
-            row = (await connection.execute(query)).first()
-        return None if row is None else from_columns(MatchRow, row)
+        found = await self._select(sa.select(matches).where(matches.c.id == match_id))
+        return from_columns(MatchRow, found[0]) if found else None
 
     async def matches(self, room_id: str) -> list[MatchRow]:
         """A room's matches, oldest first."""
         query = sa.select(matches).where(matches.c.room_id == room_id)
-        async with self._read() as connection:
-            result = await connection.execute(query.order_by(matches.c.started_at, matches.c.id))
-            return [from_columns(MatchRow, row) for row in result]
+        found = await self._select(query.order_by(matches.c.started_at, matches.c.id))
+        return [from_columns(MatchRow, row) for row in found]
 
     async def live_matches(self) -> list[MatchRow]:
         """Every match still being played (to resume after a restart), oldest first."""
         query = sa.select(matches).where(matches.c.status == "live")
-        async with self._read() as connection:
-            result = await connection.execute(query.order_by(matches.c.started_at, matches.c.id))
-            return [from_columns(MatchRow, row) for row in result]
+        found = await self._select(query.order_by(matches.c.started_at, matches.c.id))
+        return [from_columns(MatchRow, row) for row in found]
 
     async def append_decision(
         self, match_id: str, version: int, seat: int, text: str, at: float
@@ -313,8 +305,7 @@ class SqlStorage:
         """The match's decisions from number ``since`` on, in order."""
         where = (decisions.c.match_id == match_id) & (decisions.c.decision_index >= since)
         query = sa.select(decisions).where(where).order_by(decisions.c.decision_index)
-        async with self._read() as connection:
-            return [from_columns(DecisionRow, row) for row in await connection.execute(query)]
+        return [from_columns(DecisionRow, row) for row in await self._select(query)]
 
     async def finish_match(
         self,
@@ -397,32 +388,41 @@ class SqlStorage:
             return []
         where = (chat.c.room_id == room_id) & (chat.c.id > since)
         query = sa.select(chat).where(where).order_by(chat.c.id.desc()).limit(limit)
-        async with self._read() as connection:
-            newest_first = [from_columns(ChatRow, row) for row in await connection.execute(query)]
+        newest_first = [from_columns(ChatRow, row) for row in await self._select(query)]
         return newest_first[::-1]
 
     # Transactions.
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[AsyncConnection]:
-        try:
-            async with (
-                self._engine.connect() as connection,
-                _discarded_if_broken(connection),
-            ):
-                yield connection
-        except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
-            raise
-        except _AWAY as error:
-            raise StorageError(f"the database failed: {_reason(error)}") from error
+    async def _select(self, query: sa.Select[Any]) -> Sequence[sa.Row[Any]]:
+        """The rows ``query`` reads. A read changes nothing, so one whose connection broke
+        under it (cut by the database, or left half-way by an earlier call) is read again,
+        once, on another: what a request just stored can be read back although the pool's
+        connections were cut meanwhile. A database that cannot be reached is not tried twice."""
+        for attempt in range(READ_TRIES):
+            connected = False
+            try:
+                async with (
+                    self._engine.connect() as connection,
+                    _discarded_if_broken(connection),
+                ):
+                    connected = True
+                    rows: Sequence[sa.Row[Any]] = (await connection.execute(query)).all()
+                    return rows
+            except sa.exc.IntegrityError:  # a broken constraint: a fault of the code
+                raise
+            except _AWAY as error:
+                if not connected or attempt == READ_TRIES - 1:
+                    raise StorageError(f"the database failed: {_reason(error)}") from error
+        raise AssertionError("a read is tried at least once")
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
         try:
             async with (
                 self._turn(),
-                self._writer.begin() as connection,
-                _discarded_if_broken(connection),
+                self._writer.connect() as connection,
+                _discarded_if_broken(connection),  # a commit that failed included
+                connection.begin(),
             ):
                 yield connection
         except sa.exc.IntegrityError:  # a broken constraint: a fault of the code, not an outage
@@ -434,6 +434,9 @@ class SqlStorage:
         """This process's turn to write (see ``_one_writer``); PostgreSQL needs none."""
         return self._one_writer if self._one_writer is not None else nullcontext()
 
+
+READ_TRIES = 2
+"""Connections a read is tried on, when the first broke under it (see ``SqlStorage._select``)."""
 
 _AWAY = (sa.exc.DBAPIError, OSError, TimeoutError)
 """What the drivers raise when the database is away, refuses, or cut a connection: SQLAlchemy
