@@ -35,10 +35,15 @@ class RulesetModel(BaseModel):
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> Self:
-        """Validate JSON-like data (lists stand for tuples); ``RulesetError`` says what is wrong."""
+    def from_json(
+        cls, data: Mapping[str, object], *, context: Mapping[str, object] | None = None
+    ) -> Self:
+        """Validate JSON-like data (lists stand for tuples); ``RulesetError`` says what is wrong.
+
+        ``context`` reaches the model's validators (pydantic's validation context): a game
+        whose older versions took what its newest refuses says so there."""
         try:
-            return cls.model_validate_json(_dumps(data))
+            return cls.model_validate_json(_dumps(data), context=context)
         except ValidationError as error:
             raise RulesetError(describe_errors(error, cls)) from None
 

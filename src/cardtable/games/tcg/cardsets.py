@@ -119,13 +119,18 @@ def parse_set(text: str, *, source: str) -> CardSet:
 def _explain(error: ValidationError, data: Any, text: str, source: str) -> str:
     """Name each bad card by id and by the line of its ``[[cards]]`` table."""
     tables = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[cards]]"]
+    problems = describe_errors(error, _SetFile).splitlines()
+    if any(problem.startswith("cards.") for problem in problems):
+        # A bad card also makes pydantic count the list as too short: only the card matters.
+        problems = [problem for problem in problems if not problem.startswith("cards: ")]
     lines = []
-    for problem in describe_errors(error, _SetFile).splitlines():
-        found = re.match(r"cards\.(\d+)\.?(.*)", problem)
+    for problem in problems:
+        # A field's problem (cards.0.cost: ...) or the card's own (cards.0: ...).
+        found = re.match(r"cards\.(\d+)(?:\.|: )(.*)", problem)
         if found is None:
             lines.append(f"{source}: {problem}")
             continue
-        index, rest = int(found.group(1)), found.group(2) or "card: "
+        index, rest = int(found.group(1)), found.group(2)
         cards = data.get("cards") if isinstance(data, dict) else None
         card_id = (
             cards[index].get("id")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.vocabulary import Effect, Trigger
@@ -22,6 +22,11 @@ CARD_ID = r"^[a-z0-9][a-z0-9_-]{0,39}$"
 
 STATS = ("attack", "health", "shield", "cost")
 """The stats a buff may change."""
+
+DAMAGE_WITH_DRAW = "damage_with_draw"
+"""The validation context key (true) under which a card may have both ``damage`` and ``draw``,
+as the Kata TCG's rules took it up to version 3 (the card drew and dealt nothing); from
+version 4 such a card is refused."""
 
 
 class EffectSpec(BaseModel):
@@ -102,7 +107,10 @@ class CardSpec(BaseModel):
     attack: int = Field(0, ge=0, le=99, description="Attack of the minion it makes.")
     health: int = Field(0, ge=0, le=99, description="Health of the minion it makes.")
     draw: int = Field(
-        0, ge=0, le=20, description="Cards it draws; a card that draws deals no damage."
+        0,
+        ge=0,
+        le=20,
+        description="Cards it draws; a card that draws deals no damage (so it has none).",
     )
     shield: int = Field(0, ge=0, le=9, description="Hits a minion's shield absorbs.")
     text: str = Field("", max_length=200, description="Words printed on the card.")
@@ -132,7 +140,14 @@ class CardSpec(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _kind_fits(self) -> Self:
+    def _kind_fits(self, info: ValidationInfo) -> Self:
+        context = info.context if isinstance(info.context, dict) else {}
+        if self.damage > 0 and self.draw > 0 and not context.get(DAMAGE_WITH_DRAW):
+            raise ValueError(
+                f"damage ({self.damage}) and draw ({self.draw}) together: a card that draws "
+                "deals no damage, so give it one or the other (a spell's damage and draw "
+                "effects do both)"
+            )
         if self.kind == "spell" and not self.effects:
             raise ValueError("a spell needs effects")
         if self.kind != "spell" and self.effects:

@@ -39,6 +39,7 @@ from cardtable.games.tcg.actions import (
 )
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.cardsets import load_set
+from cardtable.games.tcg.cardspec import DAMAGE_WITH_DRAW
 from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
 from cardtable.games.tcg.decks import with_seat_deck
@@ -69,10 +70,11 @@ class TcgGame(Game[TcgState, TcgRules]):
     title = "Kata TCG"
     summary = "A two-player duel of cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
-    version = 3
-    older_versions = (2,)
+    version = 4
+    older_versions = (2, 3)
     """Version 2 numbered each deck's cards in the order of its list, closed or not (see
-    :meth:`number_cards`)."""
+    :meth:`number_cards`). Versions 2 and 3 took a card with both damage and a draw count
+    (played, it drew and dealt nothing), which version 4 refuses (see :meth:`load_ruleset`)."""
     ruleset_type = TcgRules
     decision_types = (Play, Attack, End)
     event_types = TCG_EVENTS
@@ -82,6 +84,10 @@ class TcgGame(Game[TcgState, TcgRules]):
         return TcgRules()
 
     def load_ruleset(self, data: Mapping[str, object]) -> TcgRules:
+        """The ruleset ``data`` describes, as this version of the rules takes it: before
+        version 4, a card may have both damage and a draw count (its records replay)."""
+        if self.version < 4:
+            return TcgRules.from_json(data, context={DAMAGE_WITH_DRAW: True})
         return TcgRules.from_json(data)
 
     def ruleset_options(self) -> Mapping[str, RulesetOption]:
