@@ -2,7 +2,7 @@
 
 Every answer that is not a success is a problem document, ``{"code", "message"}``
 (:class:`~cardtable.protocol.lobby.Problem`), with the status of its code
-(:func:`~cardtable.server.routes.status_of`): a refusal of the server's own, a body that does
+(:func:`~cardtable.server.errors.status_of`): a refusal of the server's own, a body that does
 not validate or cannot be read at all, one larger than
 :data:`~cardtable.protocol.lobby.MAX_BODY_BYTES`, a route that is not there or does not take
 the method, an outage of the storage or the fan-out (503 ``unavailable`` with ``Retry-After``),
@@ -33,10 +33,10 @@ from cardtable import __version__
 from cardtable.protocol.lobby import MAX_BODY_BYTES, Problem
 from cardtable.protocol.plain import describe
 from cardtable.server import socket
-from cardtable.server.errors import Refused
+from cardtable.server.errors import Refused, status_of
 from cardtable.server.fanout import open_fanout
 from cardtable.server.fanout.base import FanoutError
-from cardtable.server.routes import router, status_of
+from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage, StorageError
 from cardtable.server.web import SecurityHeaders, mount_client, mount_docs

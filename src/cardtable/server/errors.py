@@ -31,8 +31,21 @@ STATUS: dict[str, int] = {
     "bad_rules": 422,
     "bad_deck": 422,
     "unavailable": 503,
+    "method_not_allowed": 405,
+    "too_large": 413,
+    "internal": 500,
 }
-"""The HTTP status of each refusal the REST routes can give (409 when unlisted)."""
+"""The HTTP status of each refusal the REST routes can give (409 when unlisted), those HTTP
+itself gives included (a wrong method, a body too large, a failure of the server)."""
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of refusal ``code``.
+
+    >>> status_of("not_found"), status_of("too_large"), status_of("something_new")
+    (404, 413, 409)
+    """
+    return STATUS.get(code, 409)
 
 
 class Refused(CardtableError):
@@ -46,4 +59,4 @@ class Refused(CardtableError):
 
     @property
     def status(self) -> int:
-        return STATUS.get(self.code, 409)
+        return status_of(self.code)

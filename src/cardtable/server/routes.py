@@ -3,8 +3,9 @@
 Tokens travel in the ``Authorization: Bearer TOKEN`` header: the host token for the host's
 powers, a seat token for a player's, and for the matches of a room with a password any token
 of the room (the spectator ticket too). Every refusal is a problem document ``{"code",
-"message"}`` with the status of its code (:func:`status_of`); each route declares the
-refusals it may give (:func:`refusals`), so that the OpenAPI document lists them all.
+"message"}`` with the status of its code (:func:`~cardtable.server.errors.status_of`); each
+route declares the refusals it may give (:func:`refusals`), so that the OpenAPI document lists
+them all.
 
 >>> status_of("not_found"), status_of("internal"), sorted(refusals("not_found"))
 (404, 500, [404, 413, 422, 500, 503])
@@ -36,24 +37,15 @@ from cardtable.protocol.lobby import (
     Watching,
     WatchRoom,
 )
-from cardtable.server.errors import STATUS, Refused
+from cardtable.server.errors import Refused, status_of
 from cardtable.server.matches import record_of
 from cardtable.server.rooms import RoomPlan
 from cardtable.server.services import Services
 from cardtable.server.storage.base import MatchRow
 
-HTTP_STATUS: dict[str, int] = {"method_not_allowed": 405, "too_large": 413, "internal": 500}
-"""The statuses of the refusals HTTP itself gives, beside the server's own in
-:data:`~cardtable.server.errors.STATUS`."""
-
 COMMON_REFUSALS = ("bad_message", "too_large", "unavailable", "internal")
 """What any route may answer: a body or parameter that does not validate, a body too large,
 an outage of the storage or fan-out, a failure of the server."""
-
-
-def status_of(code: str) -> int:
-    """The HTTP status of refusal ``code``."""
-    return HTTP_STATUS.get(code) or STATUS.get(code, 409)
 
 
 def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
