@@ -34,10 +34,7 @@ import multiprocessing
 import os
 import random
 import resource
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,13 +43,12 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-import httpx2
-
 from cardtable.cli.serve import collect_in_short_passes
 from cardtable.client import Lobby, Seat
 from cardtable.protocol import messages as wire
 from cardtable.protocol.lobby import CreateRoom, JoinRoom
 from figures import measured, replace_block
+from server_process import HOST, free_port, percentile, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
@@ -63,7 +59,6 @@ it is timed; real players each have a machine of their own. Measured with 500 ma
 same server: p99 134 ms with 2 processes, 62 to 73 ms with 6, the server's share of the
 cores the same (22 to 23%) and the generators' together too (14 to 15%)."""
 START, END = "<!-- bench:server:start -->", "<!-- bench:server:end -->"
-HOST = "127.0.0.1"
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -259,12 +254,6 @@ def raise_open_files(needed: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
 def rss_bytes(pid: int) -> int:
     with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
         return int(statm.read().split()[1]) * PAGE_SIZE
@@ -274,30 +263,6 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def start_server(data: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable, "-m", "cardtable", "serve", "--host", HOST, "--port", str(port),
-        "--data-dir", str(data), "--agent-delay", "0",
-    ]  # fmt: skip
-    with log.open("wb") as output:
-        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server stopped at once:\n{log.read_text()}")
-        with contextlib.suppress(httpx2.HTTPError):
-            if httpx2.get(f"http://{HOST}:{port}/api/games", timeout=2).status_code == 200:
-                return server
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not answer within 60 s")
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +323,7 @@ def run(args: argparse.Namespace) -> Report:
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory(prefix="cardtable-load-") as folder:
         port = free_port()
-        server = start_server(Path(folder), port, Path(folder) / "server.log")
+        server = start_server(port, Path(folder) / "server.log", ["--data-dir", folder])
         try:
             time.sleep(1.0)
             idle_rss = rss_bytes(server.pid)
@@ -400,11 +365,7 @@ def run(args: argparse.Namespace) -> Report:
             for process in processes:
                 process.join(30)
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
     return Report(args.matches, players, args.workers, args.duration, outcomes, idle_rss,
                   max(samples), server_cpu)  # fmt: skip
 

@@ -34,8 +34,6 @@ import argparse
 import asyncio
 import contextlib
 import random
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -45,18 +43,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx2
-
 from cardtable.cli.serve import collect_in_short_passes
 from cardtable.client import Lobby, Seat
 from cardtable.protocol import messages as wire
 from cardtable.protocol.lobby import CreateRoom, JoinRoom, SeatRequest
 from figures import measured, replace_block
+from server_process import HOST, free_port, percentile, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- bench:soak:start -->", "<!-- bench:soak:end -->"
-HOST = "127.0.0.1"
 SHORT_RULES: dict[str, dict[str, object]] = {
     "war": {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40},
     "tcg": {"starting_health": 12, "first_hand": 1, "second_hand": 2},
@@ -258,49 +254,6 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(
-    args: argparse.Namespace, data: Path, port: int, log: Path
-) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable, "-m", "cardtable", "serve", "--host", HOST, "--port", str(port),
-        "--agent-delay", "0",
-    ]  # fmt: skip
-    command += ["--database", args.database] if args.database else ["--data-dir", str(data)]
-    command += ["--redis", args.redis] if args.redis else []
-    with log.open("wb") as output:
-        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server stopped at once:\n{log.read_text()}")
-        with contextlib.suppress(httpx2.HTTPError):
-            if httpx2.get(f"http://{HOST}:{port}/api/games", timeout=2).status_code == 200:
-                return server
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not answer within 60 s")
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    server.send_signal(signal.SIGINT)
-    try:
-        server.wait(30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait(10)
-
-
 def report(
     args: argparse.Namespace, tally: Tally, samples: list[tuple[float, int]], log: str
 ) -> str:
@@ -354,7 +307,8 @@ def main() -> None:
         raise SystemExit(f"--games: no short rules for {', '.join(sorted(unknown))}")
     with tempfile.TemporaryDirectory(prefix="cardtable-soak-") as folder:
         port, log = free_port(), Path(folder) / "server.log"
-        server = start_server(args, Path(folder), port, log)
+        storage = ["--database", args.database] if args.database else ["--data-dir", folder]
+        server = start_server(port, log, storage + (["--redis", args.redis] if args.redis else []))
         try:
             load = Load(f"http://{HOST}:{port}", args)
             print(f"{args.tables} matches at once for {args.minutes:g} min...", flush=True)
