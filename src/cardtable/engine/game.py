@@ -570,6 +570,11 @@ def _card_json(state: State, card: Card) -> JsonObject:
     return data
 
 
+RULESETS_REMEMBERED = 128
+"""For how many rulesets their rule books, and whatever else a game makes per ruleset, are
+kept (the least recently used go first): rulesets come from players, so nothing made for one
+may be kept for good."""
+
 _RECENT_BOOKS: dict[tuple[int, int], tuple[Any, RuleBook]] = {}
 """Rule books by the identity of their ruleset (kept alive here, so ids are not reused): a
 ruleset with many cards is slow to hash, and matches are usually made from the same object."""
@@ -584,6 +589,6 @@ def _versioned(game: Game[Any, Any], version: int) -> Any:
     return older
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
 def _cached_rulebook(game: Game[Any, Any], ruleset: Any) -> RuleBook:
     return game.build_rulebook(ruleset)

@@ -8,8 +8,13 @@ that building a view again costs a look-up per zone.
 Each rule book owns one cache (``state.rules.views``): the cards of a ruleset's matches are
 shared by every copy of their states, so the matches of one ruleset share their views too,
 and nothing is kept in a module. A cache is never copied or pickled with its rule book (a
-copy starts empty), and it forgets everything when it grows past its limits (cards made
-during matches are new objects).
+copy starts empty).
+
+It keeps what was used lately, in two generations: views are made into the young one, and
+when that is full it becomes the old one (the previous old one is forgotten); a view found
+only in the old one moves back into the young one. So the views of the matches being played
+stay, those of matches long over go, and a cache never holds more than twice its limits
+(a server keeps the rule books of many rulesets, each with its cache).
 
 >>> from cardtable.engine import Match
 >>> from cardtable.games import find
@@ -32,20 +37,22 @@ if TYPE_CHECKING:
     from cardtable.engine.state import State
     from cardtable.engine.zones import Zone
 
-CARD_LIMIT = 100_000
-"""How many plain card views a cache keeps before it starts afresh."""
-ZONE_LIMIT = 20_000
-"""How many zone views a cache keeps before it starts afresh."""
+CARD_LIMIT = 10_000
+"""How many plain card views a generation of a cache holds."""
+ZONE_LIMIT = 4_000
+"""How many zone views a generation of a cache holds."""
 
 
 class ViewCache:
     """The views of plain cards and of zones, by what they show (see the module)."""
 
-    __slots__ = ("_cards", "_zones")
+    __slots__ = ("_cards", "_old_cards", "_old_zones", "_zones")
 
     def __init__(self) -> None:
         self._cards: dict[Card, CardView] = {}
         self._zones: dict[tuple[object, ...], ZoneView] = {}
+        self._old_cards: dict[Card, CardView] = {}
+        self._old_zones: dict[tuple[object, ...], ZoneView] = {}
 
     def __reduce__(self) -> tuple[type[ViewCache], tuple[()]]:
         """Copies and pickles start empty: a cache is no part of the rule book's meaning."""
@@ -57,7 +64,7 @@ class ViewCache:
         >>> len(ViewCache())
         0
         """
-        return len(self._cards) + len(self._zones)
+        return len(self._cards) + len(self._zones) + len(self._old_cards) + len(self._old_zones)
 
     def card(self, state: State, card: Card) -> CardView:
         """How a visible card looks now: printed stats, plus components, or tracked values."""
@@ -79,12 +86,15 @@ class ViewCache:
         )
 
     def _plain(self, card: Card) -> CardView:
-        """The view of a card nothing has changed, made and remembered."""
+        """The view of a card nothing has changed (not in the young generation): from the
+        old one, or made; and remembered."""
+        plain = self._old_cards.get(card)
+        if plain is None:
+            definition = card.definition
+            stats = {name: getattr(definition, name) for name in stat_names(definition)}
+            plain = CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
         if len(self._cards) >= CARD_LIMIT:
-            self._cards.clear()
-        definition = card.definition
-        stats = {name: getattr(definition, name) for name in stat_names(definition)}
-        plain = CardView(card.id, definition.key, definition.name, card.owner, card.pool, stats)
+            self._old_cards, self._cards = self._cards, {}
         self._cards[card] = plain
         return plain
 
@@ -106,9 +116,10 @@ class ViewCache:
             key += tuple(cards)
         known = self._zones.get(key)
         if known is None:
+            known = self._old_zones.get(key) or self._new_zone(state, zone, shown)
             if len(self._zones) >= ZONE_LIMIT:
-                self._zones.clear()
-            known = self._zones[key] = self._new_zone(state, zone, shown)
+                self._old_zones, self._zones = self._zones, {}
+            self._zones[key] = known
         return known
 
     def _new_zone(self, state: State, zone: Zone, shown: bool) -> ZoneView:

@@ -17,7 +17,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
-from cardtable.engine.game import Game, RulesetOption
+from cardtable.engine.game import RULESETS_REMEMBERED, Game, RulesetOption
 from cardtable.engine.json import JsonObject
 from cardtable.engine.numbering import shuffle_ids
 from cardtable.engine.pools import Pool
@@ -52,7 +52,7 @@ from cardtable.games.tcg.targets import characters, price
 from cardtable.games.tcg.triggers import trigger_reactions
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
 def _catalogue(rules: TcgRules) -> dict[str, TcgCard]:
     return {card.id: card.definition() for card in rules.cards}
 

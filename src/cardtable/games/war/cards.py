@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass
 
 from cardtable.cards import PlayingCard, PlayingCardDef, ace_high, make_deck
+from cardtable.engine.game import RULESETS_REMEMBERED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,7 +27,7 @@ class WarCard(PlayingCardDef):
     strength: int
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
 def war_deck(suits: int, ranks: int) -> tuple[WarCard, ...]:
     """The deck of a ruleset, suit by suit, each suit from its lowest rank to the ace."""
     order = ace_high(ranks)

@@ -19,7 +19,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
-from cardtable.engine.game import Game
+from cardtable.engine.game import RULESETS_REMEMBERED, Game
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -34,7 +34,7 @@ from cardtable.games.war.rules import CHECKS, RULES
 from cardtable.games.war.state import ASIDE, DECK, POOL, WarState, zone_names
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
 def _manifest(suits: int, ranks: int) -> tuple[str, ...]:
     return tuple(card.key for card in war_deck(suits, ranks))
 
