@@ -211,6 +211,7 @@ def serve_command(
     from cardtable.server.fanout.redis import redacted
     from cardtable.server.services import ServerConfig
     from cardtable.server.storage import StorageError, default_database_url
+    from cardtable.server.wsprotocol import LettingGoProtocol
 
     with guarded():
         try:
@@ -238,7 +239,7 @@ def serve_command(
             host=host,
             port=port,
             log_level="info",
-            ws="websockets-sansio",
+            ws=LettingGoProtocol,  # uvicorn's websockets-sansio, freeing lost connections
             ws_per_message_deflate=compress,
             proxy_headers=proxies is not None,  # else uvicorn believes any proxy on loopback
             forwarded_allow_ips=proxies,
