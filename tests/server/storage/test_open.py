@@ -8,7 +8,12 @@ import pytest
 import sqlalchemy as sa
 
 from cardtable.server.storage import SqlStorage, StorageError, default_data_dir
-from cardtable.server.storage.connect import WRITE, create_engine, default_database_url
+from cardtable.server.storage.connect import (
+    SQLITE_CACHE_KIB,
+    WRITE,
+    create_engine,
+    default_database_url,
+)
 from cardtable.server.storage.connect import database_url as parse_url
 from tests import services
 
@@ -110,3 +115,16 @@ async def test_sqlite_write_transactions_take_the_write_lock_at_once(sqlite_url:
             await second.commit()
     finally:
         await engine.dispose()
+
+
+async def test_every_sqlite_connection_keeps_a_small_page_cache(sqlite_url: str) -> None:
+    """Up to fifteen pooled connections, each with SQLite's default 2 MiB cache, grew a
+    server's memory for good as its database grew (benchmarks/soak.py). Every connection the
+    store opens (its writer's too) is set up by the same function as these."""
+    engine = create_engine(parse_url(sqlite_url))
+    try:
+        async with engine.connect() as connection:
+            size = (await connection.exec_driver_sql("PRAGMA cache_size")).scalar()
+    finally:
+        await engine.dispose()
+    assert size == -SQLITE_CACHE_KIB
