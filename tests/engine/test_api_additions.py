@@ -91,8 +91,9 @@ def test_a_match_that_fails_inside_a_decision_takes_no_more() -> None:
     assert match.to_act is None
     assert match.legal(seat).options == ()
     assert not match.can(seat, "concede")
-    with pytest.raises(IllegalDecision, match="stopped after an error: more than 2 actions"):
+    with pytest.raises(IllegalDecision, match="stopped after an error: more than 2 actions") as e:
         match.decide(seat, "concede")
+    assert e.value.code == "match_stopped"
     assert match.record().decisions == ()  # still saveable, for diagnosis
 
 

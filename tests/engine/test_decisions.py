@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
 
 import pytest
 
-from cardtable.engine import CONCEDE, Concede, Decision, Decisions
+from cardtable.engine import (
+    CONCEDE,
+    ENGINE_REFUSAL_CODES,
+    Concede,
+    Decision,
+    Decisions,
+    IllegalDecision,
+    InvalidDecision,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +53,21 @@ def test_a_seat_that_may_not_concede() -> None:
     assert not legal.can_concede
     assert CONCEDE not in legal
     assert len(legal) == 0
+
+
+def test_every_refusal_carries_a_code_that_survives_pickling() -> None:
+    plain, invalid = IllegalDecision("no"), InvalidDecision("what?")
+    coded = IllegalDecision("too dear", code="cannot_afford")
+    assert (plain.code, invalid.code, coded.code) == (
+        "illegal_decision",
+        "invalid_decision",
+        "cannot_afford",
+    )
+    assert {plain.code, invalid.code} <= set(ENGINE_REFUSAL_CODES)
+    for error in (plain, invalid, coded):
+        copied = pickle.loads(pickle.dumps(error))
+        assert (type(copied), copied.reason, copied.code) == (
+            type(error),
+            error.reason,
+            error.code,
+        )

@@ -12,6 +12,7 @@ from cardtable.engine.deaths import Died, deaths
 from cardtable.engine.decisions import CONCEDE, Concede, Decision, Decisions
 from cardtable.engine.determinise import Inconsistent, determinise
 from cardtable.engine.errors import (
+    ENGINE_REFUSAL_CODES,
     CardtableError,
     DecisionError,
     IllegalDecision,
@@ -39,6 +40,7 @@ from cardtable.engine.zones import NOBODY, OWNER, PUBLIC, Board, Hand, Stack, Zo
 
 __all__ = [
     "CONCEDE",
+    "ENGINE_REFUSAL_CODES",
     "NOBODY",
     "OWNER",
     "PUBLIC",

@@ -1,13 +1,44 @@
 """The engine's small family of typed errors.
 
-Every error a user can cause carries a ``reason`` written for a player, not a programmer::
+Every error a user can cause carries a ``reason`` written for a player, not a programmer; a
+refused decision carries a stable ``code`` beside it, for programs (see
+:data:`ENGINE_REFUSAL_CODES` and each game's ``refusal_codes``)::
 
-    >>> err = IllegalDecision("you cannot afford that card: it costs 5, you have 3 mana")
-    >>> err.reason
-    'you cannot afford that card: it costs 5, you have 3 mana'
+    >>> err = IllegalDecision(
+    ...     "you cannot afford that card: it costs 5, you have 3 mana", code="cannot_afford"
+    ... )
+    >>> err.reason, err.code
+    ('you cannot afford that card: it costs 5, you have 3 mana', 'cannot_afford')
+    >>> InvalidDecision("'xyz' is not a decision").code
+    'invalid_decision'
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+ENGINE_REFUSAL_CODES: Mapping[str, str] = {
+    "invalid_decision": "the text or shape is not a decision of this game",
+    "unknown_decision": "a decision of a kind this game does not have (another game's)",
+    "match_over": "the match is over",
+    "match_stopped": "the match stopped after an error and takes no more decisions",
+    "no_such_seat": "the match has no such seat",
+    "out_of_match": "the seat has left the match (conceded, or knocked out)",
+    "not_your_turn": "another seat is to decide now",
+    "no_such_card": "the decision names a card that no card of this match is",
+    "not_your_card": (
+        "the card named is not where the decision needs it (not in your hand, not one of "
+        "your minions)"
+    ),
+    "illegal_decision": (
+        "refused by a game that names no code of its own (the conformance suite asks every "
+        "game to name one)"
+    ),
+}
+"""The refusal codes of the engine, shared by every game, each with its meaning. A game's own
+codes are its ``refusal_codes``; :attr:`Game.all_refusal_codes
+<cardtable.engine.game.Game.all_refusal_codes>` gives both."""
 
 
 class CardtableError(Exception):
@@ -19,11 +50,29 @@ class CardtableError(Exception):
 
 
 class DecisionError(CardtableError):
-    """A decision was refused; the state is unchanged."""
+    """A decision was refused; the state is unchanged. ``code`` says which refusal it is, for
+    programs: one of :data:`ENGINE_REFUSAL_CODES` or of the game's ``refusal_codes`` (without
+    one, the class's ``default_code``)."""
+
+    default_code: ClassVar[str] = "illegal_decision"
+
+    def __init__(self, reason: str, *, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.code = code if code is not None else self.default_code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keep the code when the error crosses processes (the code is keyword-only).
+        return (_rebuild, (type(self), self.reason, self.code))
+
+
+def _rebuild(kind: type[DecisionError], reason: str, code: str) -> DecisionError:
+    return kind(reason, code=code)
 
 
 class InvalidDecision(DecisionError):
     """The decision's text or shape is not a decision of this game (a typo, an unknown word)."""
+
+    default_code = "invalid_decision"
 
 
 class IllegalDecision(DecisionError):

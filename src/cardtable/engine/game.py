@@ -27,7 +27,13 @@ from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
 from cardtable.engine.decisions import Concede, Decision, Decisions
 from cardtable.engine.determinise import Beliefs
-from cardtable.engine.errors import IllegalDecision, InvalidDecision, RecordError, RulesetError
+from cardtable.engine.errors import (
+    ENGINE_REFUSAL_CODES,
+    IllegalDecision,
+    InvalidDecision,
+    RecordError,
+    RulesetError,
+)
 from cardtable.engine.json import (
     JsonObject,
     as_int,
@@ -129,10 +135,27 @@ class Game(ABC, Generic[S, R]):
     """Dataclasses giving the shapes of this game's own events (the engine's are added)."""
     public_type: ClassVar[type[Any]]
     """Dataclass giving the shape of the game's public data in views (``View.public``)."""
+    refusal_codes: ClassVar[Mapping[str, str]] = {}
+    """This game's own refusal codes, each with a one-line meaning: every refusal its rules
+    raise carries one of them as ``code`` (``IllegalDecision(reason, code=...)``), or one of
+    the engine's (:data:`~cardtable.engine.errors.ENGINE_REFUSAL_CODES`). The rules page lists
+    them; the conformance suite checks that refusals keep to them."""
     search_exploration: ClassVar[float] = 0.7
     """UCB1's exploration constant for search players (rewards lie between 0 and 1): how
     readily a search tries again the moves that have done worse so far. A game that sets its
     own should show the measurement that chose it (see docs/agents.md)."""
+
+    @property
+    def all_refusal_codes(self) -> Mapping[str, str]:
+        """Every code a refusal of this game may carry, with its meaning: the engine's, then
+        the game's own.
+
+        >>> from cardtable.games import find
+        >>> codes = find("tcg").all_refusal_codes
+        >>> codes["not_your_turn"], codes["cannot_afford"]
+        ('another seat is to decide now', 'the card costs more mana than you have')
+        """
+        return {**ENGINE_REFUSAL_CODES, **self.refusal_codes}
 
     # -- versions ---------------------------------------------------------------------------
 
@@ -331,11 +354,12 @@ class Game(ABC, Generic[S, R]):
         return self.parse(text)
 
     def verify(self, state: S, seat: int, decision: Decision) -> None:
-        """Raise ``IllegalDecision`` with the reason unless ``seat`` may make ``decision``."""
+        """Raise ``IllegalDecision`` with the reason and its code unless ``seat`` may make
+        ``decision``."""
         if state.outcome is not None:
-            raise IllegalDecision("the match is over")
+            raise IllegalDecision("the match is over", code="match_over")
         if not 0 <= seat < state.seats:
-            raise IllegalDecision(f"there is no seat {seat} in this match")
+            raise IllegalDecision(f"there is no seat {seat} in this match", code="no_such_seat")
         if isinstance(decision, Concede):
             self.concede(state, seat)  # a game may refuse (a player already out)
             return

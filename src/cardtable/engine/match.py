@@ -73,7 +73,9 @@ class Match(Generic[S]):
         """Raise ``DecisionError`` with the reason unless ``seat`` may make ``decision`` now;
         change nothing either way."""
         if self.failure is not None:
-            raise IllegalDecision(f"this match stopped after an error: {self.failure}")
+            raise IllegalDecision(
+                f"this match stopped after an error: {self.failure}", code="match_stopped"
+            )
         if isinstance(decision, str):
             decision = self.game.parse_decision(decision)
         self.game.verify(self.state, seat, decision)
@@ -90,7 +92,9 @@ class Match(Generic[S]):
         """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it
         is refused; returns the error when the ruleset penalised it instead."""
         if self.failure is not None:
-            raise IllegalDecision(f"this match stopped after an error: {self.failure}")
+            raise IllegalDecision(
+                f"this match stopped after an error: {self.failure}", code="match_stopped"
+            )
         if isinstance(decision, str):
             decision = self.game.parse_decision(decision)
         try:

@@ -104,7 +104,7 @@ class SeatEnv(gymnasium.Env[SeatObservation, np.int64]):
     def step(self, action: np.int64) -> tuple[SeatObservation, float, bool, bool, dict[str, Any]]:
         """Play ``action``, then let the others play until the learner's next turn."""
         if self.lost_by_illegal:
-            raise IllegalDecision("the episode is over: reset the environment")
+            raise IllegalDecision("the episode is over: reset the environment", code="match_over")
         if self.illegal == "lose" and not self.action_masks()[int(action)]:
             self.lost_by_illegal = True
             observation = self.table.observe(self.agent)
