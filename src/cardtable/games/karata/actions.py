@@ -221,19 +221,24 @@ DECLARATION = "declaration"
 
 
 class Fined(Action[KarataState]):
-    """With fines on, ``seat`` picks ``fine`` cards for breaking the rule ``reason``.
+    """With fines on, ``seat`` picks ``fine`` cards for breaking the rule ``reason``, whose
+    refusal code is ``code`` (kept on the action, for programs; the event, and so every
+    record and log, stays as it was).
 
     An invalid turn (``what`` is ``turn``) ends the turn, and a bomb that was pending on the
     player is picked too. An invalid last-card declaration (``declaration``) leaves the turn's
     cards played: the turn finishes without the declaration.
     """
 
-    __slots__ = ("bomb", "fine", "reason", "seat", "what")
+    __slots__ = ("bomb", "code", "fine", "reason", "seat", "what")
 
-    def __init__(self, seat: int, fine: int, reason: str, what: str = TURN) -> None:
+    def __init__(
+        self, seat: int, fine: int, reason: str, what: str = TURN, *, code: str = ""
+    ) -> None:
         self.seat = seat
         self.fine = fine
         self.reason = reason
+        self.code = code
         self.what = what
         self.bomb = 0
 

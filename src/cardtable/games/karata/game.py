@@ -15,7 +15,7 @@ Pass()
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
@@ -47,7 +47,7 @@ from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.karata.cards import deck
 from cardtable.games.karata.config import KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
-from cardtable.games.karata.errors import BadDeclaration, RuleBroken
+from cardtable.games.karata.errors import REFUSAL_CODES, BadDeclaration, RuleBroken
 from cardtable.games.karata.events import KARATA_EVENTS, KarataPublic
 from cardtable.games.karata.rules import CHECKS, RULES
 from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, hand_names
@@ -78,6 +78,7 @@ class KarataGame(Game[KarataState, KarataRules]):
     decision_types = (Play, Finish, Pass, Turn)
     event_types = KARATA_EVENTS
     public_type = KarataPublic
+    refusal_codes: ClassVar[Mapping[str, str]] = REFUSAL_CODES
     describe_event = staticmethod(words.describe)
 
     def default_ruleset(self) -> KarataRules:
@@ -160,9 +161,11 @@ class KarataGame(Game[KarataState, KarataRules]):
 
     def plan(self, state: KarataState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat in state.out:
-            raise IllegalDecision("you have left the table")
+            raise IllegalDecision("you have left the table", code="out_of_match")
         if seat != state.active:
-            raise IllegalDecision(f"it is not your turn: player {state.active} is playing")
+            raise IllegalDecision(
+                f"it is not your turn: player {state.active} is playing", code="not_your_turn"
+            )
         rules: KarataRules = state.rules.ruleset
         staged = state.staged()
         if isinstance(decision, Play):
@@ -173,48 +176,54 @@ class KarataGame(Game[KarataState, KarataRules]):
                 else first_problem(card.key, state.table(), rules)
             )
             if problem is not None:
-                raise RuleBroken(problem)
+                raise RuleBroken(problem.reason, code=problem.code)
             return (StageCard(seat, card),)
         if isinstance(decision, Pass):
             if staged:
                 raise IllegalDecision(
-                    "you have played cards this turn: finish it (finish) instead of passing"
+                    "you have played cards this turn: finish it (finish) instead of passing",
+                    code="turn_under_way",
                 )
             return (Passing(seat),)
         if isinstance(decision, Finish):
             if not staged:
-                raise IllegalDecision("play a card first, or pass to pick")
+                raise IllegalDecision("play a card first, or pass to pick", code="nothing_played")
             self._check_finish(state, seat, staged, decision.request, decision.last)
             return (FinishTurn(seat, decision.request, decision.last),)
         if isinstance(decision, Turn):
             if staged:
                 raise IllegalDecision(
-                    "you have started this turn card by card: play on, or finish it"
+                    "you have started this turn card by card: play on, or finish it",
+                    code="turn_under_way",
                 )
             cards = self._whole_turn(state, seat, decision.cards)
             problem = turn_problem(decision.cards, state.table(), rules)
             if problem is not None:
-                raise RuleBroken(problem)
+                raise RuleBroken(problem.reason, code=problem.code)
             try:
                 self._check_finish(state, seat, decision.cards, decision.request, decision.last)
             except BadDeclaration as error:
                 if rules.fines:
                     raise  # the fine's reason: the turn is played, fined and finished
-                raise BadDeclaration(f"{error.reason}; {_kept(decision.cards)}") from None
+                raise BadDeclaration(
+                    f"{error.reason}; {_kept(decision.cards)}", code=error.code
+                ) from None
             staging: list[Action[Any]] = [StageCard(seat, card) for card in cards]
             return (*staging, FinishTurn(seat, decision.request, decision.last))
-        raise IllegalDecision(f"{decision.text()!r} is not a decision of Karata")
+        raise IllegalDecision(
+            f"{decision.text()!r} is not a decision of Karata", code="unknown_decision"
+        )
 
     @staticmethod
     def _held(state: KarataState, seat: int, key: str) -> Card:
         for card in state.hands[seat].cards:
             if card.key == key:
                 return card
-        raise IllegalDecision(f"you do not hold {the(key)}")
+        raise IllegalDecision(f"you do not hold {the(key)}", code="not_your_card")
 
     def _whole_turn(self, state: KarataState, seat: int, keys: Sequence[str]) -> list[Card]:
         if len(set(keys)) != len(keys):
-            raise IllegalDecision("a card can only be played once in a turn")
+            raise IllegalDecision("a card can only be played once in a turn", code="card_repeated")
         return [self._held(state, seat, key) for key in keys]
 
     @staticmethod
@@ -227,13 +236,13 @@ class KarataGame(Game[KarataState, KarataRules]):
         settled = settle(cards, state.table(), rules)
         problem = request_problem(request, settled.aces_left)
         if problem is not None:
-            raise RuleBroken(problem)
+            raise RuleBroken(problem.reason, code=problem.code)
         if last:
             played = set(cards)
             left = [key for key in state.hand_keys(seat) if key not in played]
             problem = last_card_problem(left, rules)
             if problem is not None:
-                raise BadDeclaration(problem)
+                raise BadDeclaration(problem.reason, code=problem.code)
 
     def penalty(
         self, state: KarataState, seat: int, decision: Decision, error: IllegalDecision
@@ -257,7 +266,7 @@ class KarataGame(Game[KarataState, KarataRules]):
             # The fine is picked before the turn takes effect: a turn that empties the hand
             # with a refused declaration does not win, and the fine announced is really paid.
             fined = (
-                Fined(seat, rules.fine, error.reason, DECLARATION),
+                Fined(seat, rules.fine, error.reason, DECLARATION, code=error.code),
                 PickUp(seat, rules.fine, FINE),
                 FinishTurn(seat, decision.request, last=False),
             )
@@ -265,7 +274,7 @@ class KarataGame(Game[KarataState, KarataRules]):
                 cards = self._whole_turn(state, seat, decision.cards)
                 return (*[StageCard(seat, card) for card in cards], *fined)
             return fined
-        return (ReturnStaged(seat), Fined(seat, rules.fine, error.reason, TURN))
+        return (ReturnStaged(seat), Fined(seat, rules.fine, error.reason, TURN, code=error.code))
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
@@ -344,7 +353,7 @@ class KarataGame(Game[KarataState, KarataRules]):
     def concede(self, state: KarataState, seat: int) -> Sequence[Action[Any]]:
         """The player leaves the table; play goes on without them."""
         if seat in state.out:
-            raise IllegalDecision("you have left the table already")
+            raise IllegalDecision("you have left the table already", code="out_of_match")
         return (Leave(seat),)
 
 

@@ -4,19 +4,22 @@ A turn starts from the :class:`Table`: the pile's top card, the active request (
 a card's key, or nothing) and the pick pending on the player (a bomb's count, or 0). A request
 and a bomb are never both active: a turn that ends in a bomb either satisfied the request
 with its first card, or began with an Ace, after which only Aces can follow. Each
-function returns the reason a player would be given, in plain words, or ``None`` when all is
-well; :func:`settle` works out what a finished turn leaves for the next player.
+function returns a :class:`Problem`, the reason a player would be given, in plain words, with
+its refusal code, or ``None`` when all is well; :func:`settle` works out what a finished turn
+leaves for the next player.
 
 >>> table = Table(top="7H")
 >>> first_problem("7S", table, KarataRules()) is None
 True
->>> print(first_problem("9S", table, KarataRules()))
-The Nine of Spades does not match the Seven of Hearts: play the same face or suit, an Ace or \
-a Joker
+>>> problem = first_problem("9S", table, KarataRules())
+>>> print(problem.code, problem.reason, sep=": ")
+must_follow_suit_or_face: The Nine of Spades does not match the Seven of Hearts: play the same \
+face or suit, an Ace or a Joker
 >>> next_problem(("QH",), "4H", KarataRules()) is None  # an answer to a question
 True
 >>> next_problem(("7H",), "JH", KarataRules())
-'A Jack cannot follow the Seven of Hearts: after a Seven only another Seven can come'
+Problem(code='must_follow_face', reason='A Jack cannot follow the Seven of Hearts: after a \
+Seven only another Seven can come')
 >>> settle(("QH", "AS"), Table(top="7H"), KarataRules()).aces_left
 2
 """
@@ -73,6 +76,15 @@ class Table:
     top: str
     request: str = ""
     bomb: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a turn (or a card of it, or its finish) is refused: the refusal ``code`` (one of
+    :data:`~.errors.REFUSAL_CODES` or the engine's) and the ``reason`` a player is given."""
+
+    code: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +182,7 @@ def _may_counter(key: str, table: Table) -> bool:
     return face(key) == JOKER or face(key) == face(table.top) or suit(key) == suit(table.top)
 
 
-def first_problem(key: str, table: Table, rules: KarataRules) -> str | None:
+def first_problem(key: str, table: Table, rules: KarataRules) -> Problem | None:
     """Why ``key`` cannot start a turn on ``table`` (``None``: it can)."""
     if may_start(key, table, rules):
         return None
@@ -179,26 +191,33 @@ def first_problem(key: str, table: Table, rules: KarataRules) -> str | None:
         what, name = (
             ("A suit", suit_name(request)) if is_suit(request) else ("A card", card_name(request))
         )
-        return f"{what} has been requested: {name} (or play an Ace)"
+        return Problem("request_not_met", f"{what} has been requested: {name} (or play an Ace)")
     if table.bomb:
         return _bomb_problem(key, table)
-    return (
+    return Problem(
+        "must_follow_suit_or_face",
         f"The {card_name(key)} does not match {the(table.top)}: play the same face or suit, "
-        "an Ace or a Joker"
+        "an Ace or a Joker",
     )
 
 
-def _bomb_problem(key: str, table: Table) -> str:
+def _bomb_problem(key: str, table: Table) -> Problem:
     """Why ``key``, which cannot answer the bomb on ``table``, cannot."""
     top = table.top
     pick = f"or pass to pick {table.bomb}"
     if not bomb(key):
-        return f"A bomb is on you: counter it with a bomb, block it with an Ace, {pick}"
+        return Problem(
+            "pending_pick",
+            f"A bomb is on you: counter it with a bomb, block it with an Ace, {pick}",
+        )
     if face(top) == JOKER:
-        return f"Only a Joker counters a Joker (an Ace blocks it), {pick}"
-    return (
+        return Problem(
+            "cannot_counter", f"Only a Joker counters a Joker (an Ace blocks it), {pick}"
+        )
+    return Problem(
+        "cannot_counter",
         f"The {card_name(key)} cannot counter {the(top)}: a Two or Three must match its face "
-        f"or suit (a Joker always may), {pick}"
+        f"or suit (a Joker always may), {pick}",
     )
 
 
@@ -222,34 +241,36 @@ def may_follow(before: str, key: str, rules: KarataRules) -> bool:
     return face(key) == face(before)
 
 
-def next_problem(cards: Sequence[str], key: str, rules: KarataRules) -> str | None:
+def next_problem(cards: Sequence[str], key: str, rules: KarataRules) -> Problem | None:
     """Why ``key`` cannot follow ``cards`` (the turn so far, at least one card)."""
     before = cards[-1]
     if may_follow(before, key, rules):
         return None
     if question(before):
-        return (
+        return Problem(
+            "must_answer",
             f"The {card_name(key)} does not answer {the(before)}: answer with the same face "
-            "or suit, an Ace or a Joker"
+            "or suit, an Ace or a Joker",
         )
     word, previous = face_word(key), face_word(before)
     if face(key) == ACE:
-        return f"An Ace can only follow a question or another Ace, not {the(before)}"
-    if face(key) == JOKER:
-        return f"A Joker can only follow a question or another Joker, not {the(before)}"
-    reason = (
-        f"{article(word)} cannot follow {the(before)}: after {article(previous)} only "
-        f"another {previous} can come"
-    )
-    return reason[0].upper() + reason[1:]
+        reason = f"An Ace can only follow a question or another Ace, not {the(before)}"
+    elif face(key) == JOKER:
+        reason = f"A Joker can only follow a question or another Joker, not {the(before)}"
+    else:
+        reason = (
+            f"{article(word)} cannot follow {the(before)}: after {article(previous)} only "
+            f"another {previous} can come"
+        )
+    return Problem("must_follow_face", reason[0].upper() + reason[1:])
 
 
-def turn_problem(cards: Sequence[str], table: Table, rules: KarataRules) -> str | None:
+def turn_problem(cards: Sequence[str], table: Table, rules: KarataRules) -> Problem | None:
     """Why the whole sequence ``cards`` is not a legal turn (``None``: it is)."""
     if not cards:
-        return "A turn plays at least one card (or pass to pick)"
+        return Problem("empty_turn", "A turn plays at least one card (or pass to pick)")
     if len(set(cards)) != len(cards):
-        return "A card can only be played once"
+        return Problem("card_repeated", "A card can only be played once")
     problem = first_problem(cards[0], table, rules)
     for index in range(1, len(cards)):
         if problem is not None:
@@ -301,22 +322,30 @@ def settle(cards: Sequence[str], table: Table, rules: KarataRules) -> Settled:
     )
 
 
-def request_problem(request: str, aces_left: int) -> str | None:
+def request_problem(request: str, aces_left: int) -> Problem | None:
     """Why ``request`` cannot finish a turn whose Aces have ``aces_left`` (``None``: fine)."""
     if aces_left == 0:
         if request:
-            return "Only Aces make a request, and this turn has none left to spend"
+            return Problem(
+                "cannot_request", "Only Aces make a request, and this turn has none left to spend"
+            )
         return None
     if not request:
         if aces_left == 1:
-            return "Your Ace asks for a suit: finish with ask and a suit (ask hearts)"
-        return "Your Aces ask for a card or a suit: finish with ask and one (ask 9S, ask hearts)"
+            return Problem(
+                "request_needed",
+                "Your Ace asks for a suit: finish with ask and a suit (ask hearts)",
+            )
+        return Problem(
+            "request_needed",
+            "Your Aces ask for a card or a suit: finish with ask and one (ask 9S, ask hearts)",
+        )
     if is_suit(request):
         return None
     if request not in keys():
-        return f"{request!r} is neither a suit nor a card"
+        return Problem("cannot_request", f"{request!r} is neither a suit nor a card")
     if aces_left == 1:
-        return "One Ace can only ask for a suit; two Aces ask for a card"
+        return Problem("cannot_request", "One Ace can only ask for a suit; two Aces ask for a card")
     return None
 
 
@@ -341,16 +370,17 @@ def usual_request(hand: Sequence[str]) -> str:
     return max(SUITS, key=lambda letter: (counts[letter], -SUITS.index(letter)))
 
 
-def last_card_problem(hand: Sequence[str], rules: KarataRules) -> str | None:
+def last_card_problem(hand: Sequence[str], rules: KarataRules) -> Problem | None:
     """Why a player left holding ``hand`` after their turn cannot declare last card."""
     if not hand:
-        return "Last card is declared with cards left in your hand"
+        return Problem("cannot_declare", "Last card is declared with cards left in your hand")
     if rules.last_card_check:
         blocking = [card for card in hand if blocks_last_card(card)]
         if blocking:
-            return (
+            return Problem(
+                "cannot_declare",
                 f"You cannot declare last card holding {the(blocking[0])}: not with an Ace, "
-                "a bomb, a Jack or a King in hand"
+                "a bomb, a Jack or a King in hand",
             )
     return None
 

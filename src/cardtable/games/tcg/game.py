@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.characters import Hero, Target
@@ -78,6 +78,18 @@ class TcgGame(Game[TcgState, TcgRules]):
     ruleset_type = TcgRules
     decision_types = (Play, Attack, End)
     event_types = TCG_EVENTS
+    refusal_codes: ClassVar[Mapping[str, str]] = {
+        "cannot_afford": "the card costs more mana than you have",
+        "board_full": "your board holds as many minions as it may",
+        "not_in_these_rules": "the decision plays a part of the game these rules leave out "
+        "(healing, minions)",
+        "wrong_mode": "the card cannot be played that way (heal, minion)",
+        "takes_no_target": "the card, played this way, takes no target",
+        "target_needed": "the card, played this way, needs a target",
+        "invalid_target": "the target named is not one the card or the minion may choose",
+        "asleep": "the minion came into play this turn: it attacks from your next turn",
+        "already_attacked": "the minion has attacked this turn already",
+    }
     public_type = TcgPublic
 
     def default_ruleset(self) -> TcgRules:
@@ -302,7 +314,9 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:
-            raise IllegalDecision(f"it is not your turn: player {state.active} is playing")
+            raise IllegalDecision(
+                f"it is not your turn: player {state.active} is playing", code="not_your_turn"
+            )
         if isinstance(decision, End):
             return (EndTurn(seat),)
         rules: TcgRules = state.rules.ruleset
@@ -310,14 +324,16 @@ class TcgGame(Game[TcgState, TcgRules]):
             return (self._plan_play(state, seat, rules, decision),)
         if isinstance(decision, Attack):
             return (self._plan_attack(state, seat, rules, decision),)
-        raise IllegalDecision(f"{decision.text()!r} is not a decision of the Kata TCG")
+        raise IllegalDecision(
+            f"{decision.text()!r} is not a decision of the Kata TCG", code="unknown_decision"
+        )
 
     def _plan_play(self, state: TcgState, seat: int, rules: TcgRules, play: Play) -> PlayCard:
         if not 0 <= play.card < len(state.cards):
-            raise IllegalDecision(f"there is no card #{play.card}")
+            raise IllegalDecision(f"there is no card #{play.card}", code="no_such_card")
         card = state.cards[play.card]
         if card not in state.hands[seat].cards:
-            raise IllegalDecision(f"card #{play.card} is not in your hand")
+            raise IllegalDecision(f"card #{play.card} is not in your hand", code="not_your_card")
         definition = card.definition
         assert isinstance(definition, TcgCard)
         name = definition.name
@@ -325,7 +341,8 @@ class TcgGame(Game[TcgState, TcgRules]):
         mana = state.heroes[seat].mana.value
         if cost > mana:
             raise IllegalDecision(
-                f"you cannot afford {name}: it costs {cost} mana and you have {mana}"
+                f"you cannot afford {name}: it costs {cost} mana and you have {mana}",
+                code="cannot_afford",
             )
         if definition.kind != "value":
             return self._plan_data(state, seat, rules, play, definition)
@@ -333,27 +350,37 @@ class TcgGame(Game[TcgState, TcgRules]):
             return PlayCard(seat, card)  # the core game: nothing more to check
         if play.mode == HEAL:
             if not rules.healing:
-                raise IllegalDecision("these rules have no healing: play the card as it is")
+                raise IllegalDecision(
+                    "these rules have no healing: play the card as it is", code="not_in_these_rules"
+                )
         elif play.mode == MINION:
             if not rules.minions:
-                raise IllegalDecision("these rules have no minions: play the card as it is")
+                raise IllegalDecision(
+                    "these rules have no minions: play the card as it is", code="not_in_these_rules"
+                )
             if state.boards[seat].full:
                 raise IllegalDecision(
-                    f"your board is full: at most {rules.board_size} minions at a time"
+                    f"your board is full: at most {rules.board_size} minions at a time",
+                    code="board_full",
                 )
         elif play.mode:
-            raise IllegalDecision(f"{play.mode!r} is not a way to play a card")
+            raise IllegalDecision(f"{play.mode!r} is not a way to play a card", code="wrong_mode")
         if play.mode or state.stat(card, "draw") > 0 or state.stat(card, "damage") <= 0:
             if play.target is not None:
-                raise IllegalDecision(f"{name} played this way takes no target")
+                raise IllegalDecision(
+                    f"{name} played this way takes no target", code="takes_no_target"
+                )
         elif rules.minions:
             if play.target is None:
                 raise IllegalDecision(
-                    f"choose what {name} attacks: @p{1 - seat} or one of their minions (@#ID)"
+                    f"choose what {name} attacks: @p{1 - seat} or one of their minions (@#ID)",
+                    code="target_needed",
                 )
             self._check_target(state, seat, play.target)
         elif play.target is not None:
-            raise IllegalDecision("without minions an attack always hits the opposing hero")
+            raise IllegalDecision(
+                "without minions an attack always hits the opposing hero", code="takes_no_target"
+            )
         return PlayCard(seat, card, play.mode, play.target)
 
     def _plan_data(
@@ -362,42 +389,53 @@ class TcgGame(Game[TcgState, TcgRules]):
         card = state.cards[play.card]
         name = definition.name
         if play.mode:
-            raise IllegalDecision(f"{name} is a {definition.kind}: play it as it is")
+            raise IllegalDecision(
+                f"{name} is a {definition.kind}: play it as it is", code="wrong_mode"
+            )
         if definition.kind == "minion" and state.boards[seat].full:
             raise IllegalDecision(
-                f"your board is full: at most {rules.board_size} minions at a time"
+                f"your board is full: at most {rules.board_size} minions at a time",
+                code="board_full",
             )
         chooses = definition.chooses
         if chooses is None:
             if play.target is not None:
-                raise IllegalDecision(f"{name} takes no target")
+                raise IllegalDecision(f"{name} takes no target", code="takes_no_target")
             return PlayCard(seat, card)
         targets = characters(state, seat, chooses)
         if play.target is None:
             if targets or definition.kind != "minion":
                 choices = " ".join(f"@{target.text()}" for target in targets) or "none now"
-                raise IllegalDecision(f"choose a target for {name}: {choices}")
+                raise IllegalDecision(
+                    f"choose a target for {name}: {choices}", code="target_needed"
+                )
             return PlayCard(seat, card)
         if play.target not in targets:
-            raise IllegalDecision(f"{play.target.text()} is not a target {name} may choose")
+            raise IllegalDecision(
+                f"{play.target.text()} is not a target {name} may choose", code="invalid_target"
+            )
         return PlayCard(seat, card, "", play.target)
 
     def _plan_attack(
         self, state: TcgState, seat: int, rules: TcgRules, attack: Attack
     ) -> MinionAttack:
         if not rules.minions:
-            raise IllegalDecision("these rules have no minions")
+            raise IllegalDecision("these rules have no minions", code="not_in_these_rules")
         if not 0 <= attack.minion < len(state.cards):
-            raise IllegalDecision(f"there is no card #{attack.minion}")
+            raise IllegalDecision(f"there is no card #{attack.minion}", code="no_such_card")
         minion = state.cards[attack.minion]
         if minion not in state.boards[seat].cards:
-            raise IllegalDecision(f"#{attack.minion} is not one of your minions")
+            raise IllegalDecision(
+                f"#{attack.minion} is not one of your minions", code="not_your_card"
+            )
         name = minion.definition.name
         awake, attacks = state.tracked(minion, AWAKE), state.tracked(minion, ATTACKS)
         if awake is None or awake.value <= 0:
-            raise IllegalDecision(f"{name} is asleep: a minion cannot attack in its first turn")
+            raise IllegalDecision(
+                f"{name} is asleep: a minion cannot attack in its first turn", code="asleep"
+            )
         if attacks is None or attacks.value <= 0:
-            raise IllegalDecision(f"{name} has already attacked this turn")
+            raise IllegalDecision(f"{name} has already attacked this turn", code="already_attacked")
         self._check_target(state, seat, attack.target)
         return MinionAttack(seat, minion, attack.target)
 
@@ -405,7 +443,8 @@ class TcgGame(Game[TcgState, TcgRules]):
         if not valid_target(state, seat, target):
             raise IllegalDecision(
                 f"{target.text()} cannot be attacked: choose the opposing hero "
-                f"(@p{1 - seat}) or one of their minions"
+                f"(@p{1 - seat}) or one of their minions",
+                code="invalid_target",
             )
 
     def parse(self, text: str) -> Decision:

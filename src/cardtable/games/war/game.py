@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
@@ -50,6 +50,10 @@ class WarGame(Game[WarState, WarRules]):
     decision_types = (Turn,)
     event_types = WAR_EVENTS
     public_type = WarPublic
+    refusal_codes: ClassVar[Mapping[str, str]] = {
+        "not_in_round": "a war is on among other players: you wait until the next round",
+        "already_turned": "you have turned your card in this round: the others turn theirs",
+    }
     describe_event = staticmethod(words.describe)
 
     def default_ruleset(self) -> WarRules:
@@ -124,16 +128,24 @@ class WarGame(Game[WarState, WarRules]):
 
     def plan(self, state: WarState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if not isinstance(decision, Turn):
-            raise IllegalDecision(f"{decision.text()!r} is not a decision of War")
+            raise IllegalDecision(
+                f"{decision.text()!r} is not a decision of War", code="unknown_decision"
+            )
         if seat in state.out:
-            raise IllegalDecision("you are out of the match")
+            raise IllegalDecision("you are out of the match", code="out_of_match")
         pending = state.pending
         if not pending or pending[0] != seat:
             if seat not in state.contenders:
-                raise IllegalDecision("you are waiting: you are not in this round")
+                raise IllegalDecision(
+                    "you are waiting: you are not in this round", code="not_in_round"
+                )
             if seat not in pending:
-                raise IllegalDecision("you have turned already in this round")
-            raise IllegalDecision(f"it is not your turn: player {pending[0]} turns first")
+                raise IllegalDecision(
+                    "you have turned already in this round", code="already_turned"
+                )
+            raise IllegalDecision(
+                f"it is not your turn: player {pending[0]} turns first", code="not_your_turn"
+            )
         return (TurnCard(seat),)
 
     def parse(self, text: str) -> Decision:
@@ -149,7 +161,7 @@ class WarGame(Game[WarState, WarRules]):
         """The conceding player leaves the match and the others play on (with two players
         that leaves one: the winner). Their pile is set aside."""
         if seat in state.out:
-            raise IllegalDecision("you are out of the match already")
+            raise IllegalDecision("you are out of the match already", code="out_of_match")
         return (Leave(seat, CONCEDED),)
 
 
