@@ -5,19 +5,22 @@ checked for: playouts that never raise, cards conserved across zones, exact repl
 that round-trip through JSON, copies that are independent, decisions whose text round-trips,
 refused decisions that change nothing, a seat that keeps trying decisions it may not make
 (refused, or penalised where the rules fine them) without breaking the match or its replay,
-views and event streams that do not depend on cards hidden from the seat, and determinisation
-consistent with the view it started from.
+views and event streams that do not depend on cards hidden from the seat, determinisation
+consistent with the view it started from, and refusals that each carry a documented code.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from cardtable.agents import RandomAgent
 from cardtable.engine import (
+    CONCEDE,
+    ENGINE_REFUSAL_CODES,
     Decision,
     DecisionError,
     Game,
@@ -32,6 +35,7 @@ from cardtable.engine import (
 from cardtable.games.schemas import decision_from_json, validate_event, validate_view
 from cardtable.simulation import agent_rng
 from tests.conformance.helpers import (
+    all_games,
     game_rulesets,
     pair_id,
     random_decisions,
@@ -292,3 +296,85 @@ def test_views_events_and_decisions_match_their_schemas(pair: tuple[Game[Any, An
         for observer in _seats(match.state):
             for event in match.events(observer):
                 validate_event(game, event)
+
+
+FOREIGN_TEXTS = (
+    "",
+    "xyzzy",
+    "end",
+    "turn",
+    "pass",
+    "finish",
+    "finish ask hearts last",
+    "turn 7H 7S ask 9S",
+    "play 7H",
+    "play #0",
+    "play #99999",
+    "play #3 minion @p1",
+    "attack #1 @p0",
+    "attack #2 @#99999",
+)
+"""Decision texts of every game, and some of none: each is a decision this game may not make
+now, or one it cannot read."""
+
+
+def _foreign_decisions(game: Game[Any, Any]) -> list[Decision]:
+    """The decisions of other games' first moves: decisions of a kind this game lacks."""
+    found: list[Decision] = []
+    for other in all_games():
+        if other.name != game.name:
+            match: Match[Any] = Match(other, other.default_ruleset(), 0)
+            seat = match.to_act
+            if seat is not None:
+                found.extend(match.legal(seat).moves[:3])
+    return found
+
+
+def test_every_refusal_has_a_documented_code(pair: tuple[Game[Any, Any], Any]) -> None:
+    """Now and then in random matches, every seat (and a seat the match does not have) tries
+    decisions it may well not make: moves legal at other moments or for other seats, other
+    games' decisions and texts, and, once the match is over, anything. Every refusal, and
+    every penalty's error, carries a code from the engine's list or the game's own
+    (``Game.all_refusal_codes``), never the default a raise without a code gets."""
+    game, ruleset = pair
+    known = game.all_refusal_codes
+    assert not set(game.refusal_codes) & set(ENGINE_REFUSAL_CODES), "a game's code is the engine's"
+    foreign = _foreign_decisions(game)
+    seen: Counter[str] = Counter()
+
+    def check(error: DecisionError, what: str) -> None:
+        assert error.code in known, f"{what}: {error.code!r} is not a documented code"
+        assert error.code != "illegal_decision", f"{what}: refused without a code ({error})"
+        seen[error.code] += 1
+
+    for seed in seeds(game, ruleset)[:2]:
+        rng = Rng(seed)
+        pool: list[Decision] = []
+        match: Match[Any] | None = None
+        for match, seat, _ in random_decisions(game, ruleset, seed, 30):
+            state = match.state
+            moves = match.legal(seat).moves
+            pool = [*pool[-40:], *(rng.choice(moves) for _ in range(3))]
+            tries = [(who, rng.choice(pool)) for who in range(state.seats + 1) for _ in range(2)]
+            tries += [(seat, decision) for decision in foreign]
+            for text in FOREIGN_TEXTS:
+                try:
+                    tries.append((seat, game.parse_decision(text)))
+                except DecisionError as unread:
+                    check(unread, repr(text))
+            for who, decision in tries:
+                clone = state.copy()
+                try:
+                    penalised = game.decide(clone, who, decision)
+                except DecisionError as refused:
+                    check(refused, f"seat {who}: {decision.text()}")
+                else:
+                    if penalised is not None:
+                        check(penalised, f"seat {who}: {decision.text()} (penalised)")
+        assert match is not None
+        assert match.over
+        for decision in [*pool[:5], *foreign[:2], CONCEDE]:
+            with pytest.raises(DecisionError) as caught:
+                game.decide(match.state, rng.below(match.state.seats), decision)
+            assert caught.value.code == "match_over"
+    assert len(seen) >= 3, f"too few kinds of refusal tried to prove anything: {dict(seen)}"

@@ -319,13 +319,15 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
 
     def plan(self, state: HighCardState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if not isinstance(decision, Play):
-            raise IllegalDecision(f"{decision.text()!r} is not a High Card decision")
+            raise IllegalDecision(
+                f"{decision.text()!r} is not a High Card decision", code="unknown_decision"
+            )
         if seat != self.to_act(state):
-            raise IllegalDecision("it is not your turn to play")
+            raise IllegalDecision("it is not your turn to play", code="not_your_turn")
         for card in state.zones[hand(seat)].cards:
             if card.id == decision.card:
                 return (PlayCard(seat, card),)
-        raise IllegalDecision(f"card #{decision.card} is not in your hand")
+        raise IllegalDecision(f"card #{decision.card} is not in your hand", code="not_your_card")
 
     def parse(self, text: str) -> Decision:
         found = re.fullmatch(r"play #([0-9]{1,9})", " ".join(text.lower().split()))
