@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -251,11 +252,11 @@ def test_no_view_is_sent_twice(sqlite_url: str) -> None:
 
 def within(function: str) -> bool:
     """Whether the caller runs inside ``function`` (of the server, in this test's thread)."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_code.co_name == function:
             return True
-        frame = frame.f_back  # type: ignore[assignment]
+        frame = frame.f_back
     return False
 
 
