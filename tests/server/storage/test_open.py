@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardtable.server.storage import SqlStorage, StorageError, default_data_dir
 from cardtable.server.storage.connect import (
@@ -128,3 +130,23 @@ async def test_every_sqlite_connection_keeps_a_small_page_cache(sqlite_url: str)
     finally:
         await engine.dispose()
     assert size == -SQLITE_CACHE_KIB
+
+
+async def test_connections_racing_to_a_new_sqlite_file_all_open_it(tmp_path: Path) -> None:
+    """SQLite refuses a switch to write-ahead logging at once, without waiting out the busy
+    timeout, when another connection is switching the same new file: two servers migrating
+    a new database together failed to start now and then (a CI run saw it)."""
+    for round_ in range(200):
+        url = parse_url(f"sqlite:///{tmp_path / f'{round_}.db'}")
+        engines = [create_engine(url) for _ in range(3)]
+
+        async def mode(engine: AsyncEngine) -> object:
+            async with engine.connect() as connection:
+                return (await connection.exec_driver_sql("PRAGMA journal_mode")).scalar()
+
+        try:
+            modes = await asyncio.gather(*(mode(engine) for engine in engines))
+        finally:
+            for engine in engines:
+                await engine.dispose()
+        assert modes == ["wal"] * 3

@@ -22,7 +22,10 @@ Each connection's page cache is :data:`SQLITE_CACHE_KIB`.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +33,10 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.util import await_
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+SQLITE_WAL_RETRY_S = 0.005
 SQLITE_CACHE_KIB = 256
 """The page cache of each SQLite connection, in KiB. SQLite's default is 2 MiB a connection,
 and the pool holds up to fifteen: a server filled them slowly as its database grew, which a
@@ -155,11 +160,29 @@ def sqlite_connect(dbapi_connection: Any, _record: object) -> None:
     try:
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        _use_wal(cursor)
         cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.execute(f"PRAGMA cache_size = -{SQLITE_CACHE_KIB}")  # negative: in KiB
     finally:
         cursor.close()
+
+
+def _use_wal(cursor: Any) -> None:
+    """Switch the connection's file to write-ahead logging (once done, it stays so).
+
+    SQLite refuses the switch at once, without waiting out the busy timeout, while another
+    connection is switching the same new file; that switch takes milliseconds, so try again
+    after a short pause (without blocking the event loop) until the busy timeout is spent.
+    """
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        await_(asyncio.sleep(SQLITE_WAL_RETRY_S))
 
 
 def sqlite_begin(connection: sa.Connection) -> None:
