@@ -8,15 +8,71 @@ the rules.
 >>> legal = Decisions(seat=0, moves=(), default=None)
 >>> Concede() in legal, len(legal), legal.moves
 (True, 1, ())
+
+A program that must not parse text reads a decision's :meth:`~Decision.shape`: its kind, the
+cards, targets and mode it names (a game marks those fields with :data:`NAMES_CARD`,
+:data:`NAMES_TARGET` and :data:`NAMES_MODE`), the rest of
+its fields, and its text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, fields, is_dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from types import MappingProxyType
 from typing import ClassVar
 
-from cardtable.engine.json import JsonObject
+from cardtable.engine.json import JsonObject, JsonValue
+
+_ROLE = "cardtable_role"
+NAMES_CARD: Mapping[str, str] = MappingProxyType({_ROLE: "card"})
+"""Field metadata: the field names a card (its id, or its key in games whose decisions name
+cards by key), or a tuple of cards. See :meth:`Decision.shape`::
+
+    >>> @dataclass(frozen=True)
+    ... class Swap(Decision):
+    ...     kind: ClassVar[str] = "swap"
+    ...     cards: tuple[int, ...] = field(metadata=NAMES_CARD)
+    ...     slow: bool = False
+    ...     def text(self) -> str:
+    ...         return "swap " + " ".join(f"#{card}" for card in self.cards)
+    >>> Swap((3, 4)).shape().to_json()  # doctest: +NORMALIZE_WHITESPACE
+    {'kind': 'swap', 'text': 'swap #3 #4', 'cards': [3, 4], 'targets': [], 'mode': None,
+     'details': {'slow': False}}
+"""
+NAMES_TARGET: Mapping[str, str] = MappingProxyType({_ROLE: "target"})
+"""Field metadata: the field names a target (anything with a ``text()``, or text; ``None``
+for none)."""
+NAMES_MODE: Mapping[str, str] = MappingProxyType({_ROLE: "mode"})
+"""Field metadata: the field names how a card is played (text, ``""`` its own way)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionShape:
+    """A decision as programs read it: no text to parse.
+
+    ``cards`` are the ids (or keys, in games whose decisions name cards by key) of the cards
+    it names, in order; ``targets`` the characters it aims at, in their text form (``p1`` a
+    seat's hero, ``#12`` a card); ``mode`` how a card is played (``""`` its own way) or
+    ``None`` when the decision has no mode; ``details`` its other fields.
+    """
+
+    kind: str
+    text: str
+    cards: tuple[int | str, ...] = ()
+    targets: tuple[str, ...] = ()
+    mode: str | None = None
+    details: dict[str, JsonValue] = field(default_factory=dict)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "cards": list(self.cards),
+            "targets": list(self.targets),
+            "mode": self.mode,
+            "details": dict(self.details),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +89,35 @@ class Decision:
     def to_json(self) -> JsonObject:
         """``{"type": kind, ...fields}``; a field holding a dataclass (a target) is an object."""
         data: JsonObject = {"type": self.kind}
-        for field in fields(self):
-            value = getattr(self, field.name)
+        for item in fields(self):
+            value = getattr(self, item.name)
             if is_dataclass(value) and not isinstance(value, type):
-                data[field.name] = asdict(value)
+                data[item.name] = asdict(value)
             else:
-                data[field.name] = value
+                data[item.name] = value
         return data
+
+    def shape(self) -> DecisionShape:
+        """What the decision names, read from its fields (see :data:`NAMES_CARD`)."""
+        cards: list[int | str] = []
+        targets: list[str] = []
+        mode: str | None = None
+        details: dict[str, JsonValue] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            role = item.metadata.get(_ROLE)
+            if role == "card":
+                cards.extend(value if isinstance(value, tuple) else (value,))
+            elif role == "target":
+                if value is not None:
+                    targets.append(value if isinstance(value, str) else value.text())
+            elif role == "mode":
+                mode = value
+            elif is_dataclass(value) and not isinstance(value, type):
+                details[item.name] = asdict(value)
+            else:
+                details[item.name] = list(value) if isinstance(value, tuple) else value
+        return DecisionShape(self.kind, self.text(), tuple(cards), tuple(targets), mode, details)
 
     def __str__(self) -> str:
         return self.text()

@@ -366,11 +366,55 @@ class Game(ABC, Generic[S, R]):
         self.plan(state, seat, decision)
 
     def can(self, state: S, seat: int, decision: Decision) -> bool:
+        return self.why_not(state, seat, decision) is None
+
+    def why_not(self, state: S, seat: int, decision: Decision) -> IllegalDecision | None:
+        """Why ``seat`` may not make ``decision`` now (the refusal, with its code and
+        sentence), without trying it; ``None`` when it may. Nothing changes either way.
+
+        >>> from cardtable.games import find
+        >>> war = find("war")
+        >>> state = war.setup(war.default_ruleset(), seed=1)
+        >>> war.why_not(state, 1 - war.to_act(state), war.parse("turn")).code
+        'not_your_turn'
+        """
         try:
             self.verify(state, seat, decision)
-        except IllegalDecision:
-            return False
-        return True
+        except IllegalDecision as error:
+            return error
+        return None
+
+    def hand(self, state: S, seat: int) -> Sequence[Card]:
+        """The cards ``seat`` holds to play from (default: its ``hand:SEAT`` zone, if any)."""
+        zone = state.zones.get(f"hand:{seat}")
+        return () if zone is None else zone.cards
+
+    def plays_of(self, state: S, seat: int, card: Card) -> Sequence[Decision]:
+        """The decisions that would play ``card`` from ``seat``'s hand, in the order a player
+        would think of them; :meth:`unplayable` tries them to say why a card cannot be
+        played. The default, none, says nothing about cards."""
+        return ()
+
+    def unplayable(self, state: S, seat: int) -> dict[int, IllegalDecision]:
+        """For each card (by id) in the hand of ``seat``, while it is to act, that no legal
+        decision names: the refusal of the first way to play it (:meth:`plays_of`), so that a
+        front end can say "not enough mana" without knowing the rules. Empty when ``seat``
+        is not to act or the game names no ways to play cards."""
+        if self.to_act(state) != seat:
+            return {}
+        named: set[int | str] = set()
+        for move in self.legal(state, seat).moves:
+            named.update(move.shape().cards)
+        refusals: dict[int, IllegalDecision] = {}
+        for card in self.hand(state, seat):
+            if card.id in named or card.key in named:
+                continue
+            for play in self.plays_of(state, seat, card):
+                refusal = self.why_not(state, seat, play)
+                if refusal is not None:
+                    refusals[card.id] = refusal
+                    break
+        return refusals
 
     def decide(self, state: S, seat: int, decision: Decision) -> IllegalDecision | None:
         """Verify and apply ``decision``.

@@ -82,11 +82,31 @@ class Match(Generic[S]):
 
     def can(self, seat: int, decision: Decision | str) -> bool:
         """Whether ``seat`` may make ``decision`` now."""
+        return self.why_not(seat, decision) is None
+
+    def why_not(self, seat: int, decision: Decision | str) -> DecisionError | None:
+        """Why ``seat`` may not make ``decision`` (or its text) now: the refusal, with its
+        ``code`` and ``reason``, as deciding would raise it; ``None`` when it may. Nothing
+        changes either way.
+
+        >>> from cardtable.games import find
+        >>> tcg = find("tcg")
+        >>> match = Match(tcg, tcg.default_ruleset(), seed=3)
+        >>> match.why_not(1 - match.to_act, "end").code, match.why_not(0, "fly").code
+        ('not_your_turn', 'invalid_decision')
+        """
         try:
             self.verify(seat, decision)
-        except DecisionError:
-            return False
-        return True
+        except DecisionError as error:
+            return error
+        return None
+
+    def unplayable(self, seat: int) -> dict[int, IllegalDecision]:
+        """Why each card in ``seat``'s hand that no legal decision plays cannot be played, by
+        card id (see :meth:`Game.unplayable <cardtable.engine.game.Game.unplayable>`)."""
+        if self.failure is not None:
+            return {}
+        return self.game.unplayable(self.state, seat)
 
     def decide(self, seat: int, decision: Decision | str) -> IllegalDecision | None:
         """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it

@@ -24,11 +24,11 @@ cardtable.engine.errors.InvalidDecision: '1H' is not a card: write a rank and a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cardtable.cards import CardTextError, parse_card, parse_suit
-from cardtable.engine.decisions import Decision
+from cardtable.engine.decisions import NAMES_CARD, Decision
 from cardtable.engine.errors import InvalidDecision, quoted
 
 
@@ -37,7 +37,7 @@ class Play(Decision):
     """Add ``card`` (its key) from your hand to the turn you are building."""
 
     kind: ClassVar[str] = "play"
-    card: str
+    card: str = field(metadata=NAMES_CARD)
 
     def text(self) -> str:
         return f"play {self.card}"
@@ -71,7 +71,7 @@ class Turn(Decision):
     """A whole turn at once: ``cards`` in order, then finish with ``request`` and ``last``."""
 
     kind: ClassVar[str] = "turn"
-    cards: tuple[str, ...]
+    cards: tuple[str, ...] = field(metadata=NAMES_CARD)
     request: str = ""
     last: bool = False
 

@@ -159,6 +159,9 @@ class KarataGame(Game[KarataState, KarataRules]):
         default = Finish(usual_request(hand) if aces_left else "")
         return Decisions(seat, tuple(moves), default)
 
+    def plays_of(self, state: KarataState, seat: int, card: Card) -> Sequence[Decision]:
+        return (Play(card.key),)
+
     def plan(self, state: KarataState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat in state.out:
             raise IllegalDecision("you have left the table", code="out_of_match")

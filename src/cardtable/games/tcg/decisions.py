@@ -17,11 +17,11 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cardtable.engine.characters import Target
-from cardtable.engine.decisions import Decision
+from cardtable.engine.decisions import NAMES_CARD, NAMES_MODE, NAMES_TARGET, Decision
 from cardtable.engine.errors import InvalidDecision, quoted
 
 HEAL = "heal"
@@ -36,9 +36,9 @@ class Play(Decision):
     minion; ``target`` is the attacked character when the rules let you choose one."""
 
     kind: ClassVar[str] = "play"
-    card: int
-    mode: str = ""
-    target: Target | None = None
+    card: int = field(metadata=NAMES_CARD)
+    mode: str = field(default="", metadata=NAMES_MODE)
+    target: Target | None = field(default=None, metadata=NAMES_TARGET)
 
     def text(self) -> str:
         words = [f"play #{self.card}"]
@@ -54,8 +54,8 @@ class Attack(Decision):
     """Your minion ``minion`` attacks ``target`` (the opposing hero or one of its minions)."""
 
     kind: ClassVar[str] = "attack"
-    minion: int
-    target: Target
+    minion: int = field(metadata=NAMES_CARD)
+    target: Target = field(metadata=NAMES_TARGET)
 
     def text(self) -> str:
         return f"attack #{self.minion} @{self.target.text()}"

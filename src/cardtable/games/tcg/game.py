@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
+from cardtable.engine.cards import Card
 from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
@@ -41,7 +42,7 @@ from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.cardspec import DAMAGE_WITH_DRAW
 from cardtable.games.tcg.config import SEATS, TcgRules
-from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, plays
+from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, play, plays
 from cardtable.games.tcg.decks import with_seat_deck
 from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
 from cardtable.games.tcg.facts import TcgFacts, digest, facts
@@ -311,6 +312,9 @@ class TcgGame(Game[TcgState, TcgRules]):
         if not targets:
             return [Play(card)] if definition.kind == "minion" else []
         return [Play(card, "", target) for target in targets]
+
+    def plays_of(self, state: TcgState, seat: int, card: Card) -> Sequence[Decision]:
+        return (play(card.id),)
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:
