@@ -6,6 +6,7 @@ Every error cardtable raises on purpose ends a command as ``error: <reason>`` (s
 
 import json
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -15,18 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable
-from cardtable.agents import check_seats, parse_seats
-from cardtable.agents.registry import default_seats
 from cardtable.cli.balance import balance_app
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.ladder import ladder_command
-from cardtable.cli.play import (
-    PlaySettings,
-    check_save_path,
-    players_from_seats,
-    rules_from_options,
-)
+from cardtable.cli.machine import json_guarded, play_json, refuse_remote
+from cardtable.cli.play import local_settings
 from cardtable.cli.play import play as play_match
 from cardtable.cli.remote import play_remote
 from cardtable.cli.remote_options import remote_settings
@@ -37,7 +32,7 @@ from cardtable.cli.simulate import CONTEXT as SIMULATE_CONTEXT
 from cardtable.cli.simulate import simulate_command
 from cardtable.cli.terminal import Terminal, make_console
 from cardtable.engine.record import Record
-from cardtable.games import find, load_rules, names, plugin_problems, ruleset_schema
+from cardtable.games import find, names, plugin_problems, ruleset_schema
 from cardtable.games.schemas import game_schemas
 
 app = typer.Typer(
@@ -169,13 +164,39 @@ def play_command(
     password: Annotated[
         str | None, typer.Option("--password", help="With --server: the room's password.")
     ] = None,
+    json_lines: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="For programs: the human seats read one decision a line on standard input, "
+            "and standard output is one JSON message a line (events, view, refused, "
+            "penalised, over, abandoned, error). See the README.",
+        ),
+    ] = False,
 ) -> None:
     """Play a match in the terminal, here or on a server (--server URL [--room ID]).
 
     Any rule of the game is an option too, after the game's name: --rule-name VALUE, such as
     cardtable play war --players 4 --face-down 3 (cardtable rules GAME --schema lists them).
     They override a rules file.
+
+    With --json a program plays instead of a person: each human seat reads decision texts
+    (play #12, end, concede), one a line, from standard input, and standard output carries
+    one JSON object a line: "view" when a human seat is to decide (with its "legal"
+    decisions and why each "unplayable" card waits), "events" it saw, "refused" or
+    "penalised" (with the rule's "code" and "reason"), then "over" (exit 0) or "abandoned"
+    when the input ends first (exit 1); a refused command line is an "error" message.
     """
+    if json_lines:
+        with json_guarded(sys.stdout):
+            refuse_remote(server, room)
+            if name is not None or password is not None:
+                raise UsageProblem("--name and --password are for playing on a server")
+            settings = local_settings(
+                find(game), seats=seats, seed=seed if seed is not None else _random_seed(),
+                rules=rules, args=ctx.args, save=save, delay=delay,
+            )  # fmt: skip
+        raise typer.Exit(play_json(settings, sys.stdin, sys.stdout))
     console = make_console()
     terminal = Terminal(console)
     with guarded():
@@ -190,33 +211,23 @@ def play_command(
             raise typer.Exit(play_remote(terminal, remote))
         if name is not None or password is not None:
             raise UsageProblem("--name and --password are for playing on a server (--server URL)")
-        ruleset = rules_from_options(found, load_rules(found, rules), ctx.args)
-        if seats is not None:
-            specs = parse_seats(seats)
-            ruleset = players_from_seats(ruleset, len(specs), ctx.args, rules is not None)
-        else:
-            specs = default_seats(found, found.seats(ruleset))
-        count = found.seats(ruleset)
-        check_seats(specs, found, count)
-        if save is not None:
-            check_save_path(save)
+        settings = local_settings(
+            found, seats=seats, seed=seed if seed is not None else _random_seed(),
+            rules=rules, args=ctx.args, save=save, delay=delay,
+        )  # fmt: skip
         if seed is None:
-            seed = 100_000 + secrets.randbelow(900_000)
+            seed = settings.seed
             terminal.say(f"seed {seed} — repeat this match with --seed {seed}", style="dim")
-        people = " vs ".join(spec.text() for spec in specs)
+        people = " vs ".join(spec.text() for spec in settings.seats)
         title = Text(found.title, style="bold")
         title.append(f" · {people} · seed {seed}")
         console.print(title)
-        settings = PlaySettings(
-            game=found,
-            ruleset=ruleset,
-            seed=seed,
-            seats=tuple(specs),
-            save=save,
-            delay=delay,
-        )
         code = play_match(terminal, settings)
     raise typer.Exit(code)
+
+
+def _random_seed() -> int:
+    return 100_000 + secrets.randbelow(900_000)
 
 
 @app.command("replay")

@@ -32,7 +32,8 @@ from rich import box
 from rich.panel import Panel
 from rich.text import Text
 
-from cardtable.agents import Agent, BlindAgent, SeatSpec, make_agent
+from cardtable.agents import Agent, BlindAgent, SeatSpec, check_seats, make_agent, parse_seats
+from cardtable.agents.registry import default_seats
 from cardtable.cli.errors import UsageProblem
 from cardtable.cli.human import Abandoned, HumanSeat
 from cardtable.cli.render import Scene, board_for
@@ -41,6 +42,7 @@ from cardtable.cli.terminal import Terminal
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.engine.zones import OWNER
+from cardtable.games import load_rules
 from cardtable.simulation import agent_rng
 
 WATCH_DELAY = 0.5
@@ -368,6 +370,32 @@ def check_save_path(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise UsageProblem(f"--save {path}: there is no folder {folder}")
+
+
+def local_settings(
+    game: Game[Any, Any],
+    *,
+    seats: str | None,
+    seed: int,
+    rules: Path | None,
+    args: Sequence[str],
+    save: Path | None = None,
+    delay: float | None = None,
+) -> PlaySettings:
+    """The settings of a match played here, from ``cardtable play``'s options (``seats`` as
+    typed, ``args`` the rule options after the game), checked before anyone plays."""
+    ruleset = rules_from_options(game, load_rules(game, rules), args)
+    if seats is not None:
+        specs = parse_seats(seats)
+        ruleset = players_from_seats(ruleset, len(specs), args, rules is not None)
+    else:
+        specs = default_seats(game, game.seats(ruleset))
+    check_seats(specs, game, game.seats(ruleset))
+    if save is not None:
+        check_save_path(save)
+    return PlaySettings(
+        game=game, ruleset=ruleset, seed=seed, seats=tuple(specs), save=save, delay=delay
+    )
 
 
 def play(terminal: Terminal, settings: PlaySettings) -> int:
