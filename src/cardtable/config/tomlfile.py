@@ -9,7 +9,9 @@ where a reader starts looking for what was left open:
 ...     read_toml('a = 1\\nb = "x', source="house.toml")
 ... except RulesetError as error:
 ...     print(error.reason)
+...     print(error.code, error.line, error.file)
 house.toml: not valid TOML: Unterminated string (at line 2, where the file ends)
+bad_toml 2 house.toml
 >>> read_toml("a = 1\\nb = [2]\\n", source="house.toml")
 {'a': 1, 'b': [2]}
 """
@@ -23,6 +25,9 @@ from typing import Any
 from cardtable.engine.errors import RulesetError
 
 _AT_THE_END = re.compile(r"\(at end of document\)$")
+_AT_LINE = re.compile(r"\(at line (\d+)")
+_KEY = re.compile(r"\s*\"?([A-Za-z0-9_-]+)\"?\s*=")
+_TABLE = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_-]+)\s*(?:\.[^],]*)?\]\]?\s*(?:#.*)?$")
 
 
 def read_toml(text: str, *, source: str) -> dict[str, Any]:
@@ -31,9 +36,39 @@ def read_toml(text: str, *, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{source}: not valid TOML: {toml_problem(error, text)}") from None
+        problem = toml_problem(error, text)
+        found = _AT_LINE.search(problem)
+        raise RulesetError(
+            f"{source}: not valid TOML: {problem}",
+            code="bad_toml",
+            line=int(found.group(1)) if found else None,
+            file=source,
+        ) from None
     except (ValueError, RecursionError) as error:
-        raise RulesetError(f"{source}: values this program cannot read ({error})") from None
+        raise RulesetError(
+            f"{source}: values this program cannot read ({error})", code="bad_toml", file=source
+        ) from None
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """The line of each top-level key (``key = ...``) or table (``[key]``, ``[[key]]``) of a
+    TOML text: where each first appears, as a reader would look for it.
+
+    >>> key_lines('name = "x"\\n\\n[cards]\\nbolt = 4\\n[[cards]]\\n')
+    {'name': 1, 'cards': 3}
+    """
+    found: dict[str, int] = {}
+    inside = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        table = _TABLE.match(line)
+        if table:
+            inside = True
+            found.setdefault(table.group(1), number)
+            continue
+        key = _KEY.match(line)
+        if key and not inside:
+            found.setdefault(key.group(1), number)
+    return found
 
 
 def toml_problem(error: tomllib.TOMLDecodeError, text: str) -> str:

@@ -79,8 +79,86 @@ class IllegalDecision(DecisionError):
     """A well-formed decision that the rules do not allow now (not your turn, too expensive...)."""
 
 
-class RulesetError(CardtableError):
-    """A ruleset (or a rules file) holds values the game cannot be played with."""
+RULESET_ERROR_CODES: Mapping[str, str] = {
+    "unreadable_file": "the file is not there, is a folder, cannot be read or is not text",
+    "unwritable_file": "the file cannot be written",
+    "bad_toml": "the file is not valid TOML (or holds values Python cannot hold)",
+    "wrong_game": "a rules file written for another game",
+    "unknown_field": "a key or field the format (or the game's rules) does not have",
+    "missing_field": "a field that must be given is not",
+    "wrong_type": "a value of the wrong kind: text for a number, a number for a list...",
+    "out_of_range": "a number, a count or a length outside what the field allows",
+    "bad_value": (
+        "a value the field does not take (not one of its choices, not of its form), or values "
+        "that do not fit together; also the code of a RulesetError raised without one"
+    ),
+    "unknown_set": "a card set that is neither one of cardtable's nor a set file",
+    "unknown_card": "a card id that the card set or the pool does not have",
+    "duplicate_card": "two cards of one pool or set with the same id",
+    "deck_rules": (
+        "a deck that breaks the deck-building limits: its size, copies of one card, a token "
+        "or a minion card where none may go"
+    ),
+}
+"""The codes of :class:`RulesetError`, each with its meaning: a closed set that programs may
+rely on (front ends, the REST problem documents, tests)."""
+
+
+class RulesetError(CardtableError, ValueError):
+    """A ruleset (or a rules, card set or deck file) holds values the game cannot be played
+    with. It is a ``ValueError`` too, as pydantic's errors are: code that catches those around
+    building a ruleset in Python keeps working.
+
+    Beside the ``reason`` a person reads, it says for programs what is wrong and where:
+    ``code`` (one of :data:`RULESET_ERROR_CODES`), ``field`` (the dotted path of the offending
+    field, such as ``cards.3.cost``, or None), ``line`` (the 1-based line of the file, where
+    known) and ``file`` (the file's path, when the rules came from one). When several things
+    are wrong, the reason names them all, one a line, and the attributes describe the first::
+
+        >>> err = RulesetError(
+        ...     "house.toml, line 3: players: must be at least 1 (got 0)",
+        ...     code="out_of_range", field="players", line=3, file="house.toml",
+        ... )
+        >>> err.code, err.field, err.line, err.file
+        ('out_of_range', 'players', 3, 'house.toml')
+        >>> RulesetError("these rules cannot be played").code
+        'bad_value'
+    """
+
+    default_code: ClassVar[str] = "bad_value"
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        line: int | None = None,
+        file: str | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.code = code if code is not None else self.default_code
+        self.field = field
+        self.line = line
+        self.file = file
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keep every attribute when the error crosses processes (they are keyword-only).
+        return (
+            _rebuild_ruleset_error,
+            (type(self), self.reason, self.code, self.field, self.line, self.file),
+        )
+
+
+def _rebuild_ruleset_error(
+    kind: type[RulesetError],
+    reason: str,
+    code: str,
+    field: str | None,
+    line: int | None,
+    file: str | None,
+) -> RulesetError:
+    return kind(reason, code=code, field=field, line=line, file=file)
 
 
 class RecordError(CardtableError):

@@ -17,6 +17,7 @@ from typing import Self
 from pydantic import Field, model_validator
 
 from cardtable.config import RulesetModel
+from cardtable.config.ruleset import refuse
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -76,13 +77,17 @@ class KarataRules(RulesetModel):
     @model_validator(mode="after")
     def _fits(self) -> Self:
         if self.players > self.max_players:
-            raise ValueError(
+            raise refuse(
+                "out_of_range",
                 f"{self.players} players, but these rules allow at most {self.max_players} "
-                f"(raise max_players, up to {MAX_PLAYERS})"
+                f"(raise max_players, up to {MAX_PLAYERS})",
+                field="players",
             )
         if self.players * self.hand_size > DECK_SIZE - 10:
-            raise ValueError(
+            raise refuse(
+                "out_of_range",
                 f"{self.players} hands of {self.hand_size} leave too few cards to play with: "
-                f"deal at most {(DECK_SIZE - 10) // self.players} each"
+                f"deal at most {(DECK_SIZE - 10) // self.players} each",
+                field="hand_size",
             )
         return self

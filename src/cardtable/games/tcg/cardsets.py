@@ -31,8 +31,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardtable.config.ruleset import describe_errors
-from cardtable.config.tomlfile import read_toml
+from cardtable.config.ruleset import describe_errors, error_code, error_field
+from cardtable.config.tomlfile import key_lines, read_toml
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardspec import CARD_ID, CardSpec
 
@@ -83,52 +83,90 @@ def load_set(name_or_path: str | Path) -> CardSet:
             return _builtin(name_or_path)
         if not Path(name_or_path).exists():
             known = ", ".join(builtin_sets())
-            raise RulesetError(f"no card set is called {name_or_path!r}; the sets are: {known}")
+            raise RulesetError(
+                f"no card set is called {name_or_path!r}; the sets are: {known}",
+                code="unknown_set",
+            )
     path = Path(name_or_path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError(f"{path}: no such card set file") from None
+        raise _unreadable(f"{path}: no such card set file", path) from None
     except OSError as error:
-        raise RulesetError(f"{path}: cannot read it ({error.strerror or error})") from None
+        raise _unreadable(f"{path}: cannot read it ({error.strerror or error})", path) from None
     except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not a text file") from None
+        raise _unreadable(f"{path}: not a text file", path) from None
     return parse_set(text, source=str(path))
+
+
+def _unreadable(reason: str, path: Path) -> RulesetError:
+    return RulesetError(reason, code="unreadable_file", file=str(path))
 
 
 def parse_set(text: str, *, source: str) -> CardSet:
     """Validate the text of a set file."""
     data = read_toml(text, source=source)
+    tables = _card_tables(text)
     try:
         model = _SetFile.model_validate_json(json.dumps(data))
     except (TypeError, ValueError) as error:
         if not isinstance(error, ValidationError):
-            raise RulesetError(f"{source}: cards hold numbers, text and lists only") from None
-        raise RulesetError(_explain(error, data, text, source)) from None
+            raise RulesetError(
+                f"{source}: cards hold numbers, text and lists only",
+                code="wrong_type",
+                file=source,
+            ) from None
+        raise _explain(error, data, text, source) from None
     seen: set[str] = set()
-    for card in model.cards:
+    for index, card in enumerate(model.cards):
         if card.id in seen:
-            raise RulesetError(f"{source}: two cards have the id {card.id!r}")
+            raise RulesetError(
+                f"{source}: two cards have the id {card.id!r}",
+                code="duplicate_card",
+                field=f"cards.{index}.id",
+                line=tables[index] if index < len(tables) else None,
+                file=source,
+            )
         seen.add(card.id)
     for card_id in model.deck:
         if card_id not in seen:
-            raise RulesetError(f"{source}: the deck names {card_id!r}, which is not a card here")
+            raise RulesetError(
+                f"{source}: the deck names {card_id!r}, which is not a card here",
+                code="unknown_card",
+                field="deck",
+                line=key_lines(text).get("deck"),
+                file=source,
+            )
     return CardSet(model.name, model.description, model.cards, model.deck)
 
 
-def _explain(error: ValidationError, data: Any, text: str, source: str) -> str:
-    """Name each bad card by id and by the line of its ``[[cards]]`` table."""
-    tables = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[cards]]"]
+def _card_tables(text: str) -> list[int]:
+    """The line of each ``[[cards]]`` table, in order."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[cards]]"]
+
+
+def _explain(error: ValidationError, data: Any, text: str, source: str) -> RulesetError:
+    """Name each bad card by id and by the line of its ``[[cards]]`` table; the error's line
+    is that of the first problem (a card's table, or a top-level key)."""
+    tables = _card_tables(text)
+    keys = key_lines(text)
     problems = describe_errors(error, _SetFile).splitlines()
+    details = error.errors()
     if any(problem.startswith("cards.") for problem in problems):
         # A bad card also makes pydantic count the list as too short: only the card matters.
-        problems = [problem for problem in problems if not problem.startswith("cards: ")]
+        kept = [n for n, problem in enumerate(problems) if not problem.startswith("cards: ")]
+        problems = [problems[n] for n in kept]
+        details = [details[n] for n in kept]
     lines = []
-    for problem in problems:
+    first_line: int | None = None
+    for number, problem in enumerate(problems):
         # A field's problem (cards.0.cost: ...) or the card's own (cards.0: ...).
         found = re.match(r"cards\.(\d+)(?:\.|: )(.*)", problem)
         if found is None:
             lines.append(f"{source}: {problem}")
+            if number == 0:
+                root = (error_field(details[0]) or "").split(".")[0]
+                first_line = keys.get(root)
             continue
         index, rest = int(found.group(1)), found.group(2)
         cards = data.get("cards") if isinstance(data, dict) else None
@@ -138,6 +176,14 @@ def _explain(error: ValidationError, data: Any, text: str, source: str) -> str:
             else None
         )
         where = f"{source}, line {tables[index]}" if index < len(tables) else source
+        if number == 0 and index < len(tables):
+            first_line = tables[index]
         label = f"card {card_id!r}" if isinstance(card_id, str) else f"card {index + 1}"
         lines.append(f"{where} ({label}): {rest}")
-    return "\n".join(lines)
+    return RulesetError(
+        "\n".join(lines),
+        code=error_code(details[0]),
+        field=error_field(details[0]),
+        line=first_line,
+        file=source,
+    )

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Self
 from pydantic import Field, Strict, model_validator
 
 from cardtable.config import RulesetModel
+from cardtable.config.ruleset import refuse
 from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.cardspec import CardSpec
 
@@ -88,7 +89,11 @@ class TcgRules(RulesetModel):
         if isinstance(data, dict) and "deck" in data:
             data = dict(data)
             if "decks" in data:
-                raise ValueError("give either deck (for both seats) or decks, not both")
+                raise refuse(
+                    "bad_value",
+                    "give either deck (for both seats) or decks, not both",
+                    field="deck",
+                )
             deck = data.pop("deck")
             data["decks"] = [deck, deck]
         return data
@@ -98,45 +103,72 @@ class TcgRules(RulesetModel):
         ids = [card.id for card in self.cards]
         twice = sorted(card_id for card_id, count in Counter(ids).items() if count > 1)
         if twice:
-            raise ValueError(f"the pool has two cards with the id {twice[0]!r}")
+            second = [index for index, card_id in enumerate(ids) if card_id == twice[0]][1]
+            raise refuse(
+                "duplicate_card",
+                f"the pool has two cards with the id {twice[0]!r}",
+                field=f"cards.{second}.id",
+            )
         known = set(ids)
-        for card in self.cards:
+        for index, card in enumerate(self.cards):
             made = [effect.card for effect in card.effects if effect.card] + [
                 effect.card for t in card.triggers for effect in t.effects if effect.card
             ]
             for other in made:
                 if other not in known:
-                    raise ValueError(f"card {card.id!r} makes {other!r}, which is not in the pool")
+                    raise refuse(
+                        "unknown_card",
+                        f"card {card.id!r} makes {other!r}, which is not in the pool",
+                        field=f"cards.{index}",
+                    )
         tokens = {card.id for card in self.cards if card.token}
         minion_cards = {card.id for card in self.cards if card.kind == "minion"}
         for seat, deck in enumerate(self.decks):
             in_deck = set(deck)
             if in_deck & tokens:
                 token = sorted(in_deck & tokens)[0]
-                raise ValueError(f"deck {seat} holds {token!r}, a token only effects make")
+                raise refuse(
+                    "deck_rules",
+                    f"deck {seat} holds {token!r}, a token only effects make",
+                    field=f"decks.{seat}",
+                )
             if in_deck & minion_cards and not self.minions:
                 minion = sorted(in_deck & minion_cards)[0]
-                raise ValueError(f"deck {seat} holds the minion {minion!r}: switch minions on")
+                raise refuse(
+                    "deck_rules",
+                    f"deck {seat} holds the minion {minion!r}: switch minions on",
+                    field=f"decks.{seat}",
+                )
             unknown = sorted(set(deck) - known)
             if unknown:
-                raise ValueError(f"deck {seat} names {unknown[0]!r}, which is not in the pool")
+                raise refuse(
+                    "unknown_card",
+                    f"deck {seat} names {unknown[0]!r}, which is not in the pool",
+                    field=f"decks.{seat}",
+                )
             if len(deck) != self.deck_size:
-                raise ValueError(
+                raise refuse(
+                    "deck_rules",
                     f"deck {seat} holds {len(deck)} cards; a deck holds exactly "
-                    f"{self.deck_size} (deck_size)"
+                    f"{self.deck_size} (deck_size)",
+                    field=f"decks.{seat}",
                 )
             excess = [(card, n) for card, n in Counter(deck).items() if n > self.copies_limit]
             if excess:
                 card_id, count = sorted(excess)[0]
-                raise ValueError(
+                raise refuse(
+                    "deck_rules",
                     f"deck {seat} holds {count} copies of {card_id!r}; at most "
-                    f"{self.copies_limit} are allowed (copies_limit)"
+                    f"{self.copies_limit} are allowed (copies_limit)",
+                    field=f"decks.{seat}",
                 )
         for name in ("first_hand", "second_hand"):
             if getattr(self, name) > self.deck_size:
-                raise ValueError(
+                raise refuse(
+                    "out_of_range",
                     f"{name} ({getattr(self, name)}) cannot be larger than the deck "
-                    f"({self.deck_size} cards)"
+                    f"({self.deck_size} cards)",
+                    field=name,
                 )
         return self
 

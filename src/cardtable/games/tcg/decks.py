@@ -55,7 +55,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardtable.config.tomlfile import read_toml
+from cardtable.config.tomlfile import key_lines, read_toml
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardsets import CardSet, builtin_sets, load_set
 from cardtable.games.tcg.cardspec import CardSpec
@@ -103,15 +103,19 @@ def save_deck(deck: Deck, path: Path) -> None:
     try:
         path.write_text(deck_text(deck), encoding="utf-8")
     except OSError as error:
-        raise RulesetError(f"{path}: cannot write it ({error.strerror or error})") from None
+        raise RulesetError(
+            f"{path}: cannot write it ({error.strerror or error})",
+            code="unwritable_file",
+            file=str(path),
+        ) from None
 
 
 def load_deck(path: Path, rules: TcgRules | None = None) -> tuple[Deck, CardSet]:
     """Read and check a deck file and load its set (``RulesetError`` saying what is wrong)."""
     text = _read(path)
     deck = parse_deck(text, source=str(path))
-    card_set = _load_set_for(deck, path)
-    check_deck(deck, card_set, rules or TcgRules(), text=text, source=str(path))
+    card_set = _load_set_for(deck, path, line=key_lines(text).get("set"))
+    check_deck(deck, card_set, rules or TcgRules(), text=text, source=str(path), file=str(path))
     return deck, card_set
 
 
@@ -124,24 +128,30 @@ def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError(f"{path}: no such deck file") from None
+        raise _unreadable(f"{path}: no such deck file", path) from None
     except IsADirectoryError:
-        raise RulesetError(f"{path}: that is a folder, not a deck file") from None
+        raise _unreadable(f"{path}: that is a folder, not a deck file", path) from None
     except OSError as error:
-        raise RulesetError(f"{path}: cannot read it ({error.strerror or error})") from None
+        raise _unreadable(f"{path}: cannot read it ({error.strerror or error})", path) from None
     except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not a text file") from None
+        raise _unreadable(f"{path}: not a text file", path) from None
+
+
+def _unreadable(reason: str, path: Path) -> RulesetError:
+    return RulesetError(reason, code="unreadable_file", file=str(path))
 
 
 def parse_deck(text: str, *, source: str) -> Deck:
     """The deck a deck file's text describes (its shape only; see :func:`check_deck`)."""
     data = read_toml(text, source=source)
-    return deck_from_data(data, source=source, text=text)
+    return deck_from_data(data, source=source, text=text, file=source)
 
 
-def deck_from_data(data: Mapping[str, object], *, source: str, text: str = "") -> Deck:
+def deck_from_data(
+    data: Mapping[str, object], *, source: str, text: str = "", file: str | None = None
+) -> Deck:
     """The deck a deck file's data describes, read from TOML or sent as JSON (its shape only;
-    ``text``: the file's, to name the line of a mistake).
+    ``text``: the file's, to name the line of a mistake; ``file``: its path, for the error).
 
     >>> deck_from_data({"name": "Fire", "set": "kata", "cards": {"bolt": 2}}, source="x")
     Deck(name='Fire', set='kata', counts=(('bolt', 2),))
@@ -151,30 +161,61 @@ def deck_from_data(data: Mapping[str, object], *, source: str, text: str = "") -
     cardtable.engine.errors.RulesetError: seat 1's deck: bolt = 0: a count is a whole number \
 of copies, at least 1
     """
+    keys = key_lines(text)
+
+    def refused(reason: str, code: str, field: str, line: int | None = None) -> RulesetError:
+        where = line if line is not None else keys.get(field)
+        return RulesetError(reason, code=code, field=field, line=where, file=file)
+
     unknown = sorted(set(data) - {"name", "set", "cards"})
     if unknown:
-        raise RulesetError(
-            f"{source}: {unknown[0]!r} is not part of a deck file (name, set, cards)"
+        raise refused(
+            f"{source}: {unknown[0]!r} is not part of a deck file (name, set, cards)",
+            "unknown_field",
+            unknown[0],
         )
-    name = check_name(data.get("name", path_name(source)), source)
+    name = check_name(data.get("name", path_name(source)), source, file=file, line=keys.get("name"))
     card_set, cards = data.get("set"), data.get("cards")
     if not isinstance(card_set, str) or not card_set.strip():
-        raise RulesetError(f"{source}: set must name the card set the deck is built from")
+        raise refused(
+            f"{source}: set must name the card set the deck is built from",
+            _shape_code(card_set, str, "bad_value"),
+            "set",
+        )
     if not isinstance(cards, dict) or not cards:
-        raise RulesetError(f"{source}: a [cards] table must list each card's copies (bolt = 4)")
+        raise refused(
+            f"{source}: a [cards] table must list each card's copies (bolt = 4)",
+            _shape_code(cards, dict, "out_of_range"),
+            "cards",
+        )
     lines = _lines_of(text)
     counts: list[tuple[str, int]] = []
     for card, count in cards.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise RulesetError(
+            raise refused(
                 f"{_where(source, lines, card)}: {card} = {count!r}: a count is a whole number "
-                "of copies, at least 1"
+                "of copies, at least 1",
+                "out_of_range"
+                if isinstance(count, int) and not isinstance(count, bool)
+                else "wrong_type",
+                f"cards.{card}",
+                lines.get(card),
             )
         counts.append((card, count))
     return Deck(name=name, set=card_set.strip(), counts=tuple(counts))
 
 
-def check_name(name: object, source: str) -> str:
+def _shape_code(value: object, kind: type, empty: str) -> str:
+    """The code for a value that is not what a deck file needs: missing, of another kind, or
+    ``empty`` (of the kind but empty)."""
+    if value is None:
+        return "missing_field"
+    return empty if isinstance(value, kind) else "wrong_type"
+
+
+def check_name(
+    name: object, source: str, *, file: str | None = None, line: int | None = None
+) -> str:
     """A deck's name without the spaces around it; ``RulesetError`` unless it is one line of
     text (a name is a label in tables: the file's name when the file gives none).
 
@@ -186,32 +227,61 @@ def check_name(name: object, source: str) -> str:
     cardtable.engine.errors.RulesetError: fire.toml: name must be one line of text (it holds '\\n')
     """
     if not isinstance(name, str) or not name.strip():
-        raise RulesetError(f"{source}: name must be text")
+        raise RulesetError(
+            f"{source}: name must be text",
+            code="wrong_type" if not isinstance(name, str) else "bad_value",
+            field="name",
+            line=line,
+            file=file,
+        )
     control = next((char for char in name if unicodedata.category(char) == "Cc"), None)
     if control is not None:
-        raise RulesetError(f"{source}: name must be one line of text (it holds {control!r})")
+        raise RulesetError(
+            f"{source}: name must be one line of text (it holds {control!r})",
+            code="bad_value",
+            field="name",
+            line=line,
+            file=file,
+        )
     return name.strip()
 
 
 def check_deck(
-    deck: Deck, card_set: CardSet, rules: TcgRules, *, text: str = "", source: str = "deck"
+    deck: Deck,
+    card_set: CardSet,
+    rules: TcgRules,
+    *,
+    text: str = "",
+    source: str = "deck",
+    file: str | None = None,
 ) -> None:
-    """Raise ``RulesetError`` unless ``deck`` is a legal deck of ``card_set`` under ``rules``."""
+    """Raise ``RulesetError`` unless ``deck`` is a legal deck of ``card_set`` under ``rules``
+    (``text``: the deck file's, to name lines; ``file``: its path, for the error)."""
     lines = _lines_of(text)
     for card, count in deck.counts:
         where = _where(source, lines, card)
-        spec = _deck_card(card, card_set, where)
+        field, line = f"cards.{card}", lines.get(card)
+        spec = _deck_card(card, card_set, where, field=field, line=line, file=file)
         allowed = copies_allowed(spec, rules)
         if count > allowed:
             raise RulesetError(
-                f"{where}: {count} copies of {card!r}; at most {allowed} are allowed"
+                f"{where}: {count} copies of {card!r}; at most {allowed} are allowed",
+                code="deck_rules",
+                field=field,
+                line=line,
+                file=file,
             )
     size = deck.size
     if size != rules.deck_size:
         change = size - rules.deck_size
         fix = f"remove {change}" if change > 0 else f"add {-change} more"
         raise RulesetError(
-            f"{source}: the deck holds {size} cards; a deck holds exactly {rules.deck_size} ({fix})"
+            f"{source}: the deck holds {size} cards; a deck holds exactly {rules.deck_size} "
+            f"({fix})",
+            code="deck_rules",
+            field="cards",
+            line=key_lines(text).get("cards"),
+            file=file,
         )
 
 
@@ -230,24 +300,31 @@ def add_cards(deck: Deck, card_set: CardSet, rules: TcgRules, card: str, copies:
     """``deck`` with ``copies`` more of ``card``; ``RulesetError`` when the deck could not hold
     them (an unknown card or a token, too many copies, more cards than a deck holds)."""
     if copies < 1:
-        raise RulesetError(f"add at least one copy of {card!r}")
+        raise RulesetError(f"add at least one copy of {card!r}", code="out_of_range")
     allowed = copies_allowed(_deck_card(card, card_set, ""), rules)
     held = deck.count(card) + copies
     if held > allowed:
         already = f" (it holds {deck.count(card)})" if deck.count(card) else ""
         raise RulesetError(
-            f"the deck would hold {held} copies of {card!r}; at most {allowed} are allowed{already}"
+            f"the deck would hold {held} copies of {card!r}; at most {allowed} are allowed"
+            f"{already}",
+            code="deck_rules",
+            field=f"cards.{card}",
         )
     size = deck.size + copies
     if deck.size >= rules.deck_size:
         raise RulesetError(
             f"the deck is full: it holds {deck.size} cards, as many as a deck holds; "
-            "take one out first"
+            "take one out first",
+            code="deck_rules",
+            field="cards",
         )
     if size > rules.deck_size:
         raise RulesetError(
             f"the deck would hold {size} cards; a deck holds exactly {rules.deck_size} "
-            f"(room for {rules.deck_size - deck.size} more)"
+            f"(room for {rules.deck_size - deck.size} more)",
+            code="deck_rules",
+            field="cards",
         )
     if deck.count(card):
         counts = tuple((c, n + copies if c == card else n) for c, n in deck.counts)
@@ -267,9 +344,15 @@ def remove_cards(deck: Deck, card: str, copies: int = 1) -> Deck:
     if held == 0:
         close = difflib.get_close_matches(card, [c for c, _ in deck.counts], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RulesetError(f"the deck holds no {card!r}{hint}")
+        raise RulesetError(
+            f"the deck holds no {card!r}{hint}", code="unknown_card", field=f"cards.{card}"
+        )
     if copies < 1 or copies > held:
-        raise RulesetError(f"the deck holds {held} of {card!r}: remove 1 to {held}")
+        raise RulesetError(
+            f"the deck holds {held} of {card!r}: remove 1 to {held}",
+            code="out_of_range",
+            field=f"cards.{card}",
+        )
     counts = tuple((c, n - copies if c == card else n) for c, n in deck.counts)
     return Deck(name=deck.name, set=deck.set, counts=tuple((c, n) for c, n in counts if n))
 
@@ -292,13 +375,20 @@ def parse_counts(text: str, *, source: str = "--cards") -> tuple[tuple[str, int]
         found = _COUNT.fullmatch(part)
         if found is None:
             raise RulesetError(
-                f"{source}: {part.strip()!r} is not id=copies (write them like bolt=4,d1=2)"
+                f"{source}: {part.strip()!r} is not id=copies (write them like bolt=4,d1=2)",
+                code="bad_value",
             )
         card, count = found.group(1), int(found.group(2))
         if card in counts:
-            raise RulesetError(f"{source}: {card!r} is given twice")
+            raise RulesetError(
+                f"{source}: {card!r} is given twice", code="bad_value", field=f"cards.{card}"
+            )
         if count < 1:
-            raise RulesetError(f"{source}: {card}={count}: give at least 1 copy")
+            raise RulesetError(
+                f"{source}: {card}={count}: give at least 1 copy",
+                code="out_of_range",
+                field=f"cards.{card}",
+            )
         counts[card] = count
     return tuple(counts.items())
 
@@ -373,7 +463,7 @@ exactly 5 (add 3 more)
     cardtable.engine.errors.RulesetError: your deck: no card 'dragon' in the room's set
     """
     if seat not in range(len(rules.decks)):
-        raise RulesetError(f"there is no seat {seat} to bring a deck to")
+        raise RulesetError(f"there is no seat {seat} to bring a deck to", code="out_of_range")
     source = "your deck"  # said to the player who brings it
     deck = deck_from_data(data, source=source)
     pool = CardSet(name="room's", description="", cards=rules.cards, deck=())
@@ -387,7 +477,7 @@ def path_name(source: str) -> str:
     return Path(source).stem
 
 
-def _load_set_for(deck: Deck, path: Path) -> CardSet:
+def _load_set_for(deck: Deck, path: Path, *, line: int | None = None) -> CardSet:
     if deck.set in builtin_sets():
         return load_set(deck.set)
     candidate = path.parent / deck.set
@@ -399,22 +489,45 @@ def _load_set_for(deck: Deck, path: Path) -> CardSet:
         return load_set(candidate.resolve())
     known = ", ".join(builtin_sets())
     raise RulesetError(
-        f"{path}: set {deck.set!r} is neither a card set of cardtable ({known}) nor a set file"
+        f"{path}: set {deck.set!r} is neither a card set of cardtable ({known}) nor a set file",
+        code="unknown_set",
+        field="set",
+        line=line,
+        file=str(path),
     )
 
 
-def _deck_card(card: str, card_set: CardSet, where: str) -> CardSpec:
-    """The set's card ``card`` if a deck may hold it (``RulesetError`` saying why not)."""
+def _deck_card(
+    card: str,
+    card_set: CardSet,
+    where: str,
+    *,
+    field: str | None = None,
+    line: int | None = None,
+    file: str | None = None,
+) -> CardSpec:
+    """The set's card ``card`` if a deck may hold it (``RulesetError`` saying why not;
+    ``field``, ``line`` and ``file`` say where for programs)."""
     prefix = f"{where}: " if where else ""
     known = [spec.id for spec in card_set.cards]
     if card not in known:
         close = difflib.get_close_matches(card, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RulesetError(f"{prefix}no card {card!r} in the {card_set.name} set{hint}")
+        raise RulesetError(
+            f"{prefix}no card {card!r} in the {card_set.name} set{hint}",
+            code="unknown_card",
+            field=field if field is not None else f"cards.{card}",
+            line=line,
+            file=file,
+        )
     spec = card_set.card(card)
     if spec.token:
         raise RulesetError(
-            f"{prefix}{card!r} is a token: only effects make it, decks cannot hold it"
+            f"{prefix}{card!r} is a token: only effects make it, decks cannot hold it",
+            code="deck_rules",
+            field=field if field is not None else f"cards.{card}",
+            line=line,
+            file=file,
         )
     return spec
 

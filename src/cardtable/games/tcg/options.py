@@ -31,7 +31,11 @@ def with_cards(rules: TcgRules, name: str) -> TcgRules:
 
 def _with_set(rules: TcgRules, card_set: CardSet) -> TcgRules:
     if not card_set.deck:
-        raise RulesetError(f"the {card_set.name} set has no starter deck: give decks with --deck")
+        raise RulesetError(
+            f"the {card_set.name} set has no starter deck: give decks with --deck",
+            code="missing_field",
+            field="deck",
+        )
     minions = rules.minions or any(card_set.card(card).kind == "minion" for card in card_set.deck)
     size = len(card_set.deck)
     return rules.changed(
@@ -71,10 +75,13 @@ def with_deck_file(rules: TcgRules, text: str) -> TcgRules:
         if rules.cards != TcgRules().cards:
             raise RulesetError(
                 f"{path}: the deck is built from the {card_set.name} set, but the match plays "
-                "with other cards (give the deck's set with --cards)"
+                "with other cards (give the deck's set with --cards)",
+                code="bad_value",
+                field="set",
+                file=path,
             )
         rules = _with_set(rules, card_set)
-    check_deck(deck, card_set, rules, source=path)
+    check_deck(deck, card_set, rules, source=path, file=path)
     decks = [list(rules.decks[0]), list(rules.decks[1])]
     decks[seat] = list(deck.cards)
     return rules.changed(decks=decks)

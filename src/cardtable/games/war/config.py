@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 
 from cardtable.cards import MAX_RANK, MAX_SUITS
 from cardtable.config import RulesetModel
+from cardtable.config.ruleset import refuse
 
 MAX_PLAYERS = 64
 MAX_FACE_DOWN = 20
@@ -74,18 +75,21 @@ class WarRules(RulesetModel):
     @model_validator(mode="after")
     def _deck_fits(self) -> Self:
         if self.deck_size > MAX_DECK:
-            raise ValueError(
+            raise refuse(
+                "out_of_range",
                 f"a deck of {self.suits} suits of {self.ranks} ranks holds {self.deck_size} "
-                f"cards; War plays with at most {MAX_DECK:,} (fewer suits or ranks)"
+                f"cards; War plays with at most {MAX_DECK:,} (fewer suits or ranks)",
             )
         return self
 
     @model_validator(mode="after")
     def _blocks_split_evenly(self) -> Self:
         if self.dealing == "blocks" and self.deck_size % self.players:
-            raise ValueError(
+            raise refuse(
+                "bad_value",
                 f"block dealing needs a deck that splits evenly: {self.deck_size} cards do not "
                 f"split among {self.players} players (deal round-robin, or change the suits "
-                "or ranks)"
+                "or ranks)",
+                field="dealing",
             )
         return self
