@@ -193,7 +193,9 @@ class Generator:
                         table.sent_at, table.sent_version = sent, message.version
                         table.waiting = set(range(table.seats))
                         table.next_due = sent + self.plan.pace
-                        await seat.decide(choose(message.legal), message.version)
+                        await seat.decide(
+                            choose([legal.text for legal in message.legal]), message.version
+                        )
         finally:
             with contextlib.suppress(Exception):
                 await seat.close()

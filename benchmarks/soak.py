@@ -164,7 +164,7 @@ class Load:
                 moment = time.monotonic()
                 pace.due = moment + self.args.pace
                 sent = (message.match, message.version, moment)
-                await seat.decide(rng.choice(message.legal), message.version)
+                await seat.decide(rng.choice(message.legal).text, message.version)
 
     async def run(self, server: subprocess.Popen[bytes]) -> list[tuple[float, int]]:
         """Keep every table busy for the run; the server's memory samples (seconds since the

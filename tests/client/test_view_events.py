@@ -11,10 +11,12 @@ import pytest
 from cardtable.client import ClientError, Seat
 from cardtable.protocol import messages as wire
 
+GO = wire.LegalDecision(kind="go", text="go", cards=[], targets=[], mode=None, details={})
+
 
 def view(events: int, new: list[str]) -> wire.ViewMessage:
     return wire.ViewMessage(
-        match="m1", version=events, seat=0, view={}, legal=["go"], to_act=0, default=None,
+        match="m1", version=events, seat=0, view={}, legal=[GO], to_act=0, default=None,
         outcome=None, events=events, new_events=[{"type": name} for name in new],
     )  # fmt: skip
 

@@ -17,6 +17,7 @@ from cardtable.protocol import (
     Hello,
     Joined,
     JoinRoom,
+    LegalDecision,
     MatchInfo,
     Ping,
     Pong,
@@ -28,6 +29,7 @@ from cardtable.protocol import (
     SeatInfo,
     SeatRequest,
     TimerMessage,
+    Unplayable,
     ViewMessage,
     Watching,
     WatchRoom,
@@ -70,11 +72,17 @@ SERVER: list[BaseModel] = [
         version=4,
         seat=0,
         view={"hand": ["7H", None], "piles": {"mine": 20, "theirs": 24}},
-        legal=["play 7H", "end"],
+        legal=[
+            LegalDecision(
+                kind="play", text="play #7 @p1", cards=[7], targets=["p1"], mode="", details={}
+            ),
+            LegalDecision(kind="end", text="end", cards=[], targets=[], mode=None, details={}),
+        ],
         to_act=0,
         default="end",
         outcome=None,
         events=9,
+        unplayable=[Unplayable(card=9, code="cannot_afford", reason="it costs 5, you have 3")],
     ),
     ViewMessage(
         match="m3",
@@ -93,6 +101,19 @@ SERVER: list[BaseModel] = [
     TimerMessage(match="m3", seat=0, deadline=1_790_000_030.0, seconds=29.5),
     ErrorMessage(code=ErrorCode.STALE_VERSION, message="Look again.", refers_to="decide"),
     ErrorMessage(code=ErrorCode.INTERNAL, message="Oops.", refers_to=None),
+    ErrorMessage(
+        code=ErrorCode.ILLEGAL_DECISION,
+        message="You cannot afford Damage 5.",
+        refers_to="decide",
+        refusal="cannot_afford",
+    ),
+    ErrorMessage(
+        code=ErrorCode.ILLEGAL_DECISION,
+        message="Play the suit or the face (the rules penalised it).",
+        refers_to="decide",
+        refusal="must_follow_suit_or_face",
+        penalised=True,
+    ),
     Pong(nonce=None),
     Pong(nonce=-5),
 ]

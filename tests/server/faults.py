@@ -377,7 +377,8 @@ class RecordingBot:
         game = find(plan.game)
         agent = make_agent(parse_seats(plan.agent)[0], game, Rng(_number(key)))
         agent.sit(game, plan.rules)
-        legal = decisions_from(game, self.index, view.legal, view.default)
+        texts = [decision.text for decision in view.legal]
+        legal = decisions_from(game, self.index, texts, view.default)
         return agent.decide(view_from_json(view.view), legal).text()
 
     async def run(self) -> None:

@@ -73,7 +73,7 @@ def play_out(socket: WebSocketTestSession, view: dict[str, Any], seat: int) -> d
     while view["outcome"] is None:
         if view["to_act"] == seat and view["legal"]:
             socket.send_text(
-                json.dumps({"type": "decide", "decision": view["legal"][0],
+                json.dumps({"type": "decide", "decision": view["legal"][0]["text"],
                             "version": view["version"]})
             )  # fmt: skip
         while True:

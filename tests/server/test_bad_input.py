@@ -51,8 +51,11 @@ def refusal(
     found = errors(messages)
     assert len(found) == 1, messages
     error = found[0]
-    assert set(error) == {"type", "code", "message", "refers_to"}, error
+    assert set(error) == {"type", "code", "message", "refers_to", "refusal", "penalised"}, error
     assert (error["code"], error["refers_to"]) == (code.value, refers_to), error
+    assert error["penalised"] is False, error  # nothing was taken
+    if code not in (ErrorCode.ILLEGAL_DECISION, ErrorCode.NOT_YOUR_TURN, ErrorCode.MATCH_OVER):
+        assert error["refusal"] is None, error  # no rule refused it: the message was wrong
     plain(error["message"])
     assert not [m for m in messages if m["type"] in ("view", "events", "chat")], messages
     return error
@@ -153,7 +156,7 @@ def test_bad_messages_get_typed_errors_and_change_nothing(database_url: str) -> 
         other = 1 - seat
         acting, waiting = played.connections[seat], played.connections[other]
         version = view["version"]
-        legal = view["legal"][0]
+        legal = view["legal"][0]["text"]
         first_chat = say(acting, "first")
         for connection in (waiting, played.connections[None]):
             connection.until(lambda m: m["type"] == "chat")
@@ -258,7 +261,7 @@ def test_text_that_is_not_unicode_is_refused_and_changes_nothing(database_url: s
     with server(database_url) as client, table(client) as played:
         seat, view = to_act(played)
         acting = played.connections[seat]
-        version, legal = view["version"], view["legal"][0]
+        version, legal = view["version"], view["legal"][0]["text"]
         before = played.snapshot()
         lone = ["\ud800", "a\udfffb", "\udbff\udbff", "ok\ud83d"]  # json.dumps: escapes
         for text in lone:
@@ -337,7 +340,7 @@ def test_a_wrong_hello_is_refused_and_the_connection_closed(sqlite_url: str) -> 
         with connect() as wrong_version:
             error = wrong_version.hello(created["token"], protocol=PROTOCOL_VERSION + 1)
             message = closed_after(error, wrong_version, ErrorCode.PROTOCOL_VERSION)
-            assert f"speaks protocol versions 1, 2 and {PROTOCOL_VERSION};" in message
+            assert f"speaks protocol versions 1, 2, 3 and {PROTOCOL_VERSION};" in message
         for token in ("no such token", other["token"], other["host_token"], created["host_token"]):
             with connect() as stranger:
                 closed_after(stranger.hello(token), stranger, ErrorCode.BAD_TOKEN)
@@ -409,7 +412,11 @@ def test_a_failure_of_the_server_is_an_internal_error_that_changes_nothing(
             connection = connect(f"/ws/rooms/{room}", "ann")
             assert connection.hello(created["token"])["type"] == "welcome"
             view = connection.until(lambda m: m["type"] == "view" and bool(m["legal"]))[-1]
-            decide = {"type": "decide", "decision": view["legal"][0], "version": view["version"]}
+            decide = {
+                "type": "decide",
+                "decision": view["legal"][0]["text"],
+                "version": view["version"],
+            }
             working = LiveMatch.decide
 
             def broken(self: LiveMatch, seat: int, decision: Decision | str) -> None:

@@ -139,7 +139,7 @@ class Probe:
         sender = self.seats[seat]
         view = sender.view
         assert view is not None
-        version, text = view["version"], view["legal"][0]
+        version, text = view["version"], view["legal"][0]["text"]
         self.decision = (seat, text, version)
         await sender.decide(text, version)
         answer = await sender.until(decided_on(version), ANSWER_SECONDS)

@@ -118,7 +118,7 @@ def play(client: TestClient, case: Case, rng: random.Random) -> Played:
             if seat in players:
                 view = players[seat].view_from(clock["version"])
                 assert view["version"] == clock["version"], (view, clock)
-                decision = case.choose(rng, view["legal"])
+                decision = case.choose(rng, [legal["text"] for legal in view["legal"]])
                 players[seat].send(
                     {"type": "decide", "decision": decision, "version": view["version"]}
                 )

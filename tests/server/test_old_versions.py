@@ -63,7 +63,7 @@ def test_a_live_match_of_version_2_resumes_where_it_was(
         views = [seat.next_view(timeout=10) for seat in seats]
         assert [view["version"] for view in views] == [25, 25]
         actor = views[0]["to_act"]
-        seats[actor].decide(views[actor]["legal"][0])
+        seats[actor].decide(views[actor]["legal"][0]["text"])
         assert seats[actor].next_view(timeout=10)["version"] == 26
     finally:
         for seat in seats:

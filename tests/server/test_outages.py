@@ -130,7 +130,7 @@ def two_players(client: TestClient) -> tuple[str, str, str]:
 
 
 def decide(player: Recorder, view: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "decide", "decision": view["legal"][0], "version": view["version"]}
+    return {"type": "decide", "decision": view["legal"][0]["text"], "version": view["version"]}
 
 
 def test_a_decision_is_heard_while_the_fanout_is_down(

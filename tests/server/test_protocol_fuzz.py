@@ -203,7 +203,11 @@ class Live:
             watcher.close()
             acting = self.wire(seat)
             view = acting.view_from(0)
-            decision = {"type": "decide", "decision": view["legal"][0], "version": view["version"]}
+            decision = {
+                "type": "decide",
+                "decision": view["legal"][0]["text"],
+                "version": view["version"],
+            }
             self.check("afterwards", "a legal decision", not acting.exchange(json.dumps(decision)),
                        acting.received[-3:])  # fmt: skip
             acting.view_from(view["version"] + 1)

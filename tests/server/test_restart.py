@@ -39,8 +39,8 @@ def step(seats: dict[int, Seat], accepted: list[tuple[int, str]]) -> bool:
     view = views[actor]
     assert view is not None
     assert view["legal"], view
-    seats[actor].decide(view["legal"][0])
-    accepted.append((actor, view["legal"][0]))
+    seats[actor].decide(view["legal"][0]["text"])
+    accepted.append((actor, view["legal"][0]["text"]))
     for client in seats.values():
         while client.next_view()["version"] < first["version"] + 1:
             pass

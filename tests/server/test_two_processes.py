@@ -39,7 +39,7 @@ def test_players_on_two_processes_share_a_match_and_a_chat(
     twin.next_view()
     view = twin.view
     assert view is not None
-    decision = view["legal"][0]
+    decision = view["legal"][0]["text"]
     seats[actor].decide(decision)
     twin.decide(decision)
     answers = []

@@ -379,12 +379,17 @@ class Knowledge:
 
 def _view_body(match: Match[Any], viewer: Viewer, events: int) -> dict[str, Any]:
     to_act = match.to_act
-    legal: list[str] = []
+    legal: list[dict[str, Any]] = []
+    unplayable: list[dict[str, Any]] = []
     default = None
     if viewer is not None and to_act == viewer:
         decisions = match.legal(viewer)
-        legal = [move.text() for move in decisions.moves]
+        legal = [move.shape().to_json() for move in decisions.moves]
         default = None if decisions.default is None else decisions.default.text()
+        unplayable = [
+            {"card": card, "code": why.code, "reason": why.reason}
+            for card, why in match.unplayable(viewer).items()
+        ]
     outcome = match.outcome
     return {
         "type": "view",
@@ -396,4 +401,5 @@ def _view_body(match: Match[Any], viewer: Viewer, events: int) -> dict[str, Any]
         "default": default,
         "outcome": None if outcome is None else outcome.to_json(),
         "events": events,
+        "unplayable": unplayable,
     }

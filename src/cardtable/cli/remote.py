@@ -247,7 +247,10 @@ class RemoteSession:
         decisions = None
         if legal and message.seat is not None:
             decisions = decisions_from(
-                self.settings.game, message.seat, message.legal, message.default
+                self.settings.game,
+                message.seat,
+                [decision.text for decision in message.legal],
+                message.default,
             )
         events, self.unseen = tuple(self.unseen), []
         return Scene(view, self._labels(seat), decisions, events)

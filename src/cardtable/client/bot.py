@@ -58,7 +58,7 @@ SLOW_DOWN = 0.5
 
 def first_legal(view: wire.ViewMessage) -> str:
     """The first legal decision of a view (the protocol lists them in a stable order)."""
-    return view.legal[0]
+    return view.legal[0].text
 
 
 def agent_chooser(
@@ -76,7 +76,8 @@ def agent_chooser(
 
     def choose(message: wire.ViewMessage) -> str:
         assert message.seat is not None, "a spectator has nothing to choose"
-        legal = decisions_from(game, message.seat, message.legal, message.default)
+        texts = [decision.text for decision in message.legal]
+        legal = decisions_from(game, message.seat, texts, message.default)
         return player.decide(view_from_json(message.view), legal).text()
 
     return choose

@@ -21,7 +21,7 @@ A session, against a running server::
     async with Seat("http://127.0.0.1:8000", room, token) as seat:
         async for message in seat:
             if isinstance(message, ViewMessage) and message.legal:
-                await seat.decide(message.legal[0], message.version)
+                await seat.decide(message.legal[0].text, message.version)
 
 >>> FATAL >= {"bad_token", "bad_password", "room_closed"}
 True

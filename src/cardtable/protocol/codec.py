@@ -31,6 +31,8 @@ from cardtable.protocol.messages import (
     ErrorMessage,
     Hello,
     ServerMessage,
+    TextViewMessage,
+    ViewFields,
     ViewMessage,
 )
 from cardtable.protocol.plain import describe
@@ -165,15 +167,32 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-NEWER_FIELDS: dict[int, dict[type[BaseModel], set[str]]] = {1: {ViewMessage: {"new_events"}}}
-"""The fields each older protocol version does not have, by message type."""
+FIELDS_SINCE: dict[type[BaseModel], dict[str, int]] = {
+    ViewMessage: {"new_events": 2, "unplayable": 4},
+    ErrorMessage: {"refusal": 4, "penalised": 4},
+}
+"""The fields newer than the first version, by message type: the version that brought each.
+Older versions are sent the message without them."""
 
+LEGAL_OBJECTS_SINCE = 4
+"""From this version on, a view lists its legal decisions as objects; before, as texts."""
 
 NEWER_CODES: dict[ErrorCode, tuple[int, ErrorCode]] = {
     ErrorCode.UNAVAILABLE: (3, ErrorCode.INTERNAL),
 }
 """Error codes newer than the first version: the version that brought each, and the code
 older versions are sent in its place."""
+
+
+@cache
+def newer_fields(kind: type[BaseModel], protocol: int) -> frozenset[str]:
+    """The fields of message type ``kind`` that version ``protocol`` does not have.
+
+    >>> sorted(newer_fields(ViewMessage, 1)), sorted(newer_fields(ViewMessage, 3))
+    (['new_events', 'unplayable'], ['unplayable'])
+    """
+    since = FIELDS_SINCE.get(kind, {})
+    return frozenset(name for name, version in since.items() if protocol < version)
 
 
 def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
@@ -191,8 +210,20 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
         since, older = NEWER_CODES[message.code]
         if protocol < since:
             message = message.model_copy(update={"code": older})
-    newer = NEWER_FIELDS.get(protocol, {}).get(type(message))
-    return message.model_dump_json(exclude=newer) if newer else message.model_dump_json()
+    if isinstance(message, ViewMessage) and protocol < LEGAL_OBJECTS_SINCE:
+        message = as_texts(message)
+        newer = newer_fields(ViewMessage, protocol)
+    else:
+        newer = newer_fields(type(message), protocol)
+    return message.model_dump_json(exclude=set(newer)) if newer else message.model_dump_json()
+
+
+def as_texts(view: ViewMessage) -> TextViewMessage:
+    """``view`` as protocol 3 and older send it: each legal decision as its text."""
+    fields = {name: getattr(view, name) for name in ViewFields.model_fields}
+    return TextViewMessage.model_construct(
+        **fields, legal=[decision.text for decision in view.legal]
+    )
 
 
 def error(

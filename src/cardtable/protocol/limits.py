@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(3, (1, 2, 3), 16384, 500)
+(4, (1, 2, 3, 4), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -18,9 +18,15 @@ Version 2 carries a seat's new events inside its ``view`` (``new_events``) inste
 ``events`` message before it: one message a seat for each decision instead of two.
 
 Version 3 adds the error code ``unavailable``: the server's storage or fan-out is away for a
-moment, and the message changed nothing (older clients are told ``internal`` instead)."""
+moment, and the message changed nothing (older clients are told ``internal`` instead).
 
-PROTOCOL_VERSIONS: Final = (1, 2, PROTOCOL_VERSION)
+Version 4 lists a view's legal decisions as objects (their kind, the cards, targets and mode
+they name, and their text) instead of texts, adds ``unplayable`` to a view (why each card in
+the hand of the seat to act cannot be played), and gives an ``error`` about a decision its
+``refusal`` code (the engine's or the game's) and ``penalised`` (the rules took it and fined
+it)."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

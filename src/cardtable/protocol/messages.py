@@ -1,8 +1,9 @@
 """The WebSocket messages, told apart by their ``type``.
 
 A client sends :data:`ClientMessage` (``hello`` first, then ``decide``, ``chat``, ``ping``);
-the server sends :data:`ServerMessage`. Views and events travel as the engine's JSON,
-decisions as their text.
+the server sends :data:`ServerMessage`. Views and events travel as the engine's JSON; a
+client sends a decision as its text, and the server lists the legal ones as objects
+(:class:`LegalDecision`: what each names, and its text) from protocol 4 on, as texts before.
 
 >>> Decide(decision="play 7H", version=12).model_dump()
 {'type': 'decide', 'decision': 'play 7H', 'version': 12}
@@ -101,15 +102,51 @@ class RoomMessage(Message):
     room: RoomInfo
 
 
-class ViewMessage(Message):
-    """What this client may see of the match now, and what it may decide."""
+RefusalCode = Annotated[
+    str, Field(max_length=64, pattern=r"^[a-z][a-z0-9_]*$", description="A refusal code.")
+]
+
+
+class LegalDecision(Message):
+    """One decision a seat may make, read without parsing its text (protocol 4).
+
+    >>> LegalDecision(kind="play", text="play #12 @p1", cards=[12], targets=["p1"], mode="",
+    ...               details={}).text
+    'play #12 @p1'
+    """
+
+    kind: str = Field(description="The kind of decision: `play`, `attack`, `end`, `turn`...")
+    text: DecisionText = Field(description="Its text: what a client sends to make it.")
+    cards: list[int | str] = Field(
+        description="The cards it names, in order: their ids (or keys, where the game's "
+        "decisions name cards by key, as Karata's do)."
+    )
+    targets: list[str] = Field(
+        description="What it aims at: `p1` a seat's hero, `#12` the card with id 12."
+    )
+    mode: str | None = Field(
+        description='How it plays its card (`""` its own way, `heal`, `minion`...); None '
+        "when the decision has no mode."
+    )
+    details: JsonObject = Field(description="Its other fields, by name (a request, a flag).")
+
+
+class Unplayable(Message):
+    """A card in the viewer's hand that no legal decision plays, and why (protocol 4)."""
+
+    card: Count = Field(description="The card's id in the view.")
+    code: RefusalCode = Field(description="The game's refusal code: see its rules page.")
+    reason: Sentence = Field(description="The refusal in a plain sentence.")
+
+
+class ViewFields(Message):
+    """What every version's view message holds but its legal decisions."""
 
     type: Literal["view"] = "view"
     match: str = Field(description="The match's id.")
     version: Count = Field(description="The state version; send it back with a decision.")
     seat: Index | None = Field(description="The seat whose view this is; None: a spectator's.")
     view: JsonObject = Field(description="The engine's view JSON for this seat.")
-    legal: list[str] = Field(description="The decisions this seat may make; empty if none.")
     to_act: Index | None = Field(description="The seat to act now; None when the match is over.")
     default: str | None = Field(description="The decision made for the seat when time runs out.")
     outcome: JsonObject | None = Field(description="The engine's outcome, once the match ends.")
@@ -120,6 +157,26 @@ class ViewMessage(Message):
         "ending at number `events` (the first is number `events` less their count). Version 1 "
         "sends them in an `events` message before the view instead.",
     )
+    unplayable: list[Unplayable] = Field(
+        default_factory=list,
+        description="Protocol 4: while this seat is to act, each card in its hand that no "
+        "legal decision plays, with the code and sentence of the reason.",
+    )
+
+
+class ViewMessage(ViewFields):
+    """What this client may see of the match now, and what it may decide."""
+
+    legal: list[LegalDecision] = Field(
+        description="The decisions this seat may make; empty if none. Protocol 3 and older "
+        "send each as its text only."
+    )
+
+
+class TextViewMessage(ViewFields):
+    """A view as protocol 3 and older send it: the legal decisions as their texts."""
+
+    legal: list[str] = Field(description="The decisions this seat may make; empty if none.")
 
 
 class EventsMessage(Message):
@@ -179,6 +236,16 @@ class ErrorMessage(Message):
     message: Sentence = Field(description="What went wrong, in a plain sentence.")
     refers_to: str | None = Field(
         None, description="The type of the client message it answers, if known."
+    )
+    refusal: RefusalCode | None = Field(
+        None,
+        description="Protocol 4: for a refused or penalised decision, the refusal code of the "
+        "engine or the game (a rules page lists a game's), which says more than `code`.",
+    )
+    penalised: bool = Field(
+        False,
+        description="Protocol 4: the rules took the decision and penalised it (a fine): the "
+        "match moved on.",
     )
 
     @classmethod

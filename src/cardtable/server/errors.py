@@ -6,6 +6,11 @@ Everything a client may do wrong ends in a :class:`Refused`; the WebSocket sends
 >>> refusal = Refused("not_your_turn", "it is player 1's turn")
 >>> refusal.code, refusal.reason, refusal.status
 ('not_your_turn', "it is player 1's turn", 409)
+
+A refused decision also says which rule refused it, by the engine's or the game's code:
+
+>>> Refused("illegal_decision", "you cannot afford Fireball", refusal="cannot_afford").refusal
+'cannot_afford'
 """
 
 from __future__ import annotations
@@ -51,11 +56,21 @@ def status_of(code: str) -> int:
 class Refused(CardtableError):
     """A request the server will not carry out; nothing changed."""
 
-    def __init__(self, code: str, reason: str, *, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        *,
+        retry_after: float | None = None,
+        refusal: str | None = None,
+    ) -> None:
         super().__init__(reason)
         self.code = code
         self.retry_after = retry_after
         """Seconds to wait before trying again (slowed-down passwords, rate limits)."""
+        self.refusal = refusal
+        """For a refused decision, the engine's or the game's refusal code (``code`` is one
+        of the protocol's few; this one says which rule)."""
 
     @property
     def status(self) -> int:

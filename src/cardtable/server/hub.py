@@ -397,12 +397,13 @@ class Hub:
                         version=state.version,
                         seat=connection.seat,
                         view=state.view,
-                        legal=list(state.legal),
+                        legal=state.legal,
                         to_act=state.to_act,
                         default=state.default,
                         outcome=state.outcome,
                         events=state.events,
                         new_events=events if inside else [],
+                        unplayable=state.unplayable,
                     )
                 )
 
@@ -417,4 +418,6 @@ def error_of(refusal: Refused, refers_to: str | None = None) -> wire.ErrorMessag
     travel as ``bad_message``, the sentence saying what was wrong)."""
     known = {code.value for code in ErrorCode}
     code = ErrorCode(refusal.code) if refusal.code in known else ErrorCode.BAD_MESSAGE
-    return wire.ErrorMessage(code=code, message=refusal.reason, refers_to=refers_to)
+    return wire.ErrorMessage(
+        code=code, message=refusal.reason, refers_to=refers_to, refusal=refusal.refusal
+    )

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.decisions import Decision
+from cardtable.engine.decisions import Decision, DecisionShape
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject
@@ -32,6 +32,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.record import Record
 from cardtable.engine.view import view_to_json
 from cardtable.engine.wording import Names, seat_namer, with_text
+from cardtable.protocol import messages as wire
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +41,15 @@ class SeatState:
 
     version: int
     view: JsonObject
-    legal: tuple[str, ...]
+    legal: list[wire.LegalDecision]
     to_act: int | None
     default: str | None
     outcome: JsonObject | None
     events: int
     """How many events this seat's stream holds."""
+    unplayable: list[wire.Unplayable]
+    """While the seat is to act: why each card in its hand that no legal decision plays
+    cannot be played."""
 
 
 class LiveMatch:
@@ -154,12 +158,17 @@ class LiveMatch:
     def seat_state(self, seat: int | None) -> SeatState:
         """Everything ``seat`` may know now (``None``: a spectator)."""
         to_act = self.to_act
-        legal: tuple[str, ...] = ()
+        legal: list[wire.LegalDecision] = []
+        unplayable: list[wire.Unplayable] = []
         default: str | None = None
         if seat is not None and to_act == seat:
             decisions = self.match.legal(seat)
-            legal = tuple(move.text() for move in decisions.moves)
+            legal = [legal_decision(move.shape()) for move in decisions.moves]
             default = None if decisions.default is None else decisions.default.text()
+            unplayable = [
+                wire.Unplayable.model_construct(card=card, code=why.code, reason=why.reason)
+                for card, why in self.match.unplayable(seat).items()
+            ]
         return SeatState(
             version=self.version,
             view=view_to_json(self.match.view(seat)),
@@ -168,4 +177,23 @@ class LiveMatch:
             default=default,
             outcome=self.outcome_json(),
             events=self.event_count(seat),
+            unplayable=unplayable,
         )
+
+
+def legal_decision(shape: DecisionShape) -> wire.LegalDecision:
+    """A legal decision as the view message lists it (made from the engine's own values,
+    valid by construction, so not checked again).
+
+    >>> from cardtable.games.tcg.decisions import Play
+    >>> legal_decision(Play(12, "heal").shape()).model_dump()["mode"]
+    'heal'
+    """
+    return wire.LegalDecision.model_construct(
+        kind=shape.kind,
+        text=shape.text,
+        cards=list(shape.cards),
+        targets=list(shape.targets),
+        mode=shape.mode,
+        details=dict(shape.details),
+    )

@@ -57,8 +57,9 @@ class Accepted:
 
     version: int
     """The match's version after it."""
-    penalty: str | None
-    """The rules' reason when they penalised the decision instead of refusing it."""
+    penalty: IllegalDecision | None
+    """The rules' refusal (its code and reason) when they penalised the decision instead of
+    refusing it."""
     over: bool
 
 
@@ -224,7 +225,7 @@ class Matches:
         async with self.lock(match_id):
             live = await self.live(match_id, at_least=version)
             if live.over:
-                raise Refused("match_over", "this match is over")
+                raise Refused("match_over", "this match is over", refusal="match_over")
             if version != live.version:
                 raise Refused(
                     "stale_version",
@@ -234,15 +235,17 @@ class Matches:
             try:
                 decision: Decision = live.parse(text)
             except DecisionError as error:
-                raise Refused("illegal_decision", error.reason) from None
+                raise Refused("illegal_decision", error.reason, refusal=error.code) from None
             to_act = live.to_act
             if not isinstance(decision, Concede) and to_act != seat:
                 whose = "nobody's" if to_act is None else f"player {to_act}'s"
-                raise Refused("not_your_turn", f"it is {whose} turn, not yours")
+                raise Refused(
+                    "not_your_turn", f"it is {whose} turn, not yours", refusal="not_your_turn"
+                )
             try:
                 penalised: IllegalDecision | None = live.decide(seat, decision)
             except DecisionError as error:
-                raise Refused("illegal_decision", error.reason) from None
+                raise Refused("illegal_decision", error.reason, refusal=error.code) from None
             except BaseException:
                 self.forget(match_id)  # the state may be half-changed: rebuild it from storage
                 raise
@@ -269,7 +272,7 @@ class Matches:
         await self.announce(match_id, live.version)
         return Accepted(
             version=live.version,
-            penalty=None if penalised is None else penalised.reason,
+            penalty=penalised,
             over=live.over,
         )
 

@@ -277,12 +277,13 @@ async def _handle(
         # (sent already, as a rule, when the match told this process's connections).
         await services.hub.push(connection, at_least=accepted.version)
         if accepted.penalty is not None:
+            penalised = error(
+                ErrorCode.ILLEGAL_DECISION,
+                f"{accepted.penalty.reason} (the rules penalised it)",
+                refers_to="decide",
+            )
             await connection.send(
-                error(
-                    ErrorCode.ILLEGAL_DECISION,
-                    f"{accepted.penalty} (the rules penalised it)",
-                    refers_to="decide",
-                )
+                penalised.model_copy(update={"refusal": accepted.penalty.code, "penalised": True})
             )
     elif isinstance(message, wire.ChatSend):
         if not chats.allow(services.clock()):
