@@ -75,7 +75,7 @@ def problem(answer: Answer, status: int, code: str) -> str:
     """The REST refusal's sentence, after checking its status and problem document."""
     assert answer.status_code == status, answer.text
     body = answer.json()
-    assert set(body) == {"code", "message"}, body
+    assert set(body) == {"code", "message", "refusal", "field"}, body
     assert body["code"] == code, body
     return plain(body["message"])
 

@@ -112,3 +112,22 @@ def test_a_fined_decision_says_so_and_names_the_rule_it_broke(database_url: str)
         )  # fmt: skip
         assert error["message"] == f"{waiting['reason']} (the rules penalised it)"
         assert seats[actor].view_from(view["version"] + 1)["version"] == view["version"] + 1
+
+
+def test_bad_rules_over_rest_name_their_code_and_field(database_url: str) -> None:
+    with server(database_url) as client:
+        too_many = client.post("/api/rooms", json={"name": "ann", "game": "war",
+                                                   "ruleset": {"players": 99}})  # fmt: skip
+        assert too_many.status_code == 422, too_many.text
+        body = too_many.json()
+        assert (body["code"], body["refusal"], body["field"]) == (
+            "bad_rules", "out_of_range", "players"
+        )  # fmt: skip
+        unknown = client.post("/api/rooms", json={"name": "ann", "game": "tcg",
+                                                  "ruleset": {"manna": 3}})  # fmt: skip
+        body = unknown.json()
+        assert (unknown.status_code, body["refusal"], body["field"]) == (
+            422, "unknown_field", "manna"
+        )  # fmt: skip
+        fine = client.post("/api/rooms", json={"name": "ann", "game": "war"})
+        assert fine.status_code == 201, fine.text

@@ -179,7 +179,21 @@ class MatchInfo(WireModel):
 
 
 class Problem(WireModel):
-    """The body of every REST error: a code for programs and a sentence for people."""
+    """The body of every REST error: a code for programs and a sentence for people; for
+    rules, decks and decisions, also the finer code of what refused it and the field at fault.
+
+    >>> Problem(code="bad_rules", message="players: must be at least 2 (got 1)",
+    ...         refusal="out_of_range", field="players").refusal
+    'out_of_range'
+    """
 
     code: str
     message: str
+    refusal: str | None = Field(
+        None,
+        description="A finer code than `code`: a decision's refusal code (the engine's or the "
+        "game's), or a rules or deck error's code (`out_of_range`, `unknown_card`...).",
+    )
+    field: str | None = Field(
+        None, description="The field of the rules or deck at fault, dotted (`cards.3.cost`)."
+    )

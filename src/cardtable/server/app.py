@@ -53,9 +53,16 @@ HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 log = logging.getLogger("cardtable.server")
 
 
-def problem(code: str, message: str, *, headers: dict[str, str] | None = None) -> JSONResponse:
+def problem(
+    code: str,
+    message: str,
+    *,
+    headers: dict[str, str] | None = None,
+    refusal: str | None = None,
+    field: str | None = None,
+) -> JSONResponse:
     """The problem document of refusal ``code``, with its status."""
-    body = Problem(code=code, message=message).model_dump()
+    body = Problem(code=code, message=message, refusal=refusal, field=field).model_dump()
     return JSONResponse(body, status_code=status_of(code), headers=headers)
 
 
@@ -108,7 +115,13 @@ def answer_problems(app: FastAPI) -> None:
         headers = {}
         if refusal.retry_after is not None:
             headers["Retry-After"] = str(max(1, round(refusal.retry_after)))
-        return problem(refusal.code, refusal.reason, headers=headers)
+        return problem(
+            refusal.code,
+            refusal.reason,
+            headers=headers,
+            refusal=refusal.refusal,
+            field=refusal.field,
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

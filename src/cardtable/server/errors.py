@@ -63,6 +63,7 @@ class Refused(CardtableError):
         *,
         retry_after: float | None = None,
         refusal: str | None = None,
+        field: str | None = None,
     ) -> None:
         super().__init__(reason)
         self.code = code
@@ -70,7 +71,9 @@ class Refused(CardtableError):
         """Seconds to wait before trying again (slowed-down passwords, rate limits)."""
         self.refusal = refusal
         """For a refused decision, the engine's or the game's refusal code (``code`` is one
-        of the protocol's few; this one says which rule)."""
+        of the protocol's few; this one says which rule), or a rules or deck error's code."""
+        self.field = field
+        """For rules or a deck: the field at fault, dotted."""
 
     @property
     def status(self) -> int:

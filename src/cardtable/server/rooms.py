@@ -98,7 +98,9 @@ class Rooms:
         try:
             ruleset = game.load_ruleset(plan.ruleset)
         except RulesetError as error:
-            raise Refused("bad_rules", error.reason) from None
+            raise Refused(
+                "bad_rules", error.reason, refusal=error.code, field=error.field
+            ) from None
         count = game.seats(ruleset)
         if count > MAX_SEATS:
             raise Refused(
@@ -376,7 +378,7 @@ def _check_deck(game: Game[Any, Any], ruleset: Ruleset, seat: int, deck: JsonObj
     try:
         game.with_seat_deck(ruleset, seat, deck)
     except RulesetError as error:
-        raise Refused("bad_deck", error.reason) from None
+        raise Refused("bad_deck", error.reason, refusal=error.code, field=error.field) from None
 
 
 def _with_decks(room: RoomRow, seats: Sequence[SeatRow]) -> JsonObject:
