@@ -378,3 +378,76 @@ def test_every_refusal_has_a_documented_code(pair: tuple[Game[Any, Any], Any]) -
                 game.decide(match.state, rng.below(match.state.seats), decision)
             assert caught.value.code == "match_over"
     assert len(seen) >= 3, f"too few kinds of refusal tried to prove anything: {dict(seen)}"
+
+
+def test_why_not_agrees_with_deciding(pair: tuple[Game[Any, Any], Any]) -> None:
+    """Asking why a decision is not legal gives, without trying it, exactly the refusal that
+    deciding it gives (or the error a penalty returns), and ``None`` exactly when deciding it
+    goes through untouched."""
+    game, ruleset = pair
+    for seed in seeds(game, ruleset)[:2]:
+        rng = Rng(seed)
+        pool: list[Decision] = []
+        for match, seat, _ in random_decisions(game, ruleset, seed, 20):
+            state = match.state
+            pool = [*pool[-30:], *(rng.choice(match.legal(seat).moves) for _ in range(3))]
+            for who in range(state.seats):
+                for decision in {rng.choice(pool) for _ in range(3)}:
+                    before = canonical(game.state_to_json(state))
+                    why = game.why_not(state, who, decision)
+                    assert canonical(game.state_to_json(state)) == before, "why_not changed it"
+                    refused: DecisionError | None = None
+                    try:
+                        refused = game.decide(state.copy(), who, decision)  # a penalty's error
+                    except DecisionError as error:
+                        refused = error
+                    if refused is None:
+                        assert why is None, f"seat {who}: {decision.text()} went through: {why}"
+                    else:
+                        assert why is not None, f"{decision.text()}: refused, yet why_not is None"
+                        assert (why.code, why.reason) == (refused.code, refused.reason)
+
+
+def test_decision_shapes_say_what_their_texts_say(pair: tuple[Game[Any, Any], Any]) -> None:
+    """Every legal decision's shape has its kind and its text (which reads back as the same
+    decision), and names only cards of the match and targets in their text form."""
+    game, ruleset = pair
+    for match, seat, _ in random_decisions(game, ruleset, seeds(game, ruleset)[0], 40):
+        ids = {card.id for card in match.state.cards}
+        keys = {card.key for card in match.state.cards}
+        for move in match.legal(seat).moves:
+            shape = move.shape()
+            assert (shape.kind, shape.text) == (move.kind, move.text())
+            assert game.parse_decision(shape.text) == move
+            for card in shape.cards:
+                assert card in (ids if isinstance(card, int) else keys), f"{shape}: {card!r}"
+            for target in shape.targets:
+                assert target.startswith(("p", "#")), f"{shape}: target {target!r}"
+            assert canonical(shape.to_json()) == canonical(json.loads(json.dumps(shape.to_json())))
+
+
+def test_unplayable_cards_are_held_and_say_a_documented_reason(
+    pair: tuple[Game[Any, Any], Any],
+) -> None:
+    """Each card the seat to act cannot play is in its hand, no legal decision names it, and
+    its reason is what trying its first way of play would say, with a documented code."""
+    game, ruleset = pair
+    known = game.all_refusal_codes
+    for match, seat, _ in random_decisions(game, ruleset, seeds(game, ruleset)[0], 40):
+        unplayable = match.unplayable(seat)
+        held = {card.id: card for card in game.hand(match.state, seat)}
+        named: set[int | str] = set()
+        for move in match.legal(seat).moves:
+            named.update(move.shape().cards)
+        for card_id, why in unplayable.items():
+            card = held[card_id]
+            assert card.id not in named
+            assert card.key not in named
+            assert why.code in known, f"{why.code!r} is not a documented code"
+            (first, *_) = game.plays_of(match.state, seat, card)
+            tried = match.why_not(seat, first)
+            assert tried is not None
+            assert (tried.code, tried.reason) == (why.code, why.reason)
+        other = next((s for s in range(match.state.seats) if s != seat), None)
+        if other is not None:
+            assert match.unplayable(other) == {}

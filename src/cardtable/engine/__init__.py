@@ -9,10 +9,20 @@ from cardtable.engine.actions import Action, Event, Fizzled
 from cardtable.engine.cards import Card, CardDef, Component
 from cardtable.engine.characters import BattleState, Damage, Heal, Hero, Target, hero_outcome
 from cardtable.engine.deaths import Died, deaths
-from cardtable.engine.decisions import CONCEDE, Concede, Decision, Decisions
+from cardtable.engine.decisions import (
+    CONCEDE,
+    NAMES_CARD,
+    NAMES_MODE,
+    NAMES_TARGET,
+    Concede,
+    Decision,
+    Decisions,
+    DecisionShape,
+)
 from cardtable.engine.determinise import Inconsistent, determinise
 from cardtable.engine.errors import (
     ENGINE_REFUSAL_CODES,
+    RULESET_ERROR_CODES,
     CardtableError,
     DecisionError,
     IllegalDecision,
@@ -41,9 +51,13 @@ from cardtable.engine.zones import NOBODY, OWNER, PUBLIC, Board, Hand, Stack, Zo
 __all__ = [
     "CONCEDE",
     "ENGINE_REFUSAL_CODES",
+    "NAMES_CARD",
+    "NAMES_MODE",
+    "NAMES_TARGET",
     "NOBODY",
     "OWNER",
     "PUBLIC",
+    "RULESET_ERROR_CODES",
     "Action",
     "BattleState",
     "Board",
@@ -57,6 +71,7 @@ __all__ = [
     "Damage",
     "Decision",
     "DecisionError",
+    "DecisionShape",
     "Decisions",
     "Died",
     "Event",

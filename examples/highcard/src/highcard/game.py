@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
@@ -12,6 +12,7 @@ from pydantic import Field, model_validator
 from cardtable.cards import ACE_HIGH, ACE_LOW, PlayingCardDef, standard_52
 from cardtable.config import RulesetModel
 from cardtable.engine import (
+    NAMES_CARD,
     NOBODY,
     OWNER,
     PUBLIC,
@@ -210,7 +211,7 @@ class Play(Decision):
     """Play card ``card`` from your hand, face down."""
 
     kind: ClassVar[str] = "play"
-    card: int
+    card: int = field(metadata=NAMES_CARD)
 
     def text(self) -> str:
         return f"play #{self.card}"
@@ -328,6 +329,9 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
             if card.id == decision.card:
                 return (PlayCard(seat, card),)
         raise IllegalDecision(f"card #{decision.card} is not in your hand", code="not_your_card")
+
+    def plays_of(self, state: HighCardState, seat: int, card: Card) -> Sequence[Decision]:
+        return (Play(card.id),)
 
     def parse(self, text: str) -> Decision:
         found = re.fullmatch(r"play #([0-9]{1,9})", " ".join(text.lower().split()))
