@@ -395,15 +395,18 @@ class Game(ABC, Generic[S, R]):
         played. The default, none, says nothing about cards."""
         return ()
 
-    def unplayable(self, state: S, seat: int) -> dict[int, IllegalDecision]:
+    def unplayable(
+        self, state: S, seat: int, legal: Decisions | None = None
+    ) -> dict[int, IllegalDecision]:
         """For each card (by id) in the hand of ``seat``, while it is to act, that no legal
         decision names: the refusal of the first way to play it (:meth:`plays_of`), so that a
         front end can say "not enough mana" without knowing the rules. Empty when ``seat``
-        is not to act or the game names no ways to play cards."""
+        is not to act or the game names no ways to play cards. ``legal``: the seat's legal
+        decisions, when the caller has them already."""
         if self.to_act(state) != seat:
             return {}
         named: set[int | str] = set()
-        for move in self.legal(state, seat).moves:
+        for move in (legal if legal is not None else self.legal(state, seat)).moves:
             named.update(move.shape().cards)
         refusals: dict[int, IllegalDecision] = {}
         for card in self.hand(state, seat):

@@ -101,12 +101,13 @@ class Match(Generic[S]):
             return error
         return None
 
-    def unplayable(self, seat: int) -> dict[int, IllegalDecision]:
+    def unplayable(self, seat: int, legal: Decisions | None = None) -> dict[int, IllegalDecision]:
         """Why each card in ``seat``'s hand that no legal decision plays cannot be played, by
-        card id (see :meth:`Game.unplayable <cardtable.engine.game.Game.unplayable>`)."""
+        card id (see :meth:`Game.unplayable <cardtable.engine.game.Game.unplayable>`);
+        ``legal``: the seat's legal decisions, when the caller has them already."""
         if self.failure is not None:
             return {}
-        return self.game.unplayable(self.state, seat)
+        return self.game.unplayable(self.state, seat, legal)
 
     def decide(self, seat: int, decision: Decision | str) -> IllegalDecision | None:
         """Apply a decision (or its text). Raises ``DecisionError`` and changes nothing when it

@@ -167,7 +167,7 @@ class LiveMatch:
             default = None if decisions.default is None else decisions.default.text()
             unplayable = [
                 wire.Unplayable.model_construct(card=card, code=why.code, reason=why.reason)
-                for card, why in self.match.unplayable(seat).items()
+                for card, why in self.match.unplayable(seat, decisions).items()
             ]
         return SeatState(
             version=self.version,
