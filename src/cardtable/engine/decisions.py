@@ -103,9 +103,8 @@ class Decision:
         targets: list[str] = []
         mode: str | None = None
         details: dict[str, JsonValue] = {}
-        for item in fields(self):
-            value = getattr(self, item.name)
-            role = item.metadata.get(_ROLE)
+        for name, role in _roles(type(self)):
+            value = getattr(self, name)
             if role == "card":
                 cards.extend(value if isinstance(value, tuple) else (value,))
             elif role == "target":
@@ -114,13 +113,38 @@ class Decision:
             elif role == "mode":
                 mode = value
             elif is_dataclass(value) and not isinstance(value, type):
-                details[item.name] = asdict(value)
+                details[name] = asdict(value)
             else:
-                details[item.name] = list(value) if isinstance(value, tuple) else value
+                details[name] = list(value) if isinstance(value, tuple) else value
         return DecisionShape(self.kind, self.text(), tuple(cards), tuple(targets), mode, details)
+
+    def named_cards(self) -> tuple[int | str, ...]:
+        """The cards the decision names (its shape's ``cards``), found quicker.
+
+        >>> Concede().named_cards()
+        ()
+        """
+        cards: list[int | str] = []
+        for name, role in _roles(type(self)):
+            if role == "card":
+                value = getattr(self, name)
+                cards.extend(value if isinstance(value, tuple) else (value,))
+        return tuple(cards)
 
     def __str__(self) -> str:
         return self.text()
+
+
+_ROLES: dict[type, tuple[tuple[str, str | None], ...]] = {}
+
+
+def _roles(kind: type[Decision]) -> tuple[tuple[str, str | None], ...]:
+    """Each field of decision class ``kind`` with what it names (``None``: a detail), read
+    once per class."""
+    found = _ROLES.get(kind)
+    if found is None:
+        found = _ROLES[kind] = tuple((item.name, item.metadata.get(_ROLE)) for item in fields(kind))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

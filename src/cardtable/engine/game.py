@@ -407,7 +407,7 @@ class Game(ABC, Generic[S, R]):
             return {}
         named: set[int | str] = set()
         for move in (legal if legal is not None else self.legal(state, seat)).moves:
-            named.update(move.shape().cards)
+            named.update(move.named_cards())
         refusals: dict[int, IllegalDecision] = {}
         for card in self.hand(state, seat):
             if card.id in named or card.key in named:

@@ -20,11 +20,12 @@ can resume from there anywhere).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.decisions import Decision, DecisionShape
+from cardtable.engine.decisions import Decision
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject
@@ -33,6 +34,10 @@ from cardtable.engine.record import Record
 from cardtable.engine.view import view_to_json
 from cardtable.engine.wording import Names, seat_namer, with_text
 from cardtable.protocol import messages as wire
+
+LEGAL_DECISIONS_REMEMBERED = 4096
+"""How many decisions' wire forms a process keeps (see :func:`legal_decision`): a few
+hundred bytes each."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +168,7 @@ class LiveMatch:
         default: str | None = None
         if seat is not None and to_act == seat:
             decisions = self.match.legal(seat)
-            legal = [legal_decision(move.shape()) for move in decisions.moves]
+            legal = [legal_decision(move) for move in decisions.moves]
             default = None if decisions.default is None else decisions.default.text()
             unplayable = [
                 wire.Unplayable.model_construct(card=card, code=why.code, reason=why.reason)
@@ -181,14 +186,17 @@ class LiveMatch:
         )
 
 
-def legal_decision(shape: DecisionShape) -> wire.LegalDecision:
+@functools.lru_cache(maxsize=LEGAL_DECISIONS_REMEMBERED)
+def legal_decision(decision: Decision) -> wire.LegalDecision:
     """A legal decision as the view message lists it (made from the engine's own values,
-    valid by construction, so not checked again).
+    valid by construction, so not checked again). Decisions are frozen and the same ones come
+    up turn after turn, so the last few thousand are remembered.
 
     >>> from cardtable.games.tcg.decisions import Play
-    >>> legal_decision(Play(12, "heal").shape()).model_dump()["mode"]
+    >>> legal_decision(Play(12, "heal")).model_dump()["mode"]
     'heal'
     """
+    shape = decision.shape()
     return wire.LegalDecision.model_construct(
         kind=shape.kind,
         text=shape.text,
