@@ -138,11 +138,17 @@ function createForm(games) {
   const submit = h("button", { type: "submit", id: "create-submit" }, "Create the room");
 
   let current = null; // {game, form, agents, sets, builder}
+  let asked = 0; // the latest choice of a game: only its answers draw the form
 
   async function choose(name) {
+    // The game whose rules the form shows already (a change event for the same game): keep
+    // what the person set. Else only the latest choice draws: an earlier one's answers,
+    // arriving after it, would redraw the rules at their defaults over the person's changes.
+    const ask = ++asked;
     const game = games.find((g) => g.name === name);
     summary.textContent = game.summary;
     rulesLink.href = `#/rules/${game.name}`;
+    if (current?.game.name === name) return;
     let agents = ["random"];
     let sets = [];
     try {
@@ -150,7 +156,7 @@ function createForm(games) {
     } catch (e) {
       error.say(e.message);
     }
-    if (gameSelect.value !== name) return; // another game was chosen meanwhile
+    if (ask !== asked || gameSelect.value !== name) return; // chosen again meanwhile
     const form = rulesetForm(game.ruleset_schema, game.default_ruleset, `rule-${name}`);
     const builder = hasDecks(game.default_ruleset) ? new DeckBuilder("create-deck") : null;
     current = { game, form, agents, sets, builder };
