@@ -132,6 +132,12 @@ class Person:
             "v => Number(document.querySelector('#table').dataset.version) !== v", arg=before
         )
 
+    def refusal_phrase(self, code: str) -> str:
+        """The client's few words for refusal ``code`` (its own table of them)."""
+        return str(self.page.evaluate(
+            "async (code) => (await import('/js/refusals.js')).refusalPhrase(code)", code
+        ))  # fmt: skip
+
     def tab_to(self, selector: str, limit: int = 400) -> None:
         """Press Tab until the focused element matches ``selector``."""
         for _ in range(limit):

@@ -41,8 +41,10 @@ export function shortName(key) {
 }
 
 /**
- * A playing card. opts: {name, button, onclick, playable, selected, fresh, small, id}.
- * A button when it can be chosen; its accessible name is the card's full name.
+ * A playing card. opts: {name, button, onclick, playable, selected, fresh, small, id, refusal}.
+ * A button when it can be chosen; its accessible name is the card's full name. `refusal`
+ * ({code, phrase, reason}): why the rules keep it in the hand now, said in its name and title
+ * and kept in data-refusal.
  */
 export function playingCard(key, opts = {}) {
   let [rank, letter] = splitKey(key);
@@ -60,15 +62,19 @@ export function playingCard(key, opts = {}) {
   if (opts.selected) classes.push("selected");
   if (opts.fresh) classes.push("fresh");
   if (opts.small) classes.push("small");
+  const why = opts.refusal || null;
+  if (why) classes.push("refused");
   const inner = [
     h("span", { class: "corner", "aria-hidden": "true" }, rank, h("br"), joker ? "" : symbol),
     h("span", { class: "pip", "aria-hidden": "true" }, joker ? "🃏" : symbol),
   ];
-  const label = opts.name || shortName(key);
+  if (why) inner.push(h("span", { class: "why-mark", "aria-hidden": "true" }, "✕"));
+  const name = opts.name || shortName(key);
+  const label = why ? `${name} — ${why.phrase}` : name;
   if (opts.button) {
     return h("button", {
-      type: "button", class: classes.join(" "), "aria-label": label, title: label,
-      "aria-disabled": opts.playable ? null : "true", dataset: { key }, onclick: opts.onclick,
+      type: "button", class: classes.join(" "), "aria-label": label, title: why ? `${label} (${why.reason})` : label,
+      "aria-disabled": opts.playable ? null : "true", dataset: { key, ...(why ? { refusal: why.code } : {}) }, onclick: opts.onclick,
     }, inner);
   }
   return h("span", { class: classes.join(" "), role: "img", "aria-label": label, title: label, dataset: { key } }, inner);

@@ -52,9 +52,10 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** A message area next to a control: role=alert, empty until told something. */
+/** A message area next to a control: role=alert (for an error or a fine), empty until told
+ * something. */
 export function notice(kind = "error") {
-  const el = h("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" });
+  const el = h("p", { class: `notice ${kind}`, role: kind === "error" || kind === "fine" ? "alert" : "status" });
   el.hidden = true;
   el.say = (text) => {
     el.textContent = text || "";

@@ -159,7 +159,7 @@ export function replayPage(main, raw) {
     const view = data.view;
     if (!table) table = tableFor(info.game)(tableSlot, { decide: () => {} });
     table.update({
-      message: { match: matchId, version: view.version, seat, view, legal: [], to_act: view.to_act, default: null, outcome: view.outcome, events: data.events.length },
+      message: { match: matchId, version: view.version, seat, view, legal: [], unplayable: [], to_act: view.to_act, default: null, outcome: view.outcome, events: data.events.length },
       names: info.seats,
       seat,
       events: data.events,

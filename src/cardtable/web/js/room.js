@@ -5,6 +5,7 @@ import { Connection } from "./connection.js";
 import { clock, fill, h, notice, redraw } from "./dom.js";
 import { cardNames, describeEvent } from "./events.js";
 import { markdown } from "./markdown.js";
+import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
 import { forgetSeat, seatOf } from "./store.js";
@@ -382,8 +383,13 @@ class RoomPage {
   // -- errors and rules -------------------------------------------------------------
 
   showError(message) {
-    const text = message.message;
-    if (message.refers_to === "decide") this.table ? this.table.error(text) : this.actionError.say(text);
+    // protocol 4: a decision's refusal names the rule (said in a few words, then the server's
+    // sentence); a penalised one was taken, and fined: a fine, not a refusal
+    const text = message.refusal ? refusalText(message.refusal, message.message) : message.message;
+    if (message.refers_to === "decide" && message.penalised) {
+      const fine = `You were fined: ${text}`;
+      this.table ? this.table.fined(fine) : this.actionError.say(fine);
+    } else if (message.refers_to === "decide") this.table ? this.table.error(text) : this.actionError.say(text);
     else if (message.refers_to === "chat") this.chat.error.say(text);
     else this.actionError.say(text);
   }

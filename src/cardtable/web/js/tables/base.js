@@ -10,7 +10,9 @@ export class Table {
     this.controls = h("div", { class: "controls", id: "controls", role: "group", "aria-label": "Your decisions" });
     this.errorLine = notice();
     this.errorLine.id = "decision-error";
-    this.root.append(this.board, this.controls, this.errorLine);
+    this.fineLine = notice("fine"); // a decision the rules took, and fined
+    this.fineLine.id = "decision-fine";
+    this.root.append(this.board, this.controls, this.errorLine, this.fineLine);
     fill(container, this.root);
     this.seen = new Set();
     this.seenNow = new Set();
@@ -54,8 +56,16 @@ export class Table {
     }, label);
   }
 
+  /** Say why a decision was refused (or, with "", clear what was said). */
   error(text) {
     this.errorLine.say(text);
+    this.fineLine.say("");
+  }
+
+  /** Say that a decision was taken but fined by the rules. */
+  fined(text) {
+    this.fineLine.say(text);
+    this.errorLine.say("");
   }
 
   destroy() {

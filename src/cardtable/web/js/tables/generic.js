@@ -24,7 +24,8 @@ export class GenericTable extends Table {
       ])),
       view.public ? h("details", {}, h("summary", {}, "Everything else the table shows"),
         h("pre", { class: "json" }, JSON.stringify(view.public, null, 1))) : null);
-    fill(this.controls, state.message.legal.map((text) => this.decisionButton(text, text)));
+    // a game this client does not know: its decisions' texts are the only words it has for them
+    fill(this.controls, state.message.legal.map((d) => this.decisionButton(d.text, d.text)));
   }
 }
 

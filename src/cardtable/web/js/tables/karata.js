@@ -4,6 +4,7 @@
 import { h, fill } from "../dom.js";
 import { cardBacks, playingCard, shortName, suitOf } from "../cards.js";
 import { Table, me, outcomeLine, zone } from "./base.js";
+import { refusalText, unplayableCards } from "../refusals.js";
 
 function requestText(request) {
   if (!request) return "";
@@ -14,10 +15,11 @@ function requestText(request) {
   return shortName(request);
 }
 
-/** "finish ask H last" → {ask: "H", last: true}; null for other decisions. */
-function readFinish(text) {
-  const m = /^finish(?: ask (\S+))?( last)?$/.exec(text);
-  return m ? { ask: m[1] || "", last: Boolean(m[2]) } : null;
+/** A finish decision's request ("" for none) and whether it declares last card, read from its
+ * fields; null for other decisions. */
+function finishOf(d) {
+  if (d.kind !== "finish") return null;
+  return { ask: d.details?.request || "", last: Boolean(d.details?.last), text: d.text };
 }
 
 class KarataTable extends Table {
@@ -37,7 +39,9 @@ class KarataTable extends Table {
     const building = zone(view, "play").cards || [];
     const declared = pub.declared || [];
     const out = new Set(pub.out || []);
-    const playable = new Set(legal.filter((t) => t.startsWith("play ")).map((t) => t.slice(5)));
+    // each card one may add to the turn, by its key: the decision that plays it
+    const playable = new Map(legal.filter((d) => d.kind === "play" && d.cards.length).map((d) => [d.cards[0], d.text]));
+    const refused = unplayableCards(state.message);
     const fines = (state.events || []).filter((e) => e.type === "fined").slice(-3);
 
     const others = seats.filter((i) => i !== state.seat).map((i) =>
@@ -66,26 +70,30 @@ class KarataTable extends Table {
         h("li", {}, `${state.names[f.seat]} was fined ${f.fine} card${f.fine === 1 ? "" : "s"}: ${f.reason}`))) : null,
       hand ? h("section", { class: `hand${toAct === mine ? " to-act" : ""}`, "aria-label": "Your hand" },
         h("h3", {}, "Your hand", declared[mine] ? h("span", { class: "badge alert" }, " last card declared") : null),
-        h("div", { class: "cards" }, hand.map((c) => playingCard(c.key, {
-          name: c.name, button: true, playable: playable.has(c.key), fresh: this.fresh(c.id),
-          onclick: () => {
-            if (playable.has(c.key)) this.ctx.decide(`play ${c.key}`);
-            else this.error(`${c.name} cannot be played now.`);
-          },
-        })))) : null);
+        h("div", { class: "cards" }, hand.map((c) => {
+          const can = playable.has(c.key);
+          const why = can ? null : refused.get(c.id); // the rule that keeps it in the hand now
+          return playingCard(c.key, {
+            name: c.name, button: true, playable: can, fresh: this.fresh(c.id), refusal: why,
+            onclick: () => {
+              if (can) this.ctx.decide(playable.get(c.key));
+              else this.error(why ? `${c.name}: ${refusalText(why.code, why.reason)}` : `${c.name} cannot be played now.`);
+            },
+          });
+        }))) : null);
     for (const button of this.board.querySelectorAll(".hand button.card")) button.dataset.focus = `card:${button.dataset.key}`;
 
     this.renderControls(legal, pub.bomb || 0);
   }
 
   renderControls(legal, bomb) {
-    const finishes = legal.map(readFinish).filter(Boolean);
+    const finishes = legal.map(finishOf).filter(Boolean);
     const asks = [...new Set(finishes.map((f) => f.ask).filter(Boolean))];
     const canDeclare = finishes.some((f) => f.last);
     if (!canDeclare) this.declare = false;
     const send = (ask) => {
-      const text = ["finish", ask ? `ask ${ask}` : "", this.declare ? "last" : ""].filter(Boolean).join(" ");
-      if (legal.includes(text)) this.ctx.decide(text);
+      const chosen = finishes.find((f) => f.ask === ask && f.last === this.declare);
+      if (chosen) this.ctx.decide(chosen.text);
       else this.error(this.declare ? "You may not declare last card with this turn." : "Finish by asking for something.");
     };
     const controls = [];
@@ -119,9 +127,9 @@ class KarataTable extends Table {
         h("label", { for: "ask-card" }, suits.length ? "or for the card " : "Finish asking for the card "), select,
         h("button", { type: "button", id: "ask-card-button", dataset: { focus: "ask-card-button" }, onclick: () => send(select.value) }, "Ask")));
     }
-    for (const text of legal) {
-      if (text === "pass") controls.push(this.decisionButton(text, `Pass and pick ${bomb > 1 ? `${bomb} cards` : "a card"}`, { dataset: { primary: "1" } }));
-      else if (!text.startsWith("play ") && !readFinish(text) && text !== "concede") controls.push(this.decisionButton(text, text));
+    for (const d of legal) {
+      if (d.kind === "pass") controls.push(this.decisionButton(d.text, `Pass and pick ${bomb > 1 ? `${bomb} cards` : "a card"}`, { dataset: { primary: "1" } }));
+      else if (!["play", "finish", "concede"].includes(d.kind)) controls.push(this.decisionButton(d.text, d.text));
     }
     fill(this.controls, controls);
   }

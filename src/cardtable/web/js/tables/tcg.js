@@ -5,23 +5,20 @@
 import { h, fill } from "../dom.js";
 import { cardBacks, pile } from "../cards.js";
 import { Table, me, outcomeLine, zone } from "./base.js";
+import { refusalText, unplayableCards } from "../refusals.js";
 
-/** "play #12 heal @p0" → {verb: "play", id: 12, mode: "heal", target: "p0"}. */
-function readDecision(text) {
-  const words = text.split(" ");
-  const verb = words[0];
-  const idWord = words.find((w) => w.startsWith("#"));
-  const target = words.find((w) => w.startsWith("@"));
-  const mode = words.filter((w) => w !== verb && w !== idWord && w !== target).join(" ");
-  return { text, verb, id: idWord ? Number(idWord.slice(1)) : null, mode, target: target ? target.slice(1) : null };
-}
+/** The card a legal decision plays or attacks with (an id), and what it aims at: read from the
+ * decision's fields, never from its text (the text is only sent back). */
+const cardOf = (d) => (d.cards.length ? d.cards[0] : null);
+const targetOf = (d) => (d.targets.length ? d.targets[0] : null);
+const modeOf = (d) => d.mode ?? "";
 
 const MODE_WORDS = { "": "Play", heal: "Heal", minion: "As a minion", draw: "Draw" };
 
 class TcgTable extends Table {
   constructor(container, ctx) {
     super(container, ctx, "tcg");
-    this.chosen = null; // {verb, id, mode} while picking
+    this.chosen = null; // {kind, id, mode} while picking
     this.root.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && this.chosen) {
         this.chosen = null;
@@ -33,16 +30,17 @@ class TcgTable extends Table {
   render(state) {
     this.lastState = state;
     const { view, legal, to_act: toAct } = state.message;
-    const decisions = legal.map(readDecision);
+    const decisions = legal;
+    const refused = unplayableCards(state.message);
     const mine = me(state);
     const them = mine === 0 ? 1 : 0;
     const heroes = view.public?.heroes || [];
 
-    if (this.chosen && !decisions.some((d) => d.verb === this.chosen.verb && d.id === this.chosen.id)) this.chosen = null;
+    if (this.chosen && !decisions.some((d) => this.isChosen(d))) this.chosen = null;
     const aiming = this.chosen && this.chosen.mode !== null
-      ? decisions.filter((d) => d.verb === this.chosen.verb && d.id === this.chosen.id && d.mode === this.chosen.mode && d.target)
+      ? decisions.filter((d) => this.isChosen(d) && modeOf(d) === this.chosen.mode && targetOf(d) !== null)
       : [];
-    const targets = new Map(aiming.map((d) => [d.target, d.text]));
+    const targets = new Map(aiming.map((d) => [targetOf(d), d.text]));
 
     const target = (key, element) => {
       if (!targets.has(key)) return element;
@@ -88,14 +86,14 @@ class TcgTable extends Table {
         h("span", { class: "attack" }, `⚔ ${card.stats.attack}`), shield ? h("span", { class: "shield" }, "🛡") : null,
         h("span", { class: "health" }, `♥ ${life}`)),
       h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : awake ? "attacked" : "asleep, zzz"));
-      const canAttack = own && decisions.some((d) => d.verb === "attack" && d.id === card.id);
+      const canAttack = own && decisions.some((d) => d.kind === "attack" && cardOf(d) === card.id);
       if (targets.has(`#${card.id}`)) return target(`#${card.id}`, body);
       if (canAttack) {
-        const selected = this.chosen?.verb === "attack" && this.chosen.id === card.id;
+        const selected = this.chosen?.kind === "attack" && this.chosen.id === card.id;
         return h("button", {
           type: "button", class: `minion-button${selected ? " selected" : ""}`, "aria-pressed": selected ? "true" : "false",
           "aria-label": `Attack with ${label}`, dataset: { focus: `minion:${card.id}` },
-          onclick: () => this.choose({ verb: "attack", id: card.id, mode: "" }),
+          onclick: () => this.choose({ kind: "attack", id: card.id, mode: "" }),
         }, body);
       }
       return body;
@@ -103,23 +101,31 @@ class TcgTable extends Table {
 
     const handCard = (card) => {
       const s = card.stats;
-      const can = decisions.some((d) => d.verb === "play" && d.id === card.id);
-      const selected = this.chosen?.verb === "play" && this.chosen.id === card.id;
+      const can = decisions.some((d) => d.kind === "play" && cardOf(d) === card.id);
+      const why = can ? null : refused.get(card.id); // the rule that keeps it in the hand now
+      const selected = this.chosen?.kind === "play" && this.chosen.id === card.id;
       const facts = [`cost ${s.cost}`];
       if (s.damage) facts.push(`damage ${s.damage}`);
       if (s.heal) facts.push(`heal ${s.heal}`);
       if (s.draw) facts.push(`draws ${s.draw}`);
       if (s.attack !== undefined && s.health !== undefined) facts.push(`minion ${s.attack}/${s.health}`);
       const label = `${card.name}: ${facts.join(", ")}`;
+      const said = why ? `${label} — ${why.phrase}` : label;
       return h("button", {
-        type: "button", class: `tcg-card${can ? " playable" : ""}${selected ? " selected" : ""}${this.fresh(card.id) ? " fresh" : ""}`,
-        "aria-label": label, title: label, "aria-pressed": selected ? "true" : "false", "aria-disabled": can ? null : "true",
-        dataset: { focus: `card:${card.id}`, card: card.id },
-        onclick: () => (can ? this.choose({ verb: "play", id: card.id, mode: null }) : this.error(`${card.name} cannot be played now.`)),
+        type: "button",
+        class: `tcg-card${can ? " playable" : ""}${why ? " refused" : ""}${selected ? " selected" : ""}${this.fresh(card.id) ? " fresh" : ""}`,
+        "aria-label": said, title: why ? `${said} (${why.reason})` : label,
+        "aria-pressed": selected ? "true" : "false", "aria-disabled": can ? null : "true",
+        dataset: { focus: `card:${card.id}`, card: card.id, ...(why ? { refusal: why.code } : {}) },
+        onclick: () => {
+          if (can) this.choose({ kind: "play", id: card.id, mode: null });
+          else this.error(why ? `${card.name}: ${refusalText(why.code, why.reason)}` : `${card.name} cannot be played now.`);
+        },
       },
       h("span", { class: "cost", "aria-hidden": "true" }, String(s.cost)),
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
-      h("span", { class: "card-text", "aria-hidden": "true" }, facts.slice(1).join(" · ")));
+      h("span", { class: "card-text", "aria-hidden": "true" }, facts.slice(1).join(" · ")),
+      why ? h("span", { class: "why", "aria-hidden": "true" }, why.phrase) : null);
     };
 
     const side = (seat, own) => {
@@ -139,16 +145,20 @@ class TcgTable extends Table {
     this.renderControls(decisions, targets);
   }
 
+  /** Whether legal decision `d` is of the card (or minion) chosen. */
+  isChosen(d) {
+    return Boolean(this.chosen) && d.kind === this.chosen.kind && cardOf(d) === this.chosen.id;
+  }
+
   choose(choice) {
     this.error("");
-    const same = this.chosen && this.chosen.verb === choice.verb && this.chosen.id === choice.id;
+    const same = this.chosen && this.chosen.kind === choice.kind && this.chosen.id === choice.id;
     this.chosen = same && choice.mode === null ? null : choice;
-    if (this.chosen && this.chosen.verb === "play" && this.chosen.mode === null) {
+    if (this.chosen && this.chosen.kind === "play" && this.chosen.mode === null) {
       const modes = this.modesOf(this.chosen.id);
       if (modes.length === 1 && !modes[0].aims) {
-        const only = this.lastState.message.legal.map(readDecision).find((d) => d.verb === "play" && d.id === this.chosen.id);
         this.chosen = null;
-        this.ctx.decide(only.text);
+        this.ctx.decide(modes[0].text);
         return;
       }
       if (modes.length === 1) this.chosen = { ...this.chosen, mode: modes[0].mode };
@@ -157,13 +167,15 @@ class TcgTable extends Table {
     this.focusFirst();
   }
 
+  /** The ways card `id` may be played now: its modes, each aiming or not. */
   modesOf(id) {
     const found = new Map();
-    for (const d of this.lastState.message.legal.map(readDecision)) {
-      if (d.verb !== "play" || d.id !== id) continue;
-      const entry = found.get(d.mode) || { mode: d.mode, aims: false, text: d.text };
-      if (d.target) entry.aims = true;
-      found.set(d.mode, entry);
+    for (const d of this.lastState.message.legal) {
+      if (d.kind !== "play" || cardOf(d) !== id) continue;
+      const mode = modeOf(d);
+      const entry = found.get(mode) || { mode, aims: false, text: d.text };
+      if (targetOf(d) !== null) entry.aims = true;
+      found.set(mode, entry);
     }
     return [...found.values()];
   }
@@ -172,7 +184,7 @@ class TcgTable extends Table {
     const controls = [];
     if (this.chosen) {
       const c = this.chosen;
-      if (c.verb === "play" && c.mode === null) {
+      if (c.kind === "play" && c.mode === null) {
         controls.push(h("span", {}, "Play it how? "));
         for (const m of this.modesOf(c.id)) {
           const word = m.mode === "" && m.aims ? "As damage" : (MODE_WORDS[m.mode] || m.mode);
@@ -188,8 +200,8 @@ class TcgTable extends Table {
         onclick: () => { this.chosen = null; this.update(this.lastState); } }, "Cancel"));
     }
     for (const d of decisions) {
-      if (d.verb === "end") controls.push(this.decisionButton(d.text, "End your turn", this.chosen ? {} : { dataset: { primary: "1" } }));
-      else if (d.verb !== "play" && d.verb !== "attack" && d.verb !== "concede") controls.push(this.decisionButton(d.text, d.text));
+      if (d.kind === "end") controls.push(this.decisionButton(d.text, "End your turn", this.chosen ? {} : { dataset: { primary: "1" } }));
+      else if (d.kind !== "play" && d.kind !== "attack" && d.kind !== "concede") controls.push(this.decisionButton(d.text, d.text));
     }
     fill(this.controls, controls);
   }

@@ -50,8 +50,8 @@ class WarTable extends Table {
         `Battle ${last.number}: ${state.names[last.winner] ?? "nobody"} won ${last.cards} card${last.cards === 1 ? "" : "s"}`,
         last.rounds.length > 1 ? ` after ${last.rounds.length - 1} war${last.rounds.length > 2 ? "s" : ""}` : "", ".") : null,
       h("p", { class: "muted" }, `Battle ${view.turn ?? ""}`));
-    fill(this.controls, legal.map((text) =>
-      this.decisionButton(text, text === "turn" ? "Turn your card" : text, text === "turn" ? { dataset: { primary: "1" } } : {})));
+    fill(this.controls, legal.map((d) =>
+      this.decisionButton(d.text, d.kind === "turn" ? "Turn your card" : d.text, d.kind === "turn" ? { dataset: { primary: "1" } } : {})));
   }
 }
 
