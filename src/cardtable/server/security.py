@@ -26,10 +26,12 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from argon2 import PasswordHasher
+from argon2 import Parameters, PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
 __all__ = [
+    "DEFAULT_HASHER",
+    "HASH_PARAMETERS",
     "MAX_PASSWORD_LENGTH",
     "TOKEN_BYTES",
     "PasswordHasher",
@@ -49,8 +51,22 @@ TOKEN_BYTES = 32
 MAX_PASSWORD_LENGTH = 1024
 """The longest password accepted (characters): longer is no password anyone types, only work
 for the server."""
-DEFAULT_HASHER = PasswordHasher()
-"""argon2id with argon2-cffi's defaults (RFC 9106's low-memory profile: 64 MiB, 3 passes)."""
+HASH_PARAMETERS = Parameters(
+    type=Type.ID,
+    version=19,
+    salt_len=16,
+    hash_len=32,
+    time_cost=3,
+    memory_cost=64 * 1024,
+    parallelism=4,
+)
+"""The password hash's parameters: argon2id (version 1.3), RFC 9106's second recommended
+("low-memory") profile, 64 MiB of memory (``memory_cost`` is in KiB), 3 passes, 4 lanes, a
+16-byte random salt and a 32-byte hash. These are argon2-cffi's defaults, stated here so that
+a new version of the library does not change them unseen: a stored hash made with other
+parameters still verifies, and :func:`password_needs_rehash` says it should be made anew."""
+DEFAULT_HASHER = PasswordHasher.from_parameters(HASH_PARAMETERS)
+"""argon2id with :data:`HASH_PARAMETERS`."""
 
 
 # -- tokens -----------------------------------------------------------------------------------
