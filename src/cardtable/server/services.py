@@ -15,9 +15,11 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from cardtable.games import find
 from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo
+from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
 from cardtable.server.hub import Hub
 from cardtable.server.matches import Matches
@@ -78,6 +80,12 @@ class Services:
         self.rooms.started = self.runner.wake
         self.matches.moved_here = self.hub.match_moved
         self._repair: asyncio.Task[None] | None = None
+
+    @cached_property
+    def accounts(self) -> AccountStore:
+        """Accounts, sessions and guests, in the storage's database (built when first asked
+        for: a store that is not a SQL store, as some tests use, has none)."""
+        return AccountStore.of(self.storage)
 
     def start(self) -> None:
         self.hub.start()

@@ -1,4 +1,6 @@
-"""The migrations: they build exactly the tables the code declares, and go down and up again."""
+"""The migrations: they build exactly the tables the code declares (the store's and those of the
+modules beside it, such as accounts), go down and up again, and upgrade a database of an
+earlier revision in place."""
 
 from __future__ import annotations
 
@@ -12,11 +14,15 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
-from cardtable.server.storage import SqlStorage, migrate
+from cardtable.server.accounts import AccountStore, ParticipantRow
+from cardtable.server.storage import RoomStatus, SqlStorage, migrate
 from cardtable.server.storage.connect import WRITE, create_engine, database_url
-from cardtable.server.storage.tables import metadata
+from cardtable.server.storage.tables import chat, decisions, matches, rooms, seats
 
 pytestmark = pytest.mark.anyio
+
+metadata = migrate.target_metadata()
+"""Every table, accounts' included."""
 
 
 def _differences(connection: sa.Connection) -> list[object]:
@@ -62,9 +68,19 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
                     (tuple(fk["constrained_columns"]), fk["referred_table"])
                     for fk in inspector.get_foreign_keys(name)
                 ),
-                sorted(tuple(ix["column_names"]) for ix in inspector.get_indexes(name)),
+                sorted(
+                    tuple(ix["column_names"])
+                    for ix in inspector.get_indexes(name)
+                    if not ix.get("duplicates_constraint")  # a UNIQUE key's (PostgreSQL)
+                ),
             )
             for name in sorted(metadata.tables)
+        } | {
+            "unique": sorted(
+                (name, tuple(unique["column_names"]))
+                for name in sorted(metadata.tables)
+                for unique in inspector.get_unique_constraints(name)
+            )
         }
 
     try:
@@ -82,6 +98,19 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
         ),
         "rooms": (["id"], [], [("status", "game", "created_at")]),
         "seats": (["room_id", "seat_index"], [(("room_id",), "rooms")], []),
+        "accounts": (["id"], [], []),
+        "sessions": (
+            ["token_hash"],
+            [(("account_id",), "accounts")],
+            [("account_id",), ("expires_at",)],
+        ),
+        "guests": (["id"], [(("upgraded_to",), "accounts")], [("last_used_at",)]),
+        "participants": (
+            ["match_id", "seat_index"],
+            [(("account_id",), "accounts"), (("guest_id",), "guests"), (("match_id",), "matches")],
+            [("account_id",), ("guest_id",)],
+        ),
+        "unique": [("accounts", ("username_key",)), ("guests", ("token_hash",))],
     }
 
 
@@ -90,6 +119,138 @@ async def test_two_servers_migrating_a_new_database_at_once_both_open_it(url: st
     for store in stores:
         assert await store.live_matches() == []
         await store.close()
+
+
+RELEASED = ("rooms", "seats", "matches", "decisions", "chat")
+"""The tables of revision 0001, the schema of the release before accounts."""
+ADDED = ("accounts", "sessions", "guests", "participants")
+"""The tables revision 0002 adds."""
+
+
+def _fill_revision_0001(connection: sa.Connection) -> None:
+    """Rooms, seats, matches, decisions and chat of every kind, as the release before accounts
+    stored them (its schema: the store's tables have not changed since)."""
+    connection.execute(
+        sa.insert(rooms),
+        [
+            {
+                "id": room_id,
+                "game": game,
+                "ruleset": {"deck": "standard", "jokers": 2},
+                "settings": {"spectators": True, "turn_seconds": 60, "disconnect": {}},
+                "password_hash": password,
+                "host_token_hash": f"host-{room_id}",
+                "status": status,
+                "created_at": 1_000.5,
+                "updated_at": 1_100.25,
+            }
+            for room_id, game, status, password in [
+                ("r1", "war", "finished", None),
+                ("r2", "tcg", "playing", "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA"),
+                ("r3", "karata", "closed", None),
+            ]
+        ],
+    )
+    connection.execute(
+        sa.insert(seats),
+        [
+            {"room_id": "r1", "seat_index": 0, "kind": "guest", "name": "ann",
+             "token_hash": "t-ann", "deck": None},
+            {"room_id": "r1", "seat_index": 1, "kind": "agent", "name": "ismcts:hard",
+             "token_hash": None, "deck": None},
+            {"room_id": "r2", "seat_index": 0, "kind": "guest", "name": "bo",
+             "token_hash": "t-bo", "deck": {"cards": ["a", "b"], "hero": "h"}},
+            {"room_id": "r2", "seat_index": 1, "kind": "open", "name": "",
+             "token_hash": None, "deck": None},
+        ],
+    )  # fmt: skip
+    common = {"game_version": 2, "engine_version": 1, "ruleset": {"deck": "standard"}}
+    connection.execute(
+        sa.insert(matches),
+        [
+            common | {"id": "m1", "room_id": "r1", "game": "war", "seed": -(2**63),
+                      "seats": ["ann", "ismcts:hard"], "version": 3, "status": "finished",
+                      "outcome": {"winner": 0, "reason": "cards"}, "final_hash": "f" * 64,
+                      "started_at": 1_001.0, "finished_at": 1_050.0, "lease_owner": None,
+                      "lease_until": None, "timer": None},
+            common | {"id": "m2", "room_id": "r2", "game": "tcg", "seed": 2**63 - 1,
+                      "seats": ["bo", "random"], "version": 1, "status": "live",
+                      "outcome": None, "final_hash": None, "started_at": 1_060.0,
+                      "finished_at": None, "lease_owner": "host:1:abc", "lease_until": 1_070.0,
+                      "timer": {"seat": 1, "deadline": 1_120.5}},
+        ],
+    )  # fmt: skip
+    connection.execute(
+        sa.insert(decisions),
+        [
+            {"match_id": "m1", "decision_index": 0, "seat": 0, "text": "turn", "at": 1_002.0},
+            {"match_id": "m1", "decision_index": 1, "seat": 1, "text": "turn", "at": 1_003.0},
+            {"match_id": "m1", "decision_index": 2, "seat": 0, "text": "concede", "at": 1_004.0},
+            {"match_id": "m2", "decision_index": 0, "seat": 0, "text": "play #12", "at": 1_061.0},
+        ],
+    )
+    connection.execute(
+        sa.insert(chat),
+        [
+            {"room_id": "r1", "seat": 0, "name": "ann", "text": "good game", "at": 1_051.0},
+            {"room_id": "r2", "seat": None, "name": "watcher", "text": "hi \u2665", "at": 1_062.0},
+        ],
+    )
+
+
+def _dump(connection: sa.Connection, names: tuple[str, ...]) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the tables ``names``, in primary key order."""
+    tables = metadata.tables
+    return {
+        name: [
+            tuple(row)
+            for row in connection.execute(
+                sa.select(tables[name]).order_by(*tables[name].primary_key.columns)
+            )
+        ]
+        for name in names
+    }
+
+
+async def test_a_database_of_the_release_before_accounts_upgrades_in_place(url: str) -> None:
+    engine = create_engine(database_url(url)).execution_options(**{WRITE: True})
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(migrate.upgrade, "0001")
+            await connection.run_sync(_fill_revision_0001)
+        async with engine.connect() as connection:
+            assert await connection.run_sync(migrate.current) == "0001"
+            assert not (await connection.run_sync(_tables)) & set(ADDED)
+            before = await connection.run_sync(_dump, RELEASED)
+    finally:
+        await engine.dispose()
+    assert [len(rows) for rows in before.values()] == [3, 4, 2, 4, 2]
+
+    async with await SqlStorage.open(url) as store:  # as a server starting: to the head
+        async with store.engine.connect() as connection:
+            assert await connection.run_sync(migrate.current) == migrate.head()
+            assert await connection.run_sync(_dump, RELEASED) == before
+            assert await connection.run_sync(_dump, ADDED) == {name: [] for name in ADDED}
+            assert await connection.run_sync(_differences) == []
+        # The store reads what the old release stored, and plays on.
+        statuses: tuple[RoomStatus, ...] = ("open", "playing", "finished", "closed")
+        assert [room.id for room in await store.rooms(statuses=statuses)] == ["r3", "r2", "r1"]
+        assert [match.id for match in await store.live_matches()] == ["m2"]
+        assert [d.text for d in await store.decisions("m1")] == ["turn", "turn", "concede"]
+        assert [message.text for message in await store.chat("r2")] == ["hi \u2665"]
+        await store.append_decision("m2", 1, 1, "end", 1_063.0)
+        assert (await store.match("m2")).version == 2  # type: ignore[union-attr]
+        # And the new tables take the old matches' players.
+        accounts = AccountStore.of(store)
+        account = await accounts.create_account(
+            username="Ann", username_key="ann", display_name="Ann", password_hash="h", now=2e3
+        )
+        ann = ParticipantRow(
+            match_id="m1", seat_index=0, account_id=account.id, guest_id=None,
+            name_at_the_time="ann",
+        )  # fmt: skip
+        await accounts.add_participants("m1", [ann])
+        assert await accounts.participants("m1") == [ann]
 
 
 @pytest.fixture
@@ -113,6 +274,8 @@ def test_offline_migrations_print_the_sql(url: str, capsys: pytest.CaptureFixtur
     printed = capsys.readouterr().out
     assert "CREATE TABLE rooms" in printed
     assert "CREATE INDEX ix_chat_room_id_id ON chat (room_id, id)" in printed
+    assert "CREATE TABLE accounts" in printed
+    assert "CREATE INDEX ix_participants_account_id ON participants (account_id)" in printed
 
 
 def test_a_new_revision_follows_the_head_and_is_empty_without_changes(

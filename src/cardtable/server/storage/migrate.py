@@ -14,13 +14,22 @@ compare it with a database at the current head::
 
 and read the generated file under ``migrations/versions`` before committing it.
 
+The tables live on one :data:`~cardtable.server.storage.tables.metadata`, declared by the
+modules of :data:`TABLE_MODULES` (the store's own, and those of modules beside rooms and
+matches, such as accounts). The store imports none of those modules; Alembic's side asks for
+:func:`target_metadata`, which imports them all, so that a comparison never misses a table.
+
 >>> head()
-'0001'
+'0002'
+>>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
+['accounts', 'chat', 'decisions', 'guests', 'matches', 'participants', 'rooms', 'seats',
+ 'sessions']
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -34,6 +43,17 @@ from cardtable.server.storage.tables import metadata
 
 SCRIPTS = Path(__file__).with_name("migrations")
 _PG_LOCK = 0x63617264  # "card": the advisory lock that serialises concurrent migrations
+TABLE_MODULES = ("cardtable.server.storage.tables", "cardtable.server.accounts.tables")
+"""The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
+
+
+def target_metadata() -> sa.MetaData:
+    """The metadata with every table of :data:`TABLE_MODULES` on it: what the migrations
+    build. (Imported here, when asked for, rather than at the top: the accounts' modules
+    import the store, which imports this module.)"""
+    for name in TABLE_MODULES:
+        importlib.import_module(name)
+    return metadata
 
 
 def config(
@@ -82,7 +102,7 @@ def run_environment(context: EnvironmentContext) -> None:
         return
     url = context.config.get_main_option("sqlalchemy.url")
     if context.is_offline_mode():
-        context.configure(url=url, target_metadata=metadata, literal_binds=True)
+        context.configure(url=url, target_metadata=target_metadata(), literal_binds=True)
         with context.begin_transaction():
             context.run_migrations()
         return
@@ -107,7 +127,7 @@ def revision(url: str, message: str, *, scripts: Path = SCRIPTS) -> None:
 
 
 def _migrate(context: EnvironmentContext, connection: sa.Connection) -> None:
-    context.configure(connection=connection, target_metadata=metadata)
+    context.configure(connection=connection, target_metadata=target_metadata())
     with context.begin_transaction():
         context.run_migrations()
 

@@ -71,7 +71,7 @@ from cardtable.server.storage.tables import (
 )
 from cardtable.server.storage.tables import seats as seat_table
 
-__all__ = ["SqlStorage", "default_database_url"]
+__all__ = ["SqlStorage", "default_database_url", "insert_row", "violated"]
 
 _SEED_BOUND = 2**63
 
@@ -152,7 +152,7 @@ class SqlStorage:
         if len({seat.index for seat in seats}) != len(seats):
             raise ValueError(f"the seats of room {room.id!r} repeat an index")
         async with self._write() as connection:
-            await _insert(connection, rooms, to_columns(room), f"room {room.id!r}")
+            await insert_row(connection, rooms, to_columns(room), f"room {room.id!r}")
             if seats:
                 await connection.execute(sa.insert(seat_table), [to_columns(s) for s in seats])
 
@@ -223,7 +223,7 @@ class SqlStorage:
                 what = f"seat {seat.index} of room {seat.room_id!r}"
                 if expected_kind is not None:
                     raise Conflict(f"{what} is no longer {expected_kind}")
-                await _insert(connection, seat_table, values, what)
+                await insert_row(connection, seat_table, values, what)
             if touched_at is not None:
                 await _touch(connection, seat.room_id, touched_at)
 
@@ -235,7 +235,7 @@ class SqlStorage:
         if not -_SEED_BOUND <= match.seed < _SEED_BOUND:
             raise ValueError(f"match {match.id!r}: the seed must fit in a signed 64-bit integer")
         async with self._write() as connection:
-            await _insert(connection, matches, to_columns(match), f"match {match.id!r}")
+            await insert_row(connection, matches, to_columns(match), f"match {match.id!r}")
 
     async def start_match(
         self, match: MatchRow, *, room_statuses: Sequence[RoomStatus] = ("open", "finished")
@@ -377,7 +377,7 @@ class SqlStorage:
         (:class:`LookupError` if there is no such room)."""
         values = {"room_id": room_id, "seat": seat, "name": name, "text": text, "at": at}
         async with self._write() as connection:
-            key = await _insert(connection, chat, values, f"a message in room {room_id!r}")
+            key = await insert_row(connection, chat, values, f"a message in room {room_id!r}")
             await _touch(connection, room_id, at)
         return ChatRow(id=int(key[0]), room_id=room_id, seat=seat, name=name, text=text, at=at)
 
@@ -391,7 +391,26 @@ class SqlStorage:
         newest_first = [from_columns(ChatRow, row) for row in await self._select(query)]
         return newest_first[::-1]
 
-    # Transactions.
+    # Transactions, for the stores of modules beside rooms and matches (accounts) that keep
+    # their tables in this database.
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The engine this store reads and writes with."""
+        return self._engine
+
+    async def read(self, query: sa.Select[Any]) -> Sequence[sa.Row[Any]]:
+        """The rows ``query`` reads, as this store's own reads are made (read again once on
+        another connection when one broke under it; :class:`StorageError` when the database
+        is away)."""
+        return await self._select(query)
+
+    def write(self) -> AbstractAsyncContextManager[AsyncConnection]:
+        """A write transaction, as this store's own writes are made: it takes this process's
+        turn to write, begins immediately on SQLite, commits at the end of the block (rolls
+        back if it raises), and turns an outage into :class:`StorageError`; a broken
+        constraint is raised as the ``IntegrityError`` it is (see :func:`violated`)."""
+        return self._write()
 
     async def _select(self, query: sa.Select[Any]) -> Sequence[sa.Row[Any]]:
         """The rows ``query`` reads. A read changes nothing, so one whose connection broke
@@ -487,7 +506,7 @@ async def _touch(connection: AsyncConnection, room_id: str, at: float) -> None:
     await connection.execute(sa.update(rooms).where(rooms.c.id == room_id).values(updated_at=at))
 
 
-async def _insert(
+async def insert_row(
     connection: AsyncConnection, table: sa.Table, values: dict[str, Any], what: str
 ) -> Sequence[Any]:
     """Insert one row; its primary key. A taken key is a :class:`Conflict`, a missing
@@ -495,7 +514,7 @@ async def _insert(
     try:
         result = await connection.execute(sa.insert(table).values(values))
     except sa.exc.IntegrityError as error:
-        violation = _violation(error)
+        violation = violated(error)
         if violation == "unique":
             raise Conflict(f"{what} already exists") from error
         if violation == "foreign key":
@@ -504,7 +523,8 @@ async def _insert(
     return cast(Sequence[Any], result.inserted_primary_key)
 
 
-def _violation(error: sa.exc.IntegrityError) -> Literal["unique", "foreign key", "other"]:
+def violated(error: sa.exc.IntegrityError) -> Literal["unique", "foreign key", "other"]:
+    """Which kind of constraint ``error`` broke, on either backend."""
     original = error.orig
     code = getattr(original, "sqlstate", None)  # PostgreSQL (asyncpg)
     name = str(getattr(original, "sqlite_errorname", ""))  # SQLite

@@ -7,7 +7,11 @@ seconds since the epoch, and JSON columns store SQL ``NULL`` (not JSON ``null``)
 :func:`to_columns` and :func:`from_columns` turn the rows of :mod:`.base` into column values
 and back.
 
->>> sorted(metadata.tables)
+The store's own tables are below. Modules beside rooms and matches declare theirs on the same
+``metadata`` (accounts: :mod:`cardtable.server.accounts.tables`), which this module does not
+import; :func:`cardtable.server.storage.migrate.target_metadata` gathers them all.
+
+>>> sorted(table.name for table in (rooms, seats, matches, decisions, chat))
 ['chat', 'decisions', 'matches', 'rooms', 'seats']
 """
 
