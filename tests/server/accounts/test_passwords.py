@@ -23,6 +23,7 @@ from cardtable.server.accounts.passwords import (
     check,
     check_new_password,
     common_passwords,
+    default_concurrency,
     default_hashing,
     hash_new,
 )
@@ -160,10 +161,12 @@ class Recording(PasswordHasher):
         return super().verify(hash, password)
 
 
-def recording(seconds: float = 0.0) -> tuple[Recording, PasswordHashing]:
+def recording(
+    seconds: float = 0.0, concurrency: int | None = None
+) -> tuple[Recording, PasswordHashing]:
     """A recording hasher and hashing with it, its records starting after the dummy hash."""
     hasher = Recording(seconds=seconds)
-    hashing = PasswordHashing(hasher)
+    hashing = PasswordHashing(hasher, concurrency=concurrency)
     hasher.threads.clear()
     hasher.most = 0
     return hasher, hashing
@@ -264,12 +267,21 @@ async def test_the_event_loop_keeps_running_while_hashes_run() -> None:
 
 @pytest.mark.anyio
 async def test_at_most_the_limiters_count_run_at_once() -> None:
-    hasher, hashing = recording(seconds=0.05)
-    async with anyio.create_task_group() as tasks:
-        for _ in range(6):
-            tasks.start_soon(hashing.hash_new, "correct horse battery staple")
-    assert hasher.most == HASHING_CONCURRENCY == 2
-    assert len(hasher.threads) == 6
+    for concurrency in (1, HASHING_CONCURRENCY):
+        hasher, hashing = recording(seconds=0.05, concurrency=concurrency)
+        async with anyio.create_task_group() as tasks:
+            for _ in range(6):
+                tasks.start_soon(hashing.hash_new, "correct horse battery staple")
+        assert hasher.most == concurrency
+        assert len(hasher.threads) == 6
+
+
+def test_as_many_run_at_once_as_the_cores_keep_busy() -> None:
+    # a hash of the server's 4 lanes keeps 4 cores busy: one at a time on 2 cores, 2 on 8
+    assert [default_concurrency(cores) for cores in (1, 2, 4, 7, 8, 64)] == [1, 1, 1, 1, 2, 2]
+    assert default_concurrency(2, lanes=1) == 2
+    assert PasswordHashing(CHEAP, concurrency=2).limiter.total_tokens == 2
+    assert PasswordHashing(CHEAP).limiter.total_tokens == default_concurrency(lanes=1)
 
 
 def test_a_limiter_needs_room_for_one() -> None:

@@ -28,7 +28,8 @@ password_common | that password is 'password' with digits or symbols around it
 and verifying take tens of milliseconds of CPU and 64 MiB each, so :class:`PasswordHashing`
 runs them in worker threads, at most :data:`HASHING_CONCURRENCY` at once: a burst of sign-ins
 waits its turn instead of stalling the event loop (and the live matches on it) or taking
-memory without bound. :meth:`~PasswordHashing.check` gives a :class:`Verdict`: whether the
+memory without bound (:func:`default_concurrency`: one at a time on 2 cores, where one hash
+already keeps both busy). :meth:`~PasswordHashing.check` gives a :class:`Verdict`: whether the
 password is right, and whether its stored hash should be made anew (the parameters changed
 since). An unknown username is checked too, against a fixed dummy hash
 (:meth:`~PasswordHashing.check` with ``None``), so that "no such account" takes as long as
@@ -37,6 +38,7 @@ since). An unknown username is checked too, against a fixed dummy hash
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import unicodedata
@@ -71,6 +73,7 @@ __all__ = [
     "check",
     "check_new_password",
     "common_passwords",
+    "default_concurrency",
     "default_hashing",
     "hash_new",
     "prepared",
@@ -84,8 +87,8 @@ limit for a password (128). Signing in, a password up to
 :data:`~cardtable.server.security.MAX_PASSWORD_LENGTH` (1024) is still checked, so that
 lowering this limit one day locks no one out."""
 HASHING_CONCURRENCY: Final = 2
-"""How many hashes or verifications run at once (each in its own worker thread, each taking
-64 MiB): 128 MiB at most, and on a machine of 2 cores the event loop keeps a core's share."""
+"""The most hashes or verifications that run at once (each in its own worker thread, each
+taking 64 MiB): 128 MiB at most. Fewer on a machine of few cores (:func:`default_concurrency`)."""
 COMMON_PASSWORDS_FILE: Final = "common-passwords.txt"
 """The list of common passwords, beside this module: one a line, lowercased, ``#`` comments."""
 DUMMY_HASH: Final = (
@@ -179,6 +182,21 @@ def check_new_password(password: str, *, username: str) -> None:
         )
 
 
+def default_concurrency(cores: int | None = None, lanes: int = DEFAULT_HASHER.parallelism) -> int:
+    """How many hashes to run at once on a machine of ``cores`` cores (by default this one's)
+    when each runs ``lanes`` lanes: as many as the cores keep busy (argon2 runs a hash's lanes
+    in threads of their own), at least 1 and at most :data:`HASHING_CONCURRENCY`. More would
+    not hash faster, only slow the event loop (``benchmarks/login_hashing.py``).
+
+    >>> default_concurrency(2), default_concurrency(8), default_concurrency(64)
+    (1, 2, 2)
+    >>> default_concurrency(2, lanes=1)
+    2
+    """
+    cores = cores if cores is not None else os.cpu_count() or 1
+    return max(1, min(HASHING_CONCURRENCY, cores // max(1, lanes)))
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What checking a password said."""
@@ -194,16 +212,18 @@ INVALID: Final = Verdict(valid=False)
 
 
 class PasswordHashing:
-    """Hashes and checks passwords with ``hasher``, at most ``concurrency`` at once, each in a
-    worker thread. One per server process (:func:`default_hashing`); tests give a cheap
-    ``hasher``.
+    """Hashes and checks passwords with ``hasher``, at most ``concurrency`` at once (by
+    default :func:`default_concurrency` for the hasher's lanes), each in a worker thread. One
+    per server process (:func:`default_hashing`); tests give a cheap ``hasher``.
     """
 
     __slots__ = ("_dummy_hash", "hasher", "limiter")
 
     def __init__(
-        self, hasher: PasswordHasher = DEFAULT_HASHER, *, concurrency: int = HASHING_CONCURRENCY
+        self, hasher: PasswordHasher = DEFAULT_HASHER, *, concurrency: int | None = None
     ) -> None:
+        if concurrency is None:
+            concurrency = default_concurrency(lanes=hasher.parallelism)
         if concurrency < 1:
             raise ValueError(f"at least one hash must be able to run, not {concurrency}")
         self.hasher = hasher
