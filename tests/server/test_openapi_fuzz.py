@@ -33,14 +33,20 @@ SEED = 25
 
 @schemathesis.check
 def refusals_are_problems(ctx: Any, response: Any, case: Any) -> None:
-    """Every refusal is a problem document: a code and a sentence, nothing else."""
+    """Every refusal is a problem document: a code and a sentence, and a finer code and a
+    field only where there is one, nothing else."""
     if response.status_code < 400:
         return
     body = response.json()
-    if not isinstance(body, dict) or set(body) != {"code", "message"}:
+    if not isinstance(body, dict) or set(body) != {"code", "message", "refusal", "field"}:
         raise AssertionError(f"a refusal that is not a problem document: {body!r}")
     if not all(isinstance(body[key], str) and body[key] for key in ("code", "message")):
         raise AssertionError(f"a problem document without a code or a sentence: {body!r}")
+    finer = body["refusal"], body["field"]
+    if any(value is not None and not (isinstance(value, str) and value) for value in finer):
+        raise AssertionError(f"a problem document with an empty finer code or field: {body!r}")
+    if body["field"] is not None and body["refusal"] is None:
+        raise AssertionError(f"a problem document with a field and no finer code: {body!r}")
 
 
 def _config() -> SchemathesisConfig:

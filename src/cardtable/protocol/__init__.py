@@ -1,14 +1,17 @@
 """The wire protocol between the server and its clients: typed, versioned JSON messages.
 
 Shared by the server, the reference client and the tests, it knows no network and no rules:
-views and events travel as the engine's JSON, decisions as their text. docs/protocol.md
-explains it; docs/protocol.schema.json is its JSON Schema.
+views and events travel as the engine's JSON, decisions as their shapes and texts.
+docs/protocol.md explains it; docs/protocol.schema.json is its JSON Schema.
 
 >>> message = read_client('{"type": "hello", "protocol": 1, "token": "t0k"}')
 >>> message.token, message.last_event
 ('t0k', 0)
->>> dump(error(ErrorCode.NOT_YOUR_TURN, refers_to="decide"))
+>>> dump(error(ErrorCode.NOT_YOUR_TURN, refers_to="decide"), protocol=3)
 '{"type":"error","code":"not_your_turn","message":"It is not your turn.","refers_to":"decide"}'
+>>> refused = error(ErrorCode.NOT_YOUR_TURN, refers_to="decide")
+>>> dump(refused.model_copy(update={"refusal": "not_your_turn"}))  # doctest: +ELLIPSIS
+'{..."refers_to":"decide","refusal":"not_your_turn","penalised":false}'
 """
 
 from cardtable.protocol.codec import check_version, dump, error, read_client, read_server
