@@ -14,6 +14,16 @@ docs/protocol.md explains it; docs/protocol.schema.json is its JSON Schema.
 '{..."refers_to":"decide","refusal":"not_your_turn","penalised":false}'
 """
 
+from cardtable.protocol.accounts import (
+    AccountInfo,
+    ChangeDisplayName,
+    ChangePassword,
+    DeleteAccount,
+    SessionInfo,
+    SignedIn,
+    SignIn,
+    SignUp,
+)
 from cardtable.protocol.codec import check_version, dump, error, read_client, read_server
 from cardtable.protocol.errors import ErrorCode, ProtocolError, default_message
 from cardtable.protocol.limits import (
@@ -70,11 +80,15 @@ __all__ = [
     "MAX_PASSWORD_CHARS",
     "MAX_TOKEN_CHARS",
     "PROTOCOL_VERSION",
+    "AccountInfo",
+    "ChangeDisplayName",
+    "ChangePassword",
     "ChatMessage",
     "ChatSend",
     "ClientMessage",
     "CreateRoom",
     "Decide",
+    "DeleteAccount",
     "DisconnectPolicy",
     "ErrorCode",
     "ErrorMessage",
@@ -96,6 +110,10 @@ __all__ = [
     "SeatInfo",
     "SeatRequest",
     "ServerMessage",
+    "SessionInfo",
+    "SignIn",
+    "SignUp",
+    "SignedIn",
     "TimerMessage",
     "Unplayable",
     "ViewMessage",

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from cardtable.protocol import lobby
+from cardtable.protocol import accounts, lobby
 from cardtable.protocol.base import WireModel
 from cardtable.protocol.limits import (
     MAX_CHAT_CHARS,
@@ -40,8 +40,16 @@ REST_MODELS: tuple[type[WireModel], ...] = (
     lobby.Watching,
     lobby.MatchInfo,
     lobby.Problem,
+    accounts.SignUp,
+    accounts.SignIn,
+    accounts.AccountInfo,
+    accounts.SessionInfo,
+    accounts.SignedIn,
+    accounts.ChangePassword,
+    accounts.ChangeDisplayName,
+    accounts.DeleteAccount,
 )
-"""The lobby's REST bodies, in the order the schema lists them."""
+"""The REST bodies (the lobby's, then accounts'), in the order the schema lists them."""
 
 _REF = "#/$defs/{model}"
 

@@ -33,6 +33,7 @@ from cardtable import __version__
 from cardtable.protocol.lobby import MAX_BODY_BYTES, Problem
 from cardtable.protocol.plain import describe
 from cardtable.server import socket
+from cardtable.server.accounts.routes import router as accounts_router
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.fanout import open_fanout
 from cardtable.server.fanout.base import FanoutError
@@ -93,6 +94,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         redoc_url=None,
     )
     app.include_router(router)
+    app.include_router(accounts_router)
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(Failsafe)

@@ -36,6 +36,13 @@ STATUS: dict[str, int] = {
     "bad_rules": 422,
     "bad_deck": 422,
     "unavailable": 503,
+    # accounts and sessions
+    "not_logged_in": 401,
+    "wrong_password": 403,
+    "account_disabled": 403,
+    "forbidden_origin": 403,
+    "username_taken": 409,
+    "bad_account": 422,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,

@@ -4,6 +4,8 @@ Tokens are long random strings the server hands out (a seat token, a host token)
 only hashed. Room passwords are chosen by people, so they are stored as argon2 hashes. A
 :class:`Throttle` makes repeated wrong passwords ever slower to try, per key (a room and a
 client address); a :class:`RateLimit` caps how fast one connection may send messages or chat.
+:func:`origin_allowed` says whether a browser page may talk to the server (WebSockets, and
+requests that change things in a signed-in person's name).
 Clocks are passed in (seconds, from any monotonic source), so nothing here sleeps or reads time.
 
 >>> token = new_token()
@@ -23,7 +25,7 @@ import hashlib
 import hmac
 import secrets
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from argon2 import Parameters, PasswordHasher, Type
@@ -40,6 +42,7 @@ __all__ = [
     "Throttle",
     "hash_password",
     "new_token",
+    "origin_allowed",
     "password_needs_rehash",
     "same_token",
     "token_hash",
@@ -337,3 +340,25 @@ class RateLimit:
         """Seconds until a message would be allowed (``0.0``: now)."""
         self._refill(now)
         return max(0.0, (1 - self._tokens) / self.rate)
+
+
+# -- browser origins --------------------------------------------------------------------------
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
+    """Whether a browser at ``origin`` may connect: no ``Origin`` header (not a browser),
+    the server's own host, or an origin the server was told to allow.
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    True
+    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
+    False
+    >>> origin_allowed(None, "127.0.0.1:8000", ())
+    True
+    """
+    if origin is None:
+        return True
+    if origin in allowed or "*" in allowed:
+        return True
+    bare = origin.split("://", 1)[-1].rstrip("/")
+    return host is not None and bare == host

@@ -19,6 +19,8 @@ from functools import cached_property
 
 from cardtable.games import find
 from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo
+from cardtable.server.accounts.passwords import PasswordHashing
+from cardtable.server.accounts.service import Accounts, session_policy
 from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
 from cardtable.server.hub import Hub
@@ -26,6 +28,7 @@ from cardtable.server.matches import Matches
 from cardtable.server.presence import Presence
 from cardtable.server.rooms import Rooms
 from cardtable.server.runner import Runner
+from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import Storage
 
 log = logging.getLogger("cardtable.server")
@@ -54,6 +57,18 @@ class ServerConfig:
     messages_per_second: float = 20.0
     """How many messages a connection may send a second, on average (bursts of three
     seconds' worth are fine); beyond, each gets ``too_many``."""
+    session_idle_days: float = 30.0
+    """A signed-in session ends after this many days without use."""
+    login_tries: int = 3
+    """Wrong passwords in a row a username (or a client address) may try at once; after
+    that, each next try waits 1, 2, 4... seconds, up to 5 minutes (``too_many``)."""
+    signups_per_hour: float = 5.0
+    """How many accounts one client address may create an hour, on average."""
+    signup_burst: int = 5
+    """How many accounts one client address may create at once (then ``signups_per_hour``)."""
+    password_hasher: PasswordHasher | None = None
+    """How accounts' passwords are hashed; ``None``: argon2id with the server's parameters
+    (:data:`~cardtable.server.security.HASH_PARAMETERS`). Tests give a cheap one."""
     process: str = field(default_factory=_process_name)
     """This process's name in leases and presence reports."""
 
@@ -86,6 +101,21 @@ class Services:
         """Accounts, sessions and guests, in the storage's database (built when first asked
         for: a store that is not a SQL store, as some tests use, has none)."""
         return AccountStore.of(self.storage)
+
+    @cached_property
+    def people(self) -> Accounts:
+        """The people who play: signing up, in and out, their sessions and their accounts
+        (over :attr:`accounts`, the store; built when first asked for)."""
+        config = self.config
+        return Accounts(
+            self.accounts,
+            hashing=PasswordHashing(config.password_hasher or DEFAULT_HASHER),
+            policy=session_policy(config.session_idle_days),
+            clock=self.clock,
+            login_tries=config.login_tries,
+            signups_per_hour=config.signups_per_hour,
+            signup_burst=config.signup_burst,
+        )
 
     def start(self) -> None:
         self.hub.start()

@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import anyio
@@ -29,7 +28,7 @@ from cardtable.server.errors import Refused
 from cardtable.server.fanout import FanoutError
 from cardtable.server.hub import Connection, error_of
 from cardtable.server.matches import room_channel
-from cardtable.server.security import RateLimit
+from cardtable.server.security import RateLimit, origin_allowed
 from cardtable.server.storage import StorageError
 
 if TYPE_CHECKING:
@@ -45,25 +44,6 @@ FLOODS_BEFORE_CLOSING = 20
 """Messages refused as ``too_many`` in a row after which the connection is closed."""
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013
-
-
-def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
-    """Whether a browser at ``origin`` may connect: no ``Origin`` header (not a browser),
-    the server's own host, or an origin the server was told to allow.
-
-    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
-    True
-    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
-    False
-    >>> origin_allowed(None, "127.0.0.1:8000", ())
-    True
-    """
-    if origin is None:
-        return True
-    if origin in allowed or "*" in allowed:
-        return True
-    bare = origin.split("://", 1)[-1].rstrip("/")
-    return host is not None and bare == host
 
 
 async def serve(socket: WebSocket, room_id: str, services: Services) -> None:
