@@ -236,6 +236,8 @@ def test_a_wrong_password_and_an_unknown_name_are_refused_alike_then_slowed_down
         assert refusal(wrong) == (403, "wrong_password", None, None)
         assert refusal(unknown) == (403, "wrong_password", None, None)
         assert wrong.json()["message"] == unknown.json()["message"] == "wrong username or password"
+        nul = client.post("/api/session", json={"username": "F\u0000x", "password": PASSWORD})
+        assert refusal(nul)[:2] == (403, "wrong_password")  # a name no database can hold
         again = client.post("/api/session", json={"username": "fox", "password": "still not it"})
         assert refusal(again) == (429, "too_many", None, None)
         assert int(again.headers["Retry-After"]) >= 1

@@ -252,7 +252,8 @@ class Accounts:
         ``replacing``, the token the client held until now (if any), ends its session."""
         key = username_key(username)
         self._reserve(key, address)
-        account = await self.store.account_by_username_key(key)
+        # No account has a NUL in its name, and PostgreSQL's text cannot even hold one.
+        account = None if "\x00" in key else await self.store.account_by_username_key(key)
         verdict = await self.hashing.check(
             password, None if account is None else account.password_hash
         )
