@@ -307,7 +307,7 @@ async def sign_out(
         check_origin(request, server, required=True)
     if token is not None:
         await server.people.logout(token)
-    if cookie is not None:
+    if by_cookie:
         clear_session_cookie(response, request)
 
 
