@@ -43,6 +43,7 @@ STATUS: dict[str, int] = {
     "forbidden_origin": 403,
     "username_taken": 409,
     "bad_account": 422,
+    "bad_reset_code": 403,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,
