@@ -3,7 +3,9 @@
 It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules: the terminal's
 ``cardtable play GAME --server URL`` and the load script's bots are built on it.
 
-* :class:`Lobby`: games, rooms, seats, matches and records over REST;
+* :class:`Lobby`: games, rooms, seats, matches and records over REST (signed in to an account
+  with ``session=TOKEN``);
+* :class:`Accounts`: signing up, in and out, who is signed in, sessions, a reset code;
 * :class:`Seat`: one connection to a room that says hello, gives the server's messages typed
   and in order, and reconnects after a drop without losing or repeating an event;
 * :func:`play_seat`, :class:`Bot`, :func:`first_legal`, :func:`agent_chooser`: seats played by
@@ -17,6 +19,7 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
 'http://127.0.0.1:8000'
 """
 
+from cardtable.client.accounts import Accounts
 from cardtable.client.backoff import DEFAULT_BACKOFF, Backoff
 from cardtable.client.bot import Bot, Chooser, Listener, agent_chooser, first_legal, play_seat
 from cardtable.client.errors import (
@@ -26,13 +29,15 @@ from cardtable.client.errors import (
     ServerRefused,
     Unreachable,
 )
-from cardtable.client.lobby import Lobby, server_url, socket_url
+from cardtable.client.lobby import SESSION_HEADER, Lobby, server_url, socket_url
 from cardtable.client.seat import FATAL, Seat
 from cardtable.client.views import decisions_from, view_from_json
 
 __all__ = [
     "DEFAULT_BACKOFF",
     "FATAL",
+    "SESSION_HEADER",
+    "Accounts",
     "Backoff",
     "BadServerUrl",
     "Bot",

@@ -29,11 +29,23 @@ class ServerRefused(ClientError):
     """The server refused a request (a REST problem, or a WebSocket error that ends the
     connection, such as ``bad_token``)."""
 
-    def __init__(self, code: str, reason: str, *, status: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        *,
+        status: int | None = None,
+        refusal: str | None = None,
+        field: str | None = None,
+    ) -> None:
         super().__init__(reason)
         self.code = code
         self.status = status
         """The HTTP status for a REST refusal; ``None`` for one sent over the WebSocket."""
+        self.refusal = refusal
+        """A finer code than ``code``, when the server gave one (``password_common``)."""
+        self.field = field
+        """The field of the request at fault, when the server named one (``password``)."""
 
 
 class GaveUp(ServerRefused):

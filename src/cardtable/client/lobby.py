@@ -44,6 +44,8 @@ _Body = TypeVar("_Body")
 
 TIMEOUT = 10.0
 """Seconds to wait for the server's answer to one request."""
+SESSION_HEADER = "X-Cardtable-Session"
+"""The header that carries a signed-in session's token (see :mod:`cardtable.client.accounts`)."""
 
 
 def server_url(text: str) -> str:
@@ -70,11 +72,16 @@ def socket_url(base: str, room: str) -> str:
 
 
 class Lobby:
-    """The server's REST lobby (an async context manager holding one HTTP connection pool)."""
+    """The server's REST lobby (an async context manager holding one HTTP connection pool).
 
-    def __init__(self, url: str, *, timeout: float = TIMEOUT) -> None:
+    With ``session``, a signed-in session's token, every request carries it in the
+    ``X-Cardtable-Session`` header: the lobby acts as that account.
+    """
+
+    def __init__(self, url: str, *, timeout: float = TIMEOUT, session: str | None = None) -> None:
         self.url = server_url(url)
-        self._http = httpx2.AsyncClient(base_url=self.url, timeout=timeout)
+        headers = {} if session is None else {SESSION_HEADER: session}
+        self._http = httpx2.AsyncClient(base_url=self.url, timeout=timeout, headers=headers)
 
     async def __aenter__(self) -> Self:
         return self
@@ -205,13 +212,19 @@ class Lobby:
 
 def _refusal(response: httpx2.Response) -> ServerRefused:
     """The server's problem document as an error (or a plain one if it sent none)."""
+    refusal = field = None
     try:
         data = response.json()
         code, message = str(data["code"]), str(data["message"])
-    except (ValueError, KeyError, TypeError):
+        refusal, field = _text(data.get("refusal")), _text(data.get("field"))
+    except (ValueError, KeyError, TypeError, AttributeError):
         code = "not_found" if response.status_code == 404 else "internal"
         message = f"the server answered {response.status_code} {response.reason_phrase}"
-    return ServerRefused(code, message, status=response.status_code)
+    return ServerRefused(code, message, status=response.status_code, refusal=refusal, field=field)
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def _why(error: httpx2.HTTPError) -> str:
