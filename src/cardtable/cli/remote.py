@@ -120,7 +120,7 @@ class RemoteSession:
             return INTERRUPTED
 
     async def _run(self) -> int:
-        async with Lobby(self.settings.server) as lobby:
+        async with Lobby(self.settings.server, session=self.settings.session) as lobby:
             await self._enter(lobby)
             assert self.room is not None
             async with Seat(self.settings.server, self.room, self.token) as seat:
@@ -191,7 +191,8 @@ class RemoteSession:
         self.terminal.say(f"You left the room: {reason}.", style="bold yellow")
 
     async def _leave_room(self, room: str, token: str) -> None:
-        async with Lobby(self.settings.server, timeout=3.0) as lobby:
+        settings = self.settings
+        async with Lobby(settings.server, timeout=3.0, session=settings.session) as lobby:
             await lobby.leave(room, token)
 
     # -- the match ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 
 from cardtable.agents import SeatSpec, check_seats, parse_seats
 from cardtable.agents.registry import default_seats
+from cardtable.cli.credentials import Credentials
 from cardtable.cli.errors import UsageProblem
 from cardtable.cli.play import players_from_seats, rules_from_options
 from cardtable.client import BadServerUrl, server_url
@@ -42,6 +43,15 @@ class RemoteSettings:
     """The rules of a room to create (``None`` with ``room``)."""
     seats: tuple[SeatSpec, ...] = ()
     """The seats of a room to create (``human``: open for a person, the first one yours)."""
+    session: str | None = None
+    """The token of the session ``cardtable login`` kept for this server, if any: the lobby
+    sends it (``X-Cardtable-Session``), so that the server knows the account."""
+
+    def __repr__(self) -> str:  # the session's token is not written to logs by accident
+        return (
+            f"RemoteSettings(game={self.game.name!r}, server={self.server!r}, "
+            f"room={self.room!r}, name={self.name!r}, signed_in={self.session is not None})"
+        )
 
 
 def remote_settings(
@@ -55,10 +65,13 @@ def remote_settings(
     rules: Path | None,
     args: Sequence[str],
     local_only: Sequence[str] = (),
+    credentials: Credentials | None = None,
 ) -> RemoteSettings:
     """Check what ``play --server`` was asked for (``UsageProblem`` says what cannot be).
 
     ``local_only`` names the options given that only a local match takes (``--seed``...).
+    The session kept for the server (in ``credentials``, by default the user's session file)
+    goes along.
     """
     if server is None:
         raise UsageProblem("--room needs --server: the address of the server the room is on")
@@ -68,13 +81,17 @@ def remote_settings(
         url = server_url(server)
     except BadServerUrl as error:
         raise UsageProblem(error.reason) from None
+    kept = (credentials or Credentials()).get(url)
+    session = None if kept is None else kept.token
     if room is not None:
         if seats is not None or rules is not None or args:
             raise UsageProblem(
                 "the room's host chose its seats and rules: leave out --seats, --rules and "
                 "rule options with --room"
             )
-        return RemoteSettings(game=game, server=url, room=room, name=name, password=password)
+        return RemoteSettings(
+            game=game, server=url, room=room, name=name, password=password, session=session
+        )
     ruleset = rules_from_options(game, load_rules(game, rules), args)
     if seats is not None:
         specs = parse_seats(seats)
@@ -92,4 +109,5 @@ def remote_settings(
         password=password,
         ruleset=ruleset,
         seats=tuple(specs),
+        session=session,
     )
