@@ -203,6 +203,29 @@ def serve_command(
             "less traffic, more server CPU per message.",
         ),
     ] = False,
+    session_idle_days: Annotated[
+        float,
+        typer.Option(min=0.01, max=3650, help="Days a signed-in session lasts without being used."),
+    ] = 30.0,
+    login_tries: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=100,
+            help="Wrong passwords in a row a username may try before each next try waits "
+            "(an address may try four times as many).",
+        ),
+    ] = 3,
+    signups_per_hour: Annotated[
+        float,
+        typer.Option(
+            min=0.01, help="How many accounts one address may create an hour, on average."
+        ),
+    ] = 5.0,
+    signup_burst: Annotated[
+        int,
+        typer.Option(min=1, help="How many accounts one address may create at once."),
+    ] = 5,
 ) -> None:
     """Serve rooms and matches of every game over HTTP and WebSockets."""
     import uvicorn  # the server's libraries load only when serving
@@ -226,6 +249,10 @@ def serve_command(
             agent_delay=agent_delay,
             lease_seconds=lease_seconds,
             messages_per_second=messages_per_second,
+            session_idle_days=session_idle_days,
+            login_tries=login_tries,
+            signups_per_hour=signups_per_hour,
+            signup_burst=signup_burst,
         )
         asyncio.run(_check(config))
         _check_port(host, port)
