@@ -16,6 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable
+from cardtable.cli.account import login_command, logout_command, signup_command, whoami_command
+from cardtable.cli.admin import admin_app
 from cardtable.cli.balance import balance_app
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
@@ -257,6 +259,10 @@ def replay_command(
 app.command("simulate", context_settings=SIMULATE_CONTEXT)(simulate_command)
 app.command("serve")(serve_command)
 app.command("ladder", context_settings=SIMULATE_CONTEXT)(ladder_command)
+app.command("login")(login_command)
+app.command("logout")(logout_command)
+app.command("whoami")(whoami_command)
+app.command("signup")(signup_command)
 
 app.add_typer(
     deck_app,
@@ -265,6 +271,11 @@ app.add_typer(
 )
 app.add_typer(
     balance_app, name="balance", help="Kata TCG balance: decks against decks, cards that win."
+)
+app.add_typer(
+    admin_app,
+    name="admin",
+    help="A server's accounts, on its database: create, disable, enable, reset codes.",
 )
 
 
