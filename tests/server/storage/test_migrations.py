@@ -15,7 +15,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from cardtable.server.accounts import AccountStore, ParticipantRow
-from cardtable.server.storage import RoomStatus, SqlStorage, migrate
+from cardtable.server.storage import RoomStatus, SeatRow, SqlStorage, migrate
 from cardtable.server.storage.connect import WRITE, create_engine, database_url
 from cardtable.server.storage.tables import chat, decisions, matches, rooms, seats
 
@@ -198,14 +198,26 @@ def _fill_revision_0001(connection: sa.Connection) -> None:
     )
 
 
-def _dump(connection: sa.Connection, names: tuple[str, ...]) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of the tables ``names``, in primary key order."""
+LATER_COLUMNS = {"seats": ("account_id", "guest_id")}
+"""The columns later revisions (0003) added to the tables of 0001."""
+
+
+def _dump(
+    connection: sa.Connection, names: tuple[str, ...], *, later: bool = False
+) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the tables ``names``, in primary key order (with the columns later
+    revisions added, when ``later``)."""
     tables = metadata.tables
+
+    def columns(name: str) -> list[sa.Column[object]]:
+        skipped = () if later else LATER_COLUMNS.get(name, ())
+        return [column for column in tables[name].columns if column.name not in skipped]
+
     return {
         name: [
             tuple(row)
             for row in connection.execute(
-                sa.select(tables[name]).order_by(*tables[name].primary_key.columns)
+                sa.select(*columns(name)).order_by(*tables[name].primary_key.columns)
             )
         ]
         for name in names
@@ -251,6 +263,47 @@ async def test_a_database_of_the_release_before_accounts_upgrades_in_place(url: 
         )  # fmt: skip
         await accounts.add_participants("m1", [ann])
         assert await accounts.participants("m1") == [ann]
+
+
+async def test_a_database_at_revision_0002_gains_the_owners_of_seats(url: str) -> None:
+    engine = create_engine(database_url(url)).execution_options(**{WRITE: True})
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(migrate.upgrade, "0002")
+            await connection.run_sync(_fill_revision_0001)
+        async with engine.connect() as connection:
+            assert await connection.run_sync(migrate.current) == "0002"
+            before = await connection.run_sync(_dump, RELEASED)
+    finally:
+        await engine.dispose()
+
+    async with await SqlStorage.open(url) as store:
+        async with store.engine.connect() as connection:
+            assert await connection.run_sync(migrate.current) == "0003"
+            assert await connection.run_sync(_dump, RELEASED) == before
+            assert await connection.run_sync(_differences) == []
+        # The seats of before have no owner; they are read, and new ones take one.
+        found = await store.seats("r1")
+        assert [(s.name, s.account_id, s.guest_id) for s in found] == [
+            ("ann", None, None),
+            ("ismcts:hard", None, None),
+        ]
+        taken = SeatRow(room_id="r2", index=1, kind="guest", name="cy", token_hash="t-cy",
+                        account_id="a1", guest_id=None)  # fmt: skip
+        await store.put_seat(taken, expected_kind="open")
+        assert (await store.seats("r2"))[1] == taken
+
+    engine = create_engine(database_url(url)).execution_options(**{WRITE: True})
+    try:  # and down again: the seats lose the columns, and keep their rows
+        async with engine.begin() as connection:
+            await connection.run_sync(migrate.downgrade, "0002")
+            assert await connection.run_sync(migrate.current) == "0002"
+            columns = await connection.run_sync(
+                lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("seats")}
+            )
+            assert not columns & {"account_id", "guest_id"}
+    finally:
+        await engine.dispose()
 
 
 @pytest.fixture

@@ -83,7 +83,7 @@ async def test_a_missing_postgres_database_is_a_storage_error() -> None:
 
 
 async def test_without_migrations_the_schema_must_be_current(database_url: str) -> None:
-    with pytest.raises(StorageError, match=r"at revision none, and this version .* needs 0002"):
+    with pytest.raises(StorageError, match=r"at revision none, and this version .* needs 0003"):
         await SqlStorage.open(database_url, migrate=False)
     async with await SqlStorage.open(database_url):
         pass

@@ -25,7 +25,10 @@ RoomStatus = Literal["open", "playing", "finished", "closed"]
 """``open``: gathering players; ``playing``: a match is live; ``finished``: its latest match
 ended (a rematch may start another); ``closed``: expired or abandoned, kept for history."""
 SeatKind = Literal["open", "guest", "agent"]
-"""An empty seat, a person playing as a guest, or a computer player."""
+"""An empty seat, a person, or a computer player. A person's seat is stored as ``guest`` (the
+word of the first release, kept so that no table is rebuilt): its ``account_id`` or
+``guest_id`` says who the person is, and the protocol (from version 5) names the seat's kind
+``account`` or ``guest`` by them."""
 MatchStatus = Literal["live", "finished", "aborted"]
 
 
@@ -62,6 +65,11 @@ class SeatRow:
     """The hash of the seat token a guest keeps to reconnect (``None`` for other kinds)."""
     deck: JsonObject | None = None
     """The deck the occupant brought, where the game has decks."""
+    account_id: str | None = None
+    """The account of the person who sat down signed in (the seat is theirs: they resume it
+    wherever they are signed in)."""
+    guest_id: str | None = None
+    """The guest identity (its cookie) of a person who sat down without signing in."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,6 +127,11 @@ class Conflict(Exception):
     """A write lost a race (a version that moved, a row that already exists)."""
 
 
+StartWriter: TypeAlias = "Callable[[sa.Connection, MatchRow], None]"
+"""A write that belongs to a match's start (who sat where: the participants), made in the
+transaction that starts the match, given its connection and the new match's row; it touches
+only its own tables. If it raises, the match does not start."""
+
 FinishWriter: TypeAlias = "Callable[[sa.Connection, MatchRow], None]"
 """A write that belongs to a match's end (a rating, a notification, a tournament's result),
 made in the transaction that finishes the match: it is given that transaction's connection
@@ -171,10 +184,15 @@ class Storage(Protocol):
     async def create_match(self, match: MatchRow) -> None: ...
 
     async def start_match(
-        self, match: MatchRow, *, room_statuses: Sequence[RoomStatus] = ("open", "finished")
+        self,
+        match: MatchRow,
+        *,
+        room_statuses: Sequence[RoomStatus] = ("open", "finished"),
+        also: Sequence[StartWriter] = (),
     ) -> None:
         """Store a new match and mark its room ``playing``, in one transaction, while the room
-        is in one of ``room_statuses`` (``Conflict`` otherwise: another start got there first)."""
+        is in one of ``room_statuses`` (``Conflict`` otherwise: another start got there first),
+        making the writes ``also`` in the same transaction."""
 
     async def match(self, match_id: str) -> MatchRow | None: ...
 

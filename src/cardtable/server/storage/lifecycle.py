@@ -18,14 +18,24 @@ from typing import Any
 import sqlalchemy as sa
 
 from cardtable.server.storage.appends import why_not
-from cardtable.server.storage.base import Conflict, FinishWriter, MatchRow, RoomStatus
+from cardtable.server.storage.base import (
+    Conflict,
+    FinishWriter,
+    MatchRow,
+    RoomStatus,
+    StartWriter,
+)
 from cardtable.server.storage.tables import from_columns, matches, rooms, to_columns
 
 
 def start_rows(
-    connection: sa.Connection, match: MatchRow, room_statuses: Sequence[RoomStatus]
+    connection: sa.Connection,
+    match: MatchRow,
+    room_statuses: Sequence[RoomStatus],
+    also: Sequence[StartWriter] = (),
 ) -> None:
-    """Mark the match's room playing (while in one of ``room_statuses``) and store the match."""
+    """Mark the match's room playing (while in one of ``room_statuses``), store the match,
+    then make the writes ``also``."""
     query = (
         sa.update(rooms)
         .where((rooms.c.id == match.room_id) & rooms.c.status.in_(list(room_statuses)))
@@ -41,6 +51,8 @@ def start_rows(
         connection.execute(sa.insert(matches).values(to_columns(match)))
     except sa.exc.IntegrityError as error:
         raise Conflict(f"match {match.id!r} already exists") from error
+    for write in also:
+        write(connection, match)
 
 
 def finish_rows(

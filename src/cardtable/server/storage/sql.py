@@ -47,6 +47,7 @@ from cardtable.server.storage.base import (
     RoomStatus,
     SeatKind,
     SeatRow,
+    StartWriter,
     Storage,
 )
 from cardtable.server.storage.batching import GroupCommit, Pending, settle
@@ -238,15 +239,19 @@ class SqlStorage:
             await insert_row(connection, matches, to_columns(match), f"match {match.id!r}")
 
     async def start_match(
-        self, match: MatchRow, *, room_statuses: Sequence[RoomStatus] = ("open", "finished")
+        self,
+        match: MatchRow,
+        *,
+        room_statuses: Sequence[RoomStatus] = ("open", "finished"),
+        also: Sequence[StartWriter] = (),
     ) -> None:
         """Store a new match and mark its room ``playing``, in one transaction, while the room
         is in one of ``room_statuses`` (``Conflict`` otherwise, or if the id is taken;
-        :class:`LookupError` if the room does not exist)."""
+        :class:`LookupError` if the room does not exist), and make the writes ``also``."""
         if not -_SEED_BOUND <= match.seed < _SEED_BOUND:
             raise ValueError(f"match {match.id!r}: the seed must fit in a signed 64-bit integer")
         async with self._write() as connection:
-            await connection.run_sync(start_rows, match, room_statuses)
+            await connection.run_sync(start_rows, match, room_statuses, also)
 
     async def repair_rooms(self, at: float) -> list[str]:
         """Set right the rooms whose status disagrees with their matches (see

@@ -70,6 +70,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(), nullable=False),
     sa.Column("token_hash", sa.String(), nullable=True),
     sa.Column("deck", _json(), nullable=True),
+    sa.Column("account_id", sa.String(), nullable=True),
+    sa.Column("guest_id", sa.String(), nullable=True),
     sa.PrimaryKeyConstraint("room_id", "seat_index"),
     sa.CheckConstraint("kind IN ('open', 'guest', 'agent')", name="kind"),
 )
