@@ -26,10 +26,13 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from cardtable.protocol.errors import ErrorCode, ProtocolError, default_message
 from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, PROTOCOL_VERSIONS
+from cardtable.protocol.lobby import SeatInfo
 from cardtable.protocol.messages import (
     ClientMessage,
     ErrorMessage,
     Hello,
+    PresenceMessage,
+    RoomMessage,
     ServerMessage,
     TextViewMessage,
     ViewFields,
@@ -177,6 +180,17 @@ Older versions are sent the message without them."""
 LEGAL_OBJECTS_SINCE = 4
 """From this version on, a view lists its legal decisions as objects; before, as texts."""
 
+SEAT_OWNERS_SINCE = 5
+"""From this version on, a seat's kind tells an account's seat from a guest's, and a seat
+carries its account's ``username``; before, a person's seat is ``guest`` and has no
+``username``."""
+
+_NO_USERNAME: dict[type[BaseModel], Any] = {
+    RoomMessage: {"room": {"seats": {"__all__": {"username"}}}},
+    PresenceMessage: {"seats": {"__all__": {"username"}}},
+}
+"""What a message with seats leaves out for versions before :data:`SEAT_OWNERS_SINCE`."""
+
 NEWER_CODES: dict[ErrorCode, tuple[int, ErrorCode]] = {
     ErrorCode.UNAVAILABLE: (3, ErrorCode.INTERNAL),
 }
@@ -205,17 +219,43 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
     >>> away = error(ErrorCode.UNAVAILABLE)
     >>> '"unavailable"' in dump(away), '"internal"' in dump(away, protocol=2)
     (True, True)
+    >>> seat = SeatInfo(index=0, kind="account", name="Fox", connected=True, username="fox")
+    >>> old = json.loads(dump(PresenceMessage(seats=[seat], spectators=0), protocol=4))
+    >>> old["seats"]
+    [{'index': 0, 'kind': 'guest', 'name': 'Fox', 'connected': True}]
     """
     if isinstance(message, ErrorMessage) and message.code in NEWER_CODES:
         since, older = NEWER_CODES[message.code]
         if protocol < since:
             message = message.model_copy(update={"code": older})
+    if isinstance(message, RoomMessage | PresenceMessage) and protocol < SEAT_OWNERS_SINCE:
+        return as_people(message).model_dump_json(exclude=_NO_USERNAME[type(message)])
     if isinstance(message, ViewMessage) and protocol < LEGAL_OBJECTS_SINCE:
         message = as_texts(message)
         newer = newer_fields(ViewMessage, protocol)
     else:
         newer = newer_fields(type(message), protocol)
     return message.model_dump_json(exclude=set(newer)) if newer else message.model_dump_json()
+
+
+def older_seats(seats: list[SeatInfo]) -> list[SeatInfo]:
+    """``seats`` as protocol 4 and older name them: a person's seat is ``guest``, whoever
+    holds it.
+
+    >>> seat = SeatInfo(index=0, kind="account", name="Fox", connected=True, username="fox")
+    >>> [s.kind for s in older_seats([seat])]
+    ['guest']
+    """
+    return [s.model_copy(update={"kind": "guest"}) if s.kind == "account" else s for s in seats]
+
+
+def as_people(message: RoomMessage | PresenceMessage) -> RoomMessage | PresenceMessage:
+    """A ``room`` or ``presence`` message with its seats as protocol 4 and older name them
+    (:func:`older_seats`; :func:`dump` leaves out their ``username`` besides)."""
+    if isinstance(message, RoomMessage):
+        room = message.room.model_copy(update={"seats": older_seats(message.room.seats)})
+        return message.model_copy(update={"room": room})
+    return message.model_copy(update={"seats": older_seats(message.seats)})
 
 
 def as_texts(view: ViewMessage) -> TextViewMessage:

@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(4, (1, 2, 3, 4), 16384, 500)
+(5, (1, 2, 3, 4, 5), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 4
+PROTOCOL_VERSION: Final = 5
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -24,9 +24,14 @@ Version 4 lists a view's legal decisions as objects (their kind, the cards, targ
 they name, and their text) instead of texts, adds ``unplayable`` to a view (why each card in
 the hand of the seat to act cannot be played), and gives an ``error`` about a decision its
 ``refusal`` code (the engine's or the game's) and ``penalised`` (the rules took it and fined
-it)."""
+it).
 
-PROTOCOL_VERSIONS: Final = (1, 2, 3, PROTOCOL_VERSION)
+Version 5 tells which kind of person holds a seat: a seat's ``kind`` is ``account`` (a
+signed-in person) or ``guest`` (a person without an account) where it was ``guest`` for both,
+and a seat carries the ``username`` of the account holding it (in ``room`` and ``presence``
+messages). Older versions are sent ``guest`` for both, and no ``username``."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

@@ -97,13 +97,27 @@ class CreateRoom(WireModel):
         return self
 
 
+SeatKind = Literal["open", "account", "guest", "agent"]
+"""Who holds a seat: nobody yet, a signed-in person (an account), a person without an account
+(a guest), or a computer player. (Before protocol 5, a person's seat was ``guest`` whoever
+held it.)"""
+
+
 class SeatInfo(WireModel):
     """A seat as everyone sees it."""
 
     index: Index
-    kind: Literal["open", "guest", "agent"] = Field(description="Who holds the seat.")
+    kind: SeatKind = Field(
+        description="Who holds the seat: open, account (a signed-in person), guest (a person "
+        "without an account) or agent (a computer player)."
+    )
     name: str = Field(description="The holder's display name ('' while open).")
     connected: bool = Field(description="Whether its holder is connected now.")
+    username: str | None = Field(
+        None,
+        description="The username of the account holding the seat (account seats; null for "
+        "the others, and for a deleted account). Since protocol 5.",
+    )
 
 
 RoomStatus = Literal["open", "playing", "finished", "closed"]

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from cardtable.protocol import accounts, lobby
+from cardtable.protocol import accounts, history, lobby
 from cardtable.protocol.base import WireModel
 from cardtable.protocol.limits import (
     MAX_CHAT_CHARS,
@@ -48,8 +48,15 @@ REST_MODELS: tuple[type[WireModel], ...] = (
     accounts.ChangePassword,
     accounts.ChangeDisplayName,
     accounts.DeleteAccount,
+    history.Opponent,
+    history.HistoryMatch,
+    history.HistoryPage,
+    history.GameCounts,
+    history.Profile,
+    history.HistoryExport,
 )
-"""The REST bodies (the lobby's, then accounts'), in the order the schema lists them."""
+"""The REST bodies (the lobby's, then accounts', then profiles' and histories'), in the order
+the schema lists them."""
 
 _REF = "#/$defs/{model}"
 
