@@ -33,6 +33,8 @@ from cardtable import __version__
 from cardtable.protocol.lobby import MAX_BODY_BYTES, Problem
 from cardtable.protocol.plain import describe
 from cardtable.server import socket
+from cardtable.server.accounts.history_routes import router as history_router
+from cardtable.server.accounts.reset_routes import router as reset_router
 from cardtable.server.accounts.routes import router as accounts_router
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.fanout import open_fanout
@@ -95,6 +97,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     )
     app.include_router(router)
     app.include_router(accounts_router)
+    app.include_router(history_router)
+    app.include_router(reset_router)
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(Failsafe)

@@ -60,6 +60,9 @@ class Connection:
     closed: bool = False
     protocol: int = PROTOCOL_VERSION
     """The protocol version the client said hello in (its messages are sent in its words)."""
+    account: str | None = None
+    """The account whose seat this connection holds, if the seat is an account's (it acts
+    only while the account may: not once it is disabled)."""
 
     async def send(self, message: Any) -> None:
         """Send one protocol message; a connection that went away is marked closed."""

@@ -33,7 +33,14 @@ from cardtable.server.errors import Refused
 from cardtable.server.fanout import Fanout
 from cardtable.server.live import LiveMatch
 from cardtable.server.notices import Notices
-from cardtable.server.storage.base import Conflict, FinishWriter, MatchRow, RoomRow, Storage
+from cardtable.server.storage.base import (
+    Conflict,
+    FinishWriter,
+    MatchRow,
+    RoomRow,
+    StartWriter,
+    Storage,
+)
 from cardtable.server.storage.connect import StorageError
 
 Clock = Callable[[], float]
@@ -100,6 +107,9 @@ class Matches:
         self.finishing: list[FinishWriter] = []
         """Writes other parts of the server add to the transaction that finishes a match
         (ratings, notifications, tournaments), each touching only its own tables."""
+        self.starting: list[StartWriter] = []
+        """Writes other parts of the server add to the transaction that starts a match (who
+        sat where: the participants), each touching only its own tables."""
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that keeps this process's work on one match in order."""
@@ -153,7 +163,9 @@ class Matches:
             timer=None,
         )
         try:
-            await self.storage.start_match(row, room_statuses=(room.status,))
+            await self.storage.start_match(
+                row, room_statuses=(room.status,), also=tuple(self.starting)
+            )
         except Conflict:
             raise Refused("room_closed", "a match was started in this room just now") from None
         return row

@@ -8,6 +8,14 @@ client to reconnect; watching gives the room's spectator ticket. Passwords are k
 hashes and seat tokens as SHA-256 digests: the store holds no secret that would let a thief
 play in someone's seat (only the spectator ticket, which shows what any spectator sees), and
 repeated wrong passwords are slowed down (:class:`~cardtable.server.security.Throttle`).
+
+**Seats belong to people.** Who sits down is a :class:`Sitter`: a signed-in account, whose
+display name becomes the seat's name and whose seat it is (the person resumes it wherever
+they are signed in: :meth:`Rooms.seat_of`; joining again gives the same seat a new token), or
+a guest (the visitor's cookie), who resumes by the seat token as before. A seat token of an
+account's seat works only for that account: presented by a request signed in as another
+account it is refused (``bad_token``, refusal ``not_your_seat``), and once the account is
+disabled or deleted, by anyone (``bad_token``, refusal ``account_disabled``).
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ import asyncio
 import json
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +86,26 @@ class Occupant:
 
     seat: int | None
     name: str
+    account_id: str | None = None
+    """The account whose seat it is, if a signed-in person sat down."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sitter:
+    """Who takes a seat: a signed-in account (``name``, its display name, is the seat's), a
+    guest, or neither (a store without accounts)."""
+
+    account_id: str | None = None
+    guest_id: str | None = None
+    name: str | None = None
+
+
+NOBODY = Sitter()
+"""A person the server knows nothing of."""
+
+
+async def _always_active(account_id: str) -> bool:
+    return True
 
 
 class Rooms:
@@ -90,11 +118,15 @@ class Rooms:
         self.throttle = Throttle()
         self.started: Callable[[], None] = lambda: None
         """Called when a match starts here (the match runner takes it up at once)."""
+        self.account_active: Callable[[str], Awaitable[bool]] = _always_active
+        """Whether an account may still act in its seats (neither disabled nor deleted)."""
 
     # -- creating ---------------------------------------------------------------------------
 
-    async def create(self, plan: RoomPlan) -> Created:
+    async def create(self, plan: RoomPlan, by: Sitter = NOBODY) -> Created:
+        """A new room; the host, ``by``, takes the seat ``plan.host_seat`` (if any)."""
         game = _game(plan.game)
+        host_name = by.name or plan.name
         try:
             ruleset = game.load_ruleset(plan.ruleset)
         except RulesetError as error:
@@ -135,8 +167,9 @@ class Rooms:
                 seat_token = new_token()
                 _check_deck(game, ruleset, index, plan.deck)
                 seats.append(
-                    SeatRow(room_id=room_id, index=index, kind="guest", name=plan.name,
-                            token_hash=token_hash(seat_token), deck=plan.deck)
+                    SeatRow(room_id=room_id, index=index, kind="guest", name=host_name,
+                            token_hash=token_hash(seat_token), deck=plan.deck,
+                            account_id=by.account_id, guest_id=by.guest_id)
                 )  # fmt: skip
             else:
                 seats.append(
@@ -147,7 +180,7 @@ class Rooms:
             "turn_seconds": plan.turn_seconds,
             "disconnect": {"policy": plan.disconnect_policy, "wait_seconds": plan.disconnect_wait},
             "watch_token": watch_token,
-            "host": plan.name,
+            "host": host_name,
         }
         room = RoomRow(
             id=room_id,
@@ -175,18 +208,49 @@ class Rooms:
             raise Refused("not_found", "there is no such room (it may have expired)")
         return room
 
-    async def who(self, room: RoomRow, token: str | None) -> Occupant:
-        """The seat (or spectator) ``token`` belongs to (``Refused('bad_token')`` if none)."""
+    async def who(
+        self, room: RoomRow, token: str | None, account_id: str | None = None
+    ) -> Occupant:
+        """The seat (or spectator) ``token`` belongs to (``Refused('bad_token')`` if none).
+        ``account_id``: the account the request is signed in as, if any (an account's seat
+        refuses the token of a request signed in as another)."""
         if token and TOKEN_SHAPE.fullmatch(token):  # any other text is no token we gave out
             digest = token_hash(token)
             for seat in await self.storage.seats(room.id):
                 if seat.token_hash == digest:
-                    return Occupant(seat.index, seat.name)
+                    await self._may_act(seat, account_id)
+                    return Occupant(seat.index, seat.name, seat.account_id)
             if secrets.compare_digest(str(room.settings.get("watch_token", "")), token):
                 if not room.settings.get("spectators", True):
                     raise Refused("forbidden", "this room does not take spectators")
                 return Occupant(None, "spectator")
         raise Refused("bad_token", "this token holds no seat in this room: join or watch first")
+
+    async def seat_of(self, room: RoomRow, account_id: str) -> Occupant | None:
+        """The seat the account holds in the room, if any (the first, should it hold more)."""
+        for seat in await self.storage.seats(room.id):
+            if seat.kind == "guest" and seat.account_id == account_id:
+                await self._may_act(seat, account_id)
+                return Occupant(seat.index, seat.name, account_id)
+        return None
+
+    async def _may_act(self, seat: SeatRow, account_id: str | None) -> None:
+        """Refuse a seat of an account to another account, or to anyone once the account
+        is disabled or deleted."""
+        if seat.account_id is None:
+            return
+        if account_id is not None and account_id != seat.account_id:
+            raise Refused(
+                "bad_token",
+                "this seat belongs to another account: sign in as its owner",
+                refusal="not_your_seat",
+            )
+        if not await self.account_active(seat.account_id):
+            raise Refused(
+                "bad_token",
+                "the account this seat belongs to is disabled: it cannot play here",
+                refusal="account_disabled",
+            )
 
     async def is_host(self, room: RoomRow, token: str | None) -> bool:
         return bool(token) and token_hash(token or "") == room.host_token_hash
@@ -218,14 +282,20 @@ class Rooms:
         password: str | None,
         client: str,
         deck: JsonObject | None = None,
+        by: Sitter = NOBODY,
     ) -> tuple[RoomRow, int, str]:
         """Take a seat (the first open one when ``seat`` is ``None``), bringing ``deck`` if
-        the game has decks: (room, seat, token)."""
+        the game has decks: (room, seat, token). An account that holds a seat here already
+        gets that seat back, with a new token (the old one no longer works)."""
         room = await self.room(room_id)
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed")
         await self._check_password(room, password, client)
         seats = await self.storage.seats(room_id)
+        if by.account_id is not None:
+            for held in seats:
+                if held.kind == "guest" and held.account_id == by.account_id:
+                    return await self._reissue(room_id, held)
         open_seats = [row.index for row in seats if row.kind == "open"]
         if seat is None:
             if not open_seats:
@@ -243,9 +313,11 @@ class Rooms:
             room_id=room_id,
             index=seat,
             kind="guest",
-            name=name,
+            name=by.name or name,
             token_hash=token_hash(token),
             deck=deck,
+            account_id=by.account_id,
+            guest_id=by.guest_id,
         )
         try:
             await self.storage.put_seat(row, expected_kind="open", touched_at=self.clock())
@@ -253,6 +325,25 @@ class Rooms:
             raise Refused("room_full", f"seat {seat} was taken just now") from None
         await self.changed(room_id)
         return await self.room(room_id), seat, token
+
+    async def _reissue(self, room_id: str, held: SeatRow) -> tuple[RoomRow, int, str]:
+        """The account's seat ``held`` again, under a new token."""
+        token = new_token()
+        row = SeatRow(
+            room_id=room_id,
+            index=held.index,
+            kind="guest",
+            name=held.name,
+            token_hash=token_hash(token),
+            deck=held.deck,
+            account_id=held.account_id,
+            guest_id=held.guest_id,
+        )
+        try:
+            await self.storage.put_seat(row, expected_kind="guest", touched_at=self.clock())
+        except Conflict:
+            raise Refused("room_full", f"seat {held.index} was given up just now") from None
+        return await self.room(room_id), held.index, token
 
     async def watch(self, room_id: str, password: str | None, client: str) -> tuple[RoomRow, str]:
         """The room's spectator token: one ticket per room, given to whoever may watch (it
@@ -282,7 +373,9 @@ class Rooms:
         await self.changed(room_id)
         return await self.room(room_id)
 
-    async def start(self, room_id: str, token: str | None) -> RoomRow:
+    async def start(
+        self, room_id: str, token: str | None, account_id: str | None = None
+    ) -> RoomRow:
         """Start the room's match (the host, once every seat is taken), or a rematch (anyone
         seated, once the last match is over)."""
         room = await self.room(room_id)
@@ -292,7 +385,7 @@ class Rooms:
                 raise Refused("forbidden", "only the room's host may start the match")
         elif room.status == "finished":
             if not host:
-                occupant = await self.who(room, token)
+                occupant = await self.who(room, token, account_id)
                 if occupant.seat is None:
                     raise Refused("forbidden", "only the players may ask for a rematch")
         elif room.status == "playing":
@@ -309,11 +402,13 @@ class Rooms:
         self.started()
         return await self.room(room_id)
 
-    async def leave(self, room_id: str, token: str | None) -> RoomRow:
+    async def leave(
+        self, room_id: str, token: str | None, account_id: str | None = None
+    ) -> RoomRow:
         """Give up one's seat: before a match it is open again; during one the player
         concedes (the game decides what that means) and the seat opens for later matches."""
         room = await self.room(room_id)
-        occupant = await self.who(room, token)
+        occupant = await self.who(room, token, account_id)
         if occupant.seat is None:
             return room  # a spectator just goes
         if room.status == "playing":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from cardtable.engine.errors import RecordError
@@ -37,6 +37,7 @@ from cardtable.protocol.lobby import (
     Watching,
     WatchRoom,
 )
+from cardtable.server.accounts.guests import identify, signed_in_account
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.matches import record_of
 from cardtable.server.rooms import RoomPlan
@@ -149,9 +150,14 @@ async def list_rooms(
     "/rooms",
     status_code=201,
     summary="Create a room (its creator is the host)",
-    responses=refusals("unknown_game", "bad_rules", "bad_deck"),
+    description="Signed in (the session cookie or header), the host's seat is the account's, "
+    "under its display name; otherwise the visitor's guest identity's (a `cardtable_guest` "
+    "cookie is set the first time).",
+    responses=refusals("unknown_game", "bad_rules", "bad_deck", "forbidden_origin"),
 )
-async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
+async def create_room(
+    body: CreateRoom, request: Request, response: Response, server: Server
+) -> RoomCreated:
     plan = RoomPlan(
         game=body.game,
         ruleset=body.ruleset,
@@ -165,7 +171,8 @@ async def create_room(body: CreateRoom, server: Server) -> RoomCreated:
         disconnect_wait=body.disconnect.wait_seconds,
         deck=body.deck,
     )
-    created = await server.rooms.create(plan)
+    who = await identify(request, response, server)
+    created = await server.rooms.create(plan, who.sitter)
     return RoomCreated(
         room=await server.room_info(created.room.id),
         host_token=created.host_token,
@@ -182,13 +189,25 @@ async def get_room(room_id: str, server: Server) -> RoomInfo:
 @router.post(
     "/rooms/{room_id}/join",
     summary="Take a seat",
+    description="Signed in, the seat is the account's, under its display name, and an account "
+    "that holds a seat here already gets that seat again, with a new token; otherwise the seat "
+    "is the visitor's guest identity's (a `cardtable_guest` cookie is set the first time).",
     responses=refusals(
-        "not_found", "room_closed", "bad_password", "too_many", "room_full", "bad_deck"
+        "not_found",
+        "room_closed",
+        "bad_password",
+        "too_many",
+        "room_full",
+        "bad_deck",
+        "forbidden_origin",
     ),
 )
-async def join_room(room_id: str, body: JoinRoom, request: Request, server: Server) -> Joined:
+async def join_room(
+    room_id: str, body: JoinRoom, request: Request, response: Response, server: Server
+) -> Joined:
+    who = await identify(request, response, server)
     _, seat, token = await server.rooms.join(
-        room_id, body.name, body.seat, body.password, client_of(request), body.deck
+        room_id, body.name, body.seat, body.password, client_of(request), body.deck, who.sitter
     )
     return Joined(room=await server.room_info(room_id), seat=seat, token=token)
 
@@ -208,8 +227,10 @@ async def watch_room(room_id: str, body: WatchRoom, request: Request, server: Se
     summary="Start the match, or a rematch",
     responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "room_full"),
 )
-async def start_room(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
-    await server.rooms.start(room_id, bearer(authorization))
+async def start_room(
+    room_id: str, request: Request, server: Server, authorization: Authorization = None
+) -> RoomInfo:
+    await server.rooms.start(room_id, bearer(authorization), await _account_id(request, server))
     return await server.room_info(room_id)
 
 
@@ -218,11 +239,13 @@ async def start_room(room_id: str, server: Server, authorization: Authorization 
     summary="Start another match with the same seats",
     responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "room_full"),
 )
-async def rematch(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
+async def rematch(
+    room_id: str, request: Request, server: Server, authorization: Authorization = None
+) -> RoomInfo:
     room = await server.rooms.room(room_id)
     if room.status != "finished":
         raise Refused("room_closed", "a rematch can only start once the match is over")
-    await server.rooms.start(room_id, bearer(authorization))
+    await server.rooms.start(room_id, bearer(authorization), await _account_id(request, server))
     return await server.room_info(room_id)
 
 
@@ -231,8 +254,10 @@ async def rematch(room_id: str, server: Server, authorization: Authorization = N
     summary="Leave one's seat (conceding a live match)",
     responses=refusals("not_found", "bad_token", "forbidden", "stale_version"),
 )
-async def leave_room(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
-    await server.rooms.leave(room_id, bearer(authorization))
+async def leave_room(
+    room_id: str, request: Request, server: Server, authorization: Authorization = None
+) -> RoomInfo:
+    await server.rooms.leave(room_id, bearer(authorization), await _account_id(request, server))
     return await server.room_info(room_id)
 
 
@@ -251,9 +276,13 @@ async def leave_room(room_id: str, server: Server, authorization: Authorization 
         "illegal_decision",
     ),
 )
-async def concede(room_id: str, server: Server, authorization: Authorization = None) -> RoomInfo:
+async def concede(
+    room_id: str, request: Request, server: Server, authorization: Authorization = None
+) -> RoomInfo:
     room = await server.rooms.room(room_id)
-    occupant = await server.rooms.who(room, bearer(authorization))
+    occupant = await server.rooms.who(
+        room, bearer(authorization), await _account_id(request, server)
+    )
     match_id = await server.rooms.current_match(room_id)
     if occupant.seat is None:
         raise Refused("not_seated", "spectators have nothing to concede")
@@ -275,6 +304,13 @@ async def remove_player(
 ) -> RoomInfo:
     await server.rooms.remove(room_id, bearer(authorization), seat)
     return await server.room_info(room_id)
+
+
+async def _account_id(request: Request, server: Services) -> str | None:
+    """The account the request is signed in as (a seat of another account refuses its
+    token), if it presents a session."""
+    account = await signed_in_account(request, server, checked=False)
+    return None if account is None else account.id
 
 
 # -- matches, records and replays ------------------------------------------------------------

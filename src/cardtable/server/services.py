@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -18,9 +19,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from cardtable.games import find
-from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo
+from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo, SeatKind
+from cardtable.server.accounts.history import write_participants
 from cardtable.server.accounts.passwords import PasswordHashing
-from cardtable.server.accounts.service import Accounts, session_policy
+from cardtable.server.accounts.rows import Purged
+from cardtable.server.accounts.service import Accounts, session_policy, usernames
 from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
 from cardtable.server.hub import Hub
@@ -29,7 +32,8 @@ from cardtable.server.presence import Presence
 from cardtable.server.rooms import Rooms
 from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
-from cardtable.server.storage.base import Storage
+from cardtable.server.storage.base import SeatRow, Storage
+from cardtable.server.storage.sql import SqlStorage
 
 log = logging.getLogger("cardtable.server")
 
@@ -59,6 +63,11 @@ class ServerConfig:
     seconds' worth are fine); beyond, each gets ``too_many``."""
     session_idle_days: float = 30.0
     """A signed-in session ends after this many days without use."""
+    guest_idle_days: float = 90.0
+    """A guest identity (its cookie) unused for this many days is removed (the matches it
+    played keep their names)."""
+    purge_seconds: float = 3600.0
+    """How often the server removes expired sessions and idle guests."""
     login_tries: int = 3
     """Wrong passwords in a row a username (or a client address) may try at once; after
     that, each next try waits 1, 2, 4... seconds, up to 5 minutes (``too_many``)."""
@@ -71,6 +80,18 @@ class ServerConfig:
     (:data:`~cardtable.server.security.HASH_PARAMETERS`). Tests give a cheap one."""
     process: str = field(default_factory=_process_name)
     """This process's name in leases and presence reports."""
+
+
+def seat_kind(seat: SeatRow) -> SeatKind:
+    """A seat's kind on the wire: a person's seat is an ``account``'s or a ``guest``'s.
+
+    >>> seat_kind(SeatRow(room_id="r", index=0, kind="guest", name="Fox", token_hash="h",
+    ...                   account_id="a1"))
+    'account'
+    """
+    if seat.kind == "guest" and seat.account_id is not None:
+        return "account"
+    return seat.kind
 
 
 class Services:
@@ -95,6 +116,11 @@ class Services:
         self.rooms.started = self.runner.wake
         self.matches.moved_here = self.hub.match_moved
         self._repair: asyncio.Task[None] | None = None
+        self._purge: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
+        if isinstance(storage, SqlStorage):  # accounts live in a SQL store's database
+            self.rooms.account_active = self._account_active
+            self.matches.starting.append(write_participants)
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -117,10 +143,37 @@ class Services:
             signup_burst=config.signup_burst,
         )
 
+    async def _account_active(self, account_id: str) -> bool:
+        account = await self.accounts.account_by_id(account_id)
+        return account is not None and account.active
+
     def start(self) -> None:
         self.hub.start()
         self._repair = asyncio.create_task(self.repair(), name="repair rooms")
+        if isinstance(self.storage, SqlStorage):
+            self._purge = asyncio.create_task(self._purging(), name="purge sessions and guests")
         self.runner.start()
+
+    async def purge(self) -> Purged:
+        """Remove the sessions that expired and the guests idle longer than
+        ``guest_idle_days`` (one short transaction)."""
+        now = self.clock()
+        idle = self.config.guest_idle_days * 24 * 3600.0
+        purged = await self.accounts.purge_expired(now, guests_idle_before=now - idle)
+        if purged.sessions or purged.guests:
+            log.info("purged %d expired sessions, %d idle guests", purged.sessions, purged.guests)
+        return purged
+
+    async def _purging(self) -> None:
+        """:meth:`purge` now and every ``purge_seconds``, until the server stops (a purge
+        under way is finished, never cut off)."""
+        while not self._stopping.is_set():
+            try:
+                await self.purge()
+            except Exception:  # storage is away: the next round tries again
+                log.exception("purging expired sessions and idle guests failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.config.purge_seconds)
 
     async def repair(self) -> None:
         """Set right what a process that died between two writes left behind, in versions
@@ -136,6 +189,9 @@ class Services:
                 log.warning("repaired %d rooms left out of step with their matches", len(changed))
 
     async def stop(self) -> None:
+        self._stopping.set()
+        if self._purge is not None:
+            await self._purge
         if self._repair is not None:  # one short transaction: cut off, it would leave a
             await self._repair  # database connection half closed (it never raises)
         await self.runner.stop()
@@ -147,6 +203,8 @@ class Services:
         room = await self.rooms.room(room_id)
         seats = await self.storage.seats(room_id)
         connected = self.presence.connected(room_id)
+        owners = [seat.account_id for seat in seats if seat.account_id is not None]
+        names = await usernames(self.storage, owners) if owners else {}
         settings = room.settings
         disconnect = settings.get("disconnect") or {}
         limit = settings.get("turn_seconds")
@@ -158,9 +216,10 @@ class Services:
             seats=[
                 SeatInfo(
                     index=seat.index,
-                    kind=seat.kind,
+                    kind=seat_kind(seat),
                     name=seat.name,
                     connected=seat.kind == "agent" or seat.index in connected,
+                    username=None if seat.account_id is None else names.get(seat.account_id),
                 )
                 for seat in seats
             ],

@@ -2,11 +2,17 @@
 
 The first message must be ``hello`` (within :data:`HELLO_SECONDS`), carrying the seat token (or
 the room's spectator ticket; nothing for an open room's spectators) and how many events of the
-current match the client already has. The server answers ``welcome``, the room, who is
-connected, the latest chat, and then, for the current match, the events the client missed and
-its view. Every later message gets either its effect or an ``error`` with a code and a plain
-sentence; none closes the connection but a wrong hello, a foreign origin, or a client that keeps
-flooding the server after being told to slow down.
+current match the client already has. A person signed in (the session cookie on the
+handshake, or the ``X-Cardtable-Session`` header) needs no token for a seat of their account:
+a hello without one is that seat, from any browser or device. A seat of an account refuses
+another account, and everyone once the account is disabled (``bad_token`` with the refusal
+``not_your_seat`` or ``account_disabled``; its decisions and chat too).
+
+The server answers ``welcome``, the room, who is connected, the latest chat, and then, for
+the current match, the events the client missed and its view. Every later message gets either
+its effect or an ``error`` with a code and a plain sentence; none closes the connection but a
+wrong hello, a foreign origin, or a client that keeps flooding the server after being told to
+slow down.
 """
 
 from __future__ import annotations
@@ -24,12 +30,14 @@ from cardtable.protocol import messages as wire
 from cardtable.protocol.codec import check_version, dump, error, read_client
 from cardtable.protocol.errors import ErrorCode, ProtocolError
 from cardtable.protocol.limits import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from cardtable.server.accounts.guests import COOKIE, HEADER
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import FanoutError
 from cardtable.server.hub import Connection, error_of
 from cardtable.server.matches import room_channel
+from cardtable.server.rooms import TOKEN_SHAPE
 from cardtable.server.security import RateLimit, origin_allowed
-from cardtable.server.storage import StorageError
+from cardtable.server.storage import SqlStorage, StorageError
 
 if TYPE_CHECKING:
     from cardtable.server.services import Services
@@ -101,11 +109,17 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
             raise Refused("room_closed", refusal.reason) from None
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed")
-        if hello.token is None and room.password_hash is None and room.settings.get("spectators"):
-            seat, name = None, "spectator"
+        account = await _signed_in(socket, services)
+        owned = None
+        if hello.token is None and account is not None:
+            owned = await services.rooms.seat_of(room, account)
+        if owned is not None:
+            seat, name, owner = owned.seat, owned.name, owned.account_id
+        elif hello.token is None and room.password_hash is None and room.settings.get("spectators"):
+            seat, name, owner = None, "spectator", None
         else:
-            occupant = await services.rooms.who(room, hello.token)
-            seat, name = occupant.seat, occupant.name
+            occupant = await services.rooms.who(room, hello.token, account)
+            seat, name, owner = occupant.seat, occupant.name, occupant.account_id
     except ProtocolError as problem:
         await _send_error(socket, wire.ErrorMessage.of(problem))
         await _close(socket, problem.message)
@@ -117,7 +131,9 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
     except (StorageError, FanoutError) as away:
         await _unavailable(socket, protocol, away)
         return None
-    connection = Connection(room_id, seat, name, socket.send_text, protocol=hello.protocol)
+    connection = Connection(
+        room_id, seat, name, socket.send_text, protocol=hello.protocol, account=owner
+    )
     try:
         await _welcome(connection, hello, services)
     except (StorageError, FanoutError) as away:
@@ -125,6 +141,20 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
         await _unavailable(socket, hello.protocol, away)
         return None
     return connection
+
+
+async def _signed_in(socket: WebSocket, services: Services) -> str | None:
+    """The account the handshake's session signs in (the header first, then the cookie), if
+    any. (The handshake's origin was checked already: another site cannot use the cookie.)"""
+    token = socket.headers.get(HEADER) or socket.cookies.get(COOKIE)
+    if (
+        not token
+        or not TOKEN_SHAPE.fullmatch(token)
+        or not isinstance(services.storage, SqlStorage)
+    ):
+        return None
+    current = await services.people.authenticate(token)
+    return None if current is None else current.account.id
 
 
 async def _unavailable(socket: WebSocket, protocol: int, away: Exception) -> None:
@@ -231,6 +261,18 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
             )
 
 
+async def _still_allowed(connection: Connection, services: Services) -> None:
+    """Refuse a connection to an account's seat once the account is disabled or deleted."""
+    if connection.account is not None and not await services.rooms.account_active(
+        connection.account
+    ):
+        raise Refused(
+            "bad_token",
+            "the account this seat belongs to is disabled: it cannot play here",
+            refusal="account_disabled",
+        )
+
+
 def _type_of(raw: str | None) -> str | None:
     with contextlib.suppress(ValueError, AttributeError):
         value = json.loads(raw or "").get("type")
@@ -248,6 +290,7 @@ async def _handle(
     elif isinstance(message, wire.Decide):
         if connection.seat is None:
             raise ProtocolError(ErrorCode.NOT_SEATED, refers_to="decide")
+        await _still_allowed(connection, services)
         if connection.match is None:
             raise ProtocolError(ErrorCode.NO_MATCH, refers_to="decide")
         accepted = await services.matches.submit(
@@ -268,6 +311,7 @@ async def _handle(
     elif isinstance(message, wire.ChatSend):
         if not chats.allow(services.clock()):
             raise ProtocolError(ErrorCode.TOO_MANY, "you are chatting too fast", refers_to="chat")
+        await _still_allowed(connection, services)
         line = await services.storage.add_chat(
             connection.room, connection.seat, connection.name, message.text, services.clock()
         )

@@ -52,22 +52,24 @@ from cardtable.protocol.accounts import (
     SignUp,
 )
 from cardtable.protocol.limits import MAX_TOKEN_CHARS
+from cardtable.server.accounts.guests import (
+    COOKIE,
+    GUEST_COOKIE,
+    HEADER,
+    SAFE_METHODS,
+    check_origin,
+    clear_guest_cookie,
+    guest_token,
+    presented,
+)
 from cardtable.server.accounts.rows import AccountRow, SessionRow
 from cardtable.server.accounts.service import Current
 from cardtable.server.accounts.service import session_id as id_of
 from cardtable.server.errors import Refused
 from cardtable.server.routes import Server, client_of, refusals
-from cardtable.server.security import origin_allowed
 from cardtable.server.services import Services
 
-__all__ = ["COOKIE", "HEADER", "router"]
-
-COOKIE = "cardtable_session"
-"""The cookie that holds a browser's session token."""
-HEADER = "X-Cardtable-Session"
-"""The header in which a program sends its session token."""
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-"""Methods that change nothing: a cookie alone may sign them in."""
+__all__ = ["COOKIE", "GUEST_COOKIE", "HEADER", "check_origin", "presented", "router"]
 
 router = APIRouter(prefix="/api")
 
@@ -108,29 +110,6 @@ class Caller:
     @property
     def session(self) -> SessionRow:
         return self.current.session
-
-
-def check_origin(request: Request, server: Services, *, required: bool) -> None:
-    """Refuse ``forbidden_origin`` for a request from a foreign page (or, when ``required``,
-    one that does not say where it comes from)."""
-    origin = request.headers.get("origin")
-    if origin is None and not required:
-        return
-    if origin is None or not origin_allowed(
-        origin, request.headers.get("host"), server.config.origins
-    ):
-        raise Refused(
-            "forbidden_origin",
-            "this request must come from the server's own pages (its Origin header says "
-            "otherwise, or is missing), or carry the session in the X-Cardtable-Session header",
-        )
-
-
-def presented(header: str | None, cookie: str | None) -> tuple[str | None, bool]:
-    """The session token a request presents, and whether it is the cookie's."""
-    if header is not None:
-        return header, False
-    return cookie, cookie is not None
 
 
 def set_session_cookie(response: Response, request: Request, token: str, server: Services) -> None:
@@ -211,7 +190,9 @@ def signed_in(account: AccountRow, session: SessionRow, token: str | None = None
     status_code=201,
     summary="Sign up: a new account, signed in",
     description='Sets the session cookie, or with `"token": true` answers with the token '
-    "instead. A session the request presents ends.",
+    "instead. A session the request presents ends. The guest identity of the request (its "
+    "`cardtable_guest` cookie, or `guest_token`) becomes the account: the matches the guest "
+    "played are the account's, and the guest cookie is cleared.",
     responses=refusals("forbidden_origin", "bad_account", "username_taken", "too_many"),
 )
 async def sign_up(
@@ -227,11 +208,13 @@ async def sign_up(
         body.username,
         body.password,
         body.display_name,
-        guest_token=body.guest_token,
+        guest_token=body.guest_token or guest_token(request),
         address=client_of(request),
         user_agent=request.headers.get("user-agent"),
         replacing=presented(header, cookie)[0],
     )
+    if guest_token(request) is not None:
+        clear_guest_cookie(response, request)
     return _hand_out(started.account, started.session, started.token, body.token, request,
                      response, server)  # fmt: skip
 

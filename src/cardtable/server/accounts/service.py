@@ -52,19 +52,23 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Final
+
+import sqlalchemy as sa
 
 from cardtable.server.accounts.errors import AccountError
 from cardtable.server.accounts.names import check_username, clean_display_name, username_key
 from cardtable.server.accounts.passwords import PasswordHashing, check_new_password
 from cardtable.server.accounts.rows import AccountRow, SessionRow
 from cardtable.server.accounts.store import AccountStore, UsernameTaken
+from cardtable.server.accounts.tables import accounts
 from cardtable.server.accounts.tokens import SessionPolicy, new_session_token, token_hash
 from cardtable.server.errors import Refused
 from cardtable.server.security import RateLimit, Throttle
-from cardtable.server.storage.base import Conflict
+from cardtable.server.storage.base import Conflict, Storage
+from cardtable.server.storage.sql import SqlStorage
 
 __all__ = [
     "ADDRESS_TRIES_FACTOR",
@@ -75,6 +79,7 @@ __all__ = [
     "refused",
     "session_id",
     "session_policy",
+    "usernames",
 ]
 
 log = logging.getLogger("cardtable.server")
@@ -438,6 +443,17 @@ class Accounts:
         if found is None:  # pragma: no cover - accounts are never removed, only anonymised
             raise Refused("not_logged_in", "this account is gone")
         return found
+
+
+async def usernames(storage: Storage, account_ids: Iterable[str]) -> dict[str, str | None]:
+    """The usernames of the accounts ``account_ids`` (``None`` for a deleted one), in one
+    read: how the seats of a room show who holds them."""
+    if not isinstance(storage, SqlStorage):
+        return {}
+    query = sa.select(accounts.c.id, accounts.c.username).where(
+        accounts.c.id.in_(sorted(set(account_ids)))
+    )
+    return {row.id: row.username for row in await storage.read(query)}
 
 
 def _taken(name: str) -> Refused:

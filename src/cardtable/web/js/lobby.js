@@ -75,7 +75,7 @@ export function lobbyPage(main) {
     rooms.sort((a, b) => b.created_at - a.created_at);
     fill(list, rooms.map((room) => {
       const free = room.seats.filter((s) => s.kind === "open").length;
-      const host = room.seats.find((s) => s.kind === "guest")?.name;
+      const host = room.seats.find((s) => s.kind === "account" || s.kind === "guest")?.name;
       const status = { open: "waiting for players", playing: "playing", finished: "finished" }[room.status] || room.status;
       const actions = [];
       const kept = seatOf(room.id);

@@ -293,11 +293,12 @@ class RoomPage {
 
   renderSeats() {
     const seats = this.presence?.seats || this.room?.seats || [];
-    const kinds = { open: "free seat", guest: "person", agent: "computer" };
+    const kinds = { open: "free seat", guest: "guest", agent: "computer" };
+    const kindOf = (s) => (s.kind === "account" ? (s.username ? `@${s.username}` : "account") : kinds[s.kind]);
     fill(this.seats, seats.map((s) => h("li", { class: `seat ${s.kind}`, dataset: { seat: s.index } },
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
       h("span", { class: "name" }, s.name || "—"),
-      h("span", { class: "muted" }, ` ${kinds[s.kind]}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
+      h("span", { class: "muted" }, ` ${kindOf(s)}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
       this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null)));
     if (this.presence) {
       this.seats.appendChild(h("li", { class: "muted" }, `${this.presence.spectators} watching`));
