@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from cardtable.protocol import accounts, history, lobby
+from cardtable.protocol import account_reset, accounts, history, lobby
 from cardtable.protocol.base import WireModel
 from cardtable.protocol.limits import (
     MAX_CHAT_CHARS,
@@ -48,6 +48,7 @@ REST_MODELS: tuple[type[WireModel], ...] = (
     accounts.ChangePassword,
     accounts.ChangeDisplayName,
     accounts.DeleteAccount,
+    account_reset.RedeemResetCode,
     history.Opponent,
     history.HistoryMatch,
     history.HistoryPage,
