@@ -75,7 +75,7 @@ from typing import Any, TextIO
 
 import typer
 
-from cardtable.agents import Agent, BlindAgent, make_agent
+from cardtable.agents import Agent, BlindAgent
 from cardtable.cli.errors import UsageProblem, exit_code
 from cardtable.cli.play import PlaySettings
 from cardtable.engine.errors import CardtableError, DecisionError, RulesetError
@@ -83,7 +83,6 @@ from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.match import Match
 from cardtable.engine.view import view_to_json
 from cardtable.engine.wording import Names, seat_namer, with_text
-from cardtable.simulation import agent_rng
 
 _ERROR_CODES: dict[str, str] = {
     "UsageProblem": "usage",
@@ -147,17 +146,8 @@ class MachineSession:
         self.settings = settings
         self.input = input
         self.output = output
-        game = settings.game
-        self.match: Match[Any] = Match(
-            game, settings.ruleset, settings.seed, seats=[spec.text() for spec in settings.seats]
-        )
-        self.agents: list[Agent | None] = [
-            None if spec.human else make_agent(spec, game, agent_rng(settings.seed, seat))
-            for seat, spec in enumerate(settings.seats)
-        ]
-        for agent in self.agents:
-            if agent is not None:
-                agent.sit(game, settings.ruleset)
+        self.match: Match[Any] = settings.new_match()
+        self.agents = settings.seated_agents()
         self.people = [seat for seat, spec in enumerate(settings.seats) if spec.human]
         self.delay = max(0.0, settings.delay or 0.0)
         self.read: dict[int, int] = {}

@@ -64,6 +64,21 @@ class PlaySettings:
     delay: float | None = None
     """Seconds to wait after each computer decision (``None``: the default for the mode)."""
 
+    def new_match(self) -> Match[Any]:
+        """The match these settings ask for, each seat named by its spec."""
+        return Match(self.game, self.ruleset, self.seed, seats=[spec.text() for spec in self.seats])
+
+    def seated_agents(self) -> list[Agent | None]:
+        """A computer player sat down at each computer seat (``None`` at a person's)."""
+        agents: list[Agent | None] = [
+            None if spec.human else make_agent(spec, self.game, agent_rng(self.seed, seat))
+            for seat, spec in enumerate(self.seats)
+        ]
+        for agent in agents:
+            if agent is not None:
+                agent.sit(self.game, self.ruleset)
+        return agents
+
 
 def seat_labels(specs: Sequence[SeatSpec]) -> tuple[str, ...]:
     """How each seat is called on screen: its number, and who holds it."""
@@ -84,16 +99,8 @@ class PlaySession:
         self.terminal = terminal
         self.settings = settings
         game = settings.game
-        self.match: Match[Any] = Match(
-            game, settings.ruleset, settings.seed, seats=[spec.text() for spec in settings.seats]
-        )
-        self.agents: list[Agent | None] = [
-            None if spec.human else make_agent(spec, game, agent_rng(settings.seed, seat))
-            for seat, spec in enumerate(settings.seats)
-        ]
-        for agent in self.agents:
-            if agent is not None:
-                agent.sit(game, settings.ruleset)
+        self.match: Match[Any] = settings.new_match()
+        self.agents = settings.seated_agents()
         self.people = [seat for seat, spec in enumerate(settings.seats) if spec.human]
         self.labels = seat_labels(settings.seats)
         self.board = board_for(game, ascii_only=terminal.ascii_only)
