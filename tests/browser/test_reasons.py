@@ -1,6 +1,6 @@
-"""Protocol 4 in a real browser: the client says hello in version 4, reads the legal decisions
-as objects, and says why a card cannot be played (from the rule's refusal code) and when a
-decision was taken but fined."""
+"""Protocol 4 and later in a real browser: the client says hello in the server's newest
+version, reads the legal decisions as objects, and says why a card cannot be played (from the
+rule's refusal code) and when a decision was taken but fined."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardtable.protocol.limits import PROTOCOL_VERSION
 from tests.browser import shots
 from tests.browser.ui import Person
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 People = Callable[..., Person]
 
 
-def test_the_client_says_hello_in_protocol_4(people: People) -> None:
+def test_the_client_says_hello_in_the_newest_protocol(people: People) -> None:
     fox = people("Fox")
     sent: list[dict[str, Any]] = []
     received: list[dict[str, Any]] = []
@@ -32,9 +33,9 @@ def test_the_client_says_hello_in_protocol_4(people: People) -> None:
     fox.page.wait_for_selector("#connection[data-state='open']")
     hello = sent[0]
     assert hello["type"] == "hello"
-    assert hello["protocol"] == 4
+    assert hello["protocol"] == PROTOCOL_VERSION  # what the server speaks newest
     welcome = next(m for m in received if m["type"] == "welcome")
-    assert welcome["protocol"] == 4
+    assert welcome["protocol"] == PROTOCOL_VERSION
     fox.start()
     fox.page.wait_for_selector("[data-decision='turn']")
     view = [m for m in received if m["type"] == "view" and m["legal"]][-1]
