@@ -18,9 +18,9 @@ from tests.server.accounts.test_routes import OWN, PASSWORD, app, call, sign_up,
 from tests.server.helpers import bearer, hello, play_out
 
 
-def _room(client: TestClient, room_id: str = "r1") -> None:
+def _room(client: TestClient, room_id: str = "r1", password_hash: str | None = None) -> None:
     room = RoomRow(
-        id=room_id, game="war", ruleset={}, settings={}, password_hash=None,
+        id=room_id, game="war", ruleset={}, settings={}, password_hash=password_hash,
         host_token_hash="h", status="finished", created_at=1.0, updated_at=1.0,
     )  # fmt: skip
     call(client, services(client).storage.create_room, room, [])
@@ -36,11 +36,12 @@ def _match(
     seat: int = 0,
     game: str = "war",
     other: tuple[str | None, str] = (None, "greedy"),
+    room: str = "r1",
 ) -> None:
     """A finished match in room r1 that account ``me`` played at ``seat`` against ``other``
     (an account id or ``None``, and a name) at the other seat."""
     row = MatchRow(
-        id=match_id, room_id="r1", game=game, game_version=1, engine_version=1,
+        id=match_id, room_id=room, game=game, game_version=1, engine_version=1,
         ruleset={"suits": 1} if game == "war" else {}, seed=1, seats=("a", "b"), version=3,
         status="finished", outcome={"winners": winners, "reason": "cards"}, final_hash=None,
         started_at=finished_at - 10, finished_at=finished_at, lease_owner=None,
@@ -152,6 +153,24 @@ def test_deleted_and_disabled_accounts_have_no_profile_and_stay_in_others_histor
         call(client, store(client).disable_account, fox, time.time())
         assert client.get("/api/accounts/Fox").status_code == 404
         assert client.get("/api/accounts/Fox/matches").status_code == 404
+
+
+def test_matches_of_rooms_with_a_password_are_shown_to_no_one_else(database_url: str) -> None:
+    """A room with a password is private: its matches stay out of the profile and the history
+    anyone may read (their ids would lead to their records); the download, one's own, has
+    them all."""
+    with app(database_url) as client:
+        fox = sign_up(client)["account"]["id"]
+        _room(client)
+        _room(client, "secret", password_hash="argon2-hash")
+        _match(client, "open1", 10.0, winners=[0], me=fox)
+        _match(client, "hidden", 11.0, winners=[0], me=fox, room="secret")
+        assert _ids(client.get("/api/accounts/Fox/matches")) == ["open1"]
+        profile = client.get("/api/accounts/Fox").json()
+        assert [m["id"] for m in profile["recent"]] == ["open1"]
+        assert [(g["game"], g["played"]) for g in profile["games"]] == [("war", 1)]
+        own = client.get("/api/account/matches.json").json()
+        assert [m["id"] for m in own["matches"]] == ["hidden", "open1"]
 
 
 def test_ones_whole_history_downloads_as_json(database_url: str) -> None:

@@ -36,7 +36,7 @@ from cardtable.server.accounts.tables import accounts, guests, participants
 from cardtable.server.errors import Refused
 from cardtable.server.storage.base import MatchRow
 from cardtable.server.storage.sql import SqlStorage
-from cardtable.server.storage.tables import matches, seats
+from cardtable.server.storage.tables import matches, rooms, seats
 
 __all__ = ["MAX_PAGE", "History", "Page", "result_of", "summary", "write_participants"]
 
@@ -147,6 +147,20 @@ def decode_cursor(cursor: str) -> tuple[float, str]:
         raise Refused("bad_message", "this cursor is not one the server gave") from None
 
 
+def _played() -> sa.Join:
+    """The participants with their matches and the matches' rooms."""
+    return participants.join(matches, matches.c.id == participants.c.match_id).join(
+        rooms, rooms.c.id == matches.c.room_id
+    )
+
+
+def _finished_by(account_id: str, public: bool) -> sa.ColumnElement[bool]:
+    """The finished matches ``account_id`` played (``public``: in rooms without a password,
+    which are private: their matches are shown to their players only)."""
+    where = (participants.c.account_id == account_id) & (matches.c.status == "finished")
+    return where & rooms.c.password_hash.is_(None) if public else where
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
     matches: list[HistoryMatch]
@@ -167,15 +181,17 @@ class History:
         result: Result | None = None,
         cursor: str | None = None,
         limit: int = 20,
+        public: bool = False,
     ) -> Page:
         """A page of the account's finished matches, newest first (of ``game``, ending in
-        ``result``), after ``cursor``."""
+        ``result``), after ``cursor``; ``public``: only those of rooms without a password, as
+        anyone but the account itself is shown."""
         limit = max(1, min(limit, MAX_PAGE))
         after = None if cursor is None else decode_cursor(cursor)
         batch = limit + 1 if result is None else _BATCH
         found: list[HistoryMatch] = []
         while True:
-            rows = await self._rows(account_id, game, after, batch)
+            rows = await self._rows(account_id, game, after, batch, public)
             for row in rows:
                 after = (row.finished_at, row.id)
                 played = result_of(row.outcome, row.seat_index)
@@ -198,12 +214,13 @@ class History:
                 return everything
             cursor = page.next_cursor
 
-    async def counts(self, account_id: str) -> list[GameCounts]:
-        """Per game, the finished matches the account played and won, by game name."""
+    async def counts(self, account_id: str, *, public: bool = False) -> list[GameCounts]:
+        """Per game, the finished matches the account played and won, by game name
+        (``public``: only those of rooms without a password)."""
         query = (
             sa.select(matches.c.game, matches.c.outcome, participants.c.seat_index)
-            .select_from(participants.join(matches, matches.c.id == participants.c.match_id))
-            .where((participants.c.account_id == account_id) & (matches.c.status == "finished"))
+            .select_from(_played())
+            .where(_finished_by(account_id, public))
         )
         played: dict[str, list[int]] = {}
         for row in await self.storage.read(query):
@@ -216,9 +233,14 @@ class History:
         ]
 
     async def _rows(
-        self, account_id: str, game: str | None, after: tuple[float, str] | None, limit: int
+        self,
+        account_id: str,
+        game: str | None,
+        after: tuple[float, str] | None,
+        limit: int,
+        public: bool,
     ) -> Sequence[sa.Row[Any]]:
-        where = (participants.c.account_id == account_id) & (matches.c.status == "finished")
+        where = _finished_by(account_id, public)
         if game is not None:
             where &= matches.c.game == game
         if after is not None:
@@ -237,7 +259,7 @@ class History:
                 matches.c.finished_at,
                 participants.c.seat_index,
             )
-            .select_from(participants.join(matches, matches.c.id == participants.c.match_id))
+            .select_from(_played())
             .where(where)
             .order_by(matches.c.finished_at.desc(), matches.c.id.desc())
             .limit(limit)

@@ -64,18 +64,19 @@ async def _shown(server: Services, username: str) -> AccountRow:
     summary="An account's profile",
     description="Display name, username, member since, per game the finished matches played "
     "and won, and the latest finished matches. `ratings`, `friends` and `activity` are empty: "
-    "they come later.",
+    "they come later. Matches of rooms with a password are private to their players: they "
+    "are left out here (one's own download has them).",
     responses=refusals("not_found"),
 )
 async def profile(username: Username, server: Server) -> Profile:
     account = await _shown(server, username)
     read = history(server)
-    recent = await read.page(account.id, limit=RECENT)
+    recent = await read.page(account.id, limit=RECENT, public=True)
     return Profile(
         username=account.username or "",
         display_name=account.display_name,
         member_since=account.created_at,
-        games=await read.counts(account.id),
+        games=await read.counts(account.id, public=True),
         recent=recent.matches,
     )
 
@@ -84,7 +85,8 @@ async def profile(username: Username, server: Server) -> Profile:
     "/accounts/{username}/matches",
     summary="An account's finished matches, newest first",
     description="A page at a time: ask again with `cursor` set to the page's `next_cursor` "
-    "(a cursor stays right while more matches finish).",
+    "(a cursor stays right while more matches finish). Matches of rooms with a password are "
+    "left out: they are private to their players.",
     responses=refusals("not_found"),
 )
 async def matches(
@@ -97,7 +99,7 @@ async def matches(
 ) -> HistoryPage:
     account = await _shown(server, username)
     page = await history(server).page(
-        account.id, game=game, result=result, cursor=cursor, limit=limit
+        account.id, game=game, result=result, cursor=cursor, limit=limit, public=True
     )
     return HistoryPage(matches=page.matches, next_cursor=page.next_cursor)
 
