@@ -50,7 +50,7 @@ The messages are built by :class:`MachineSession`, which reads and writes any te
 
 >>> import io
 >>> from cardtable.agents import SeatSpec
->>> from cardtable.cli.play import PlaySettings
+>>> from cardtable.cli.play import PlaySettings, computer_decides
 >>> from cardtable.games import find
 >>> game = find("tcg")
 >>> settings = PlaySettings(
@@ -75,9 +75,9 @@ from typing import Any, TextIO
 
 import typer
 
-from cardtable.agents import Agent, BlindAgent
+from cardtable.agents import Agent
 from cardtable.cli.errors import UsageProblem, exit_code
-from cardtable.cli.play import PlaySettings
+from cardtable.cli.play import PlaySettings, computer_decides
 from cardtable.engine.errors import CardtableError, DecisionError, RulesetError
 from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.match import Match
@@ -189,13 +189,7 @@ class MachineSession:
         return code
 
     def _computer(self, seat: int, agent: Agent) -> None:
-        match = self.match
-        legal = match.legal(seat)
-        if isinstance(agent, BlindAgent):
-            decision = agent.choose(legal)
-        else:
-            decision = agent.decide(match.view(seat), legal)
-        match.decide(seat, decision)
+        computer_decides(self.match, seat, agent)
         if self.delay:
             time.sleep(self.delay)
 

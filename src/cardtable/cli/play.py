@@ -80,6 +80,16 @@ class PlaySettings:
         return agents
 
 
+def computer_decides(match: Match[Any], seat: int, agent: Agent) -> None:
+    """``agent`` makes ``seat``'s decision in ``match`` (a blind one from the legal list only)."""
+    legal = match.legal(seat)
+    if isinstance(agent, BlindAgent):
+        decision = agent.choose(legal)
+    else:
+        decision = agent.decide(match.view(seat), legal)
+    match.decide(seat, decision)
+
+
 def seat_labels(specs: Sequence[SeatSpec]) -> tuple[str, ...]:
     """How each seat is called on screen: its number, and who holds it."""
     people = sum(spec.human for spec in specs)
@@ -149,13 +159,7 @@ class PlaySession:
         return code
 
     def _computer(self, seat: int, agent: Agent) -> None:
-        match = self.match
-        legal = match.legal(seat)
-        if isinstance(agent, BlindAgent):
-            decision = agent.choose(legal)
-        else:
-            decision = agent.decide(match.view(seat), legal)
-        match.decide(seat, decision)
+        computer_decides(self.match, seat, agent)
         if self.watching:
             self._narrate()
         self.terminal.pause(self.delay)
