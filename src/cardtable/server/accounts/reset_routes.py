@@ -26,7 +26,7 @@ from cardtable.server.accounts.errors import AccountError
 from cardtable.server.accounts.names import check_username, username_key
 from cardtable.server.accounts.passwords import check_new_password
 from cardtable.server.accounts.routes import check_origin
-from cardtable.server.accounts.service import Accounts, refused
+from cardtable.server.accounts.service import refused
 from cardtable.server.errors import Refused
 from cardtable.server.routes import Server, client_of, refusals
 
@@ -49,7 +49,7 @@ async def reset_password(body: RedeemResetCode, request: Request, server: Server
     _check_new_password(body)  # before counting a try: a weak password is no guess
     people = server.people
     key, address = username_key(body.username), client_of(request)
-    _reserve(people, key, address)
+    people.reserve(key, address)
     account = await redeem_reset_code(
         people.store,
         people.hashing,
@@ -79,17 +79,3 @@ def _check_new_password(body: RedeemResetCode) -> None:
         check_new_password(body.new_password, username=name.name)
     except AccountError as error:
         raise refused(error, "new_password") from None
-
-
-def _reserve(people: Accounts, key: str, address: str) -> None:
-    """Count a try for ``key`` and ``address`` now, or refuse ``too_many``."""
-    now = people.clock()
-    wait = max(people.by_name.check(key, now), people.by_address.check(address, now))
-    if wait > 0:
-        raise Refused(
-            "too_many",
-            f"too many tries: try again in {max(1, round(wait))} seconds",
-            retry_after=wait,
-        )
-    people.by_name.failed(key, now)
-    people.by_address.failed(address, now)

@@ -256,7 +256,7 @@ class Accounts:
         """A new session of the account ``username`` names, if ``password`` is its own.
         ``replacing``, the token the client held until now (if any), ends its session."""
         key = username_key(username)
-        self._reserve(key, address)
+        self.reserve(key, address)
         # No account has a NUL in its name, and PostgreSQL's text cannot even hold one.
         account = None if "\x00" in key else await self.store.account_by_username_key(key)
         verdict = await self.hashing.check(
@@ -382,14 +382,15 @@ class Accounts:
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _reserve(self, key: str, address: str) -> None:
-        """Count a password try for ``key`` and ``address`` now, or refuse ``too_many``."""
+    def reserve(self, key: str, address: str) -> None:
+        """Count a try of a secret (a password, a reset code) for ``key`` and ``address``
+        now, before it is checked, or refuse ``too_many``."""
         now = self.clock()
         wait = max(self.by_name.check(key, now), self.by_address.check(address, now))
         if wait > 0:
             raise Refused(
                 "too_many",
-                f"too many wrong passwords: try again in {max(1, round(wait))} seconds",
+                f"too many wrong tries: try again in {max(1, round(wait))} seconds",
                 retry_after=wait,
             )
         self.by_name.failed(key, now)
@@ -403,7 +404,7 @@ class Accounts:
         """Refuse ``wrong_password`` unless ``password`` is the account's (counted as a
         sign-in try is)."""
         key = account.username_key or account.id
-        self._reserve(key, address)
+        self.reserve(key, address)
         verdict = await self.hashing.check(password, account.password_hash)
         if not verdict.valid:
             log.info("account %s: a wrong password from %s", account.id, address)
