@@ -213,7 +213,12 @@ class Rooms:
     ) -> Occupant:
         """The seat (or spectator) ``token`` belongs to (``Refused('bad_token')`` if none).
         ``account_id``: the account the request is signed in as, if any (an account's seat
-        refuses the token of a request signed in as another)."""
+        refuses the token of a request signed in as another); without a token, the seat
+        that account holds here."""
+        if not token and account_id is not None:
+            held = await self.seat_of(room, account_id)
+            if held is not None:
+                return held
         if token and TOKEN_SHAPE.fullmatch(token):  # any other text is no token we gave out
             digest = token_hash(token)
             for seat in await self.storage.seats(room.id):

@@ -225,19 +225,29 @@ async def watch_room(room_id: str, body: WatchRoom, request: Request, server: Se
 @router.post(
     "/rooms/{room_id}/start",
     summary="Start the match, or a rematch",
-    responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "room_full"),
+    description="The host starts the match with the host token. Once it is over, any player "
+    "asks for a rematch with their seat token, or signed in as the seat's account with the "
+    "session alone.",
+    responses=refusals(
+        "not_found", "forbidden", "bad_token", "room_closed", "room_full", "forbidden_origin"
+    ),
 )
 async def start_room(
     room_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> RoomInfo:
-    await server.rooms.start(room_id, bearer(authorization), await _account_id(request, server))
+    token = bearer(authorization)
+    await server.rooms.start(room_id, token, await _account_id(request, server, token))
     return await server.room_info(room_id)
 
 
 @router.post(
     "/rooms/{room_id}/rematch",
     summary="Start another match with the same seats",
-    responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "room_full"),
+    description="With the seat token (or the host's), or signed in as the seat's account with "
+    "the session alone.",
+    responses=refusals(
+        "not_found", "forbidden", "bad_token", "room_closed", "room_full", "forbidden_origin"
+    ),
 )
 async def rematch(
     room_id: str, request: Request, server: Server, authorization: Authorization = None
@@ -245,26 +255,31 @@ async def rematch(
     room = await server.rooms.room(room_id)
     if room.status != "finished":
         raise Refused("room_closed", "a rematch can only start once the match is over")
-    await server.rooms.start(room_id, bearer(authorization), await _account_id(request, server))
+    token = bearer(authorization)
+    await server.rooms.start(room_id, token, await _account_id(request, server, token))
     return await server.room_info(room_id)
 
 
 @router.post(
     "/rooms/{room_id}/leave",
     summary="Leave one's seat (conceding a live match)",
-    responses=refusals("not_found", "bad_token", "forbidden", "stale_version"),
+    description="With the seat token, or signed in as the seat's account with the session alone.",
+    responses=refusals("not_found", "bad_token", "forbidden", "stale_version", "forbidden_origin"),
 )
 async def leave_room(
     room_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> RoomInfo:
-    await server.rooms.leave(room_id, bearer(authorization), await _account_id(request, server))
+    token = bearer(authorization)
+    await server.rooms.leave(room_id, token, await _account_id(request, server, token))
     return await server.room_info(room_id)
 
 
 @router.post(
     "/rooms/{room_id}/concede",
     summary="Concede the live match",
+    description="With the seat token, or signed in as the seat's account with the session alone.",
     responses=refusals(
+        "forbidden_origin",
         "not_found",
         "bad_token",
         "forbidden",
@@ -280,9 +295,8 @@ async def concede(
     room_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> RoomInfo:
     room = await server.rooms.room(room_id)
-    occupant = await server.rooms.who(
-        room, bearer(authorization), await _account_id(request, server)
-    )
+    token = bearer(authorization)
+    occupant = await server.rooms.who(room, token, await _account_id(request, server, token))
     match_id = await server.rooms.current_match(room_id)
     if occupant.seat is None:
         raise Refused("not_seated", "spectators have nothing to concede")
@@ -306,10 +320,12 @@ async def remove_player(
     return await server.room_info(room_id)
 
 
-async def _account_id(request: Request, server: Services) -> str | None:
-    """The account the request is signed in as (a seat of another account refuses its
-    token), if it presents a session."""
-    account = await signed_in_account(request, server, checked=False)
+async def _account_id(request: Request, server: Services, token: str | None) -> str | None:
+    """The account the request is signed in as, if it presents a session. With a seat
+    ``token`` the session only narrows it (a seat of another account refuses the token);
+    without one the session is what acts, so a browser's cookie must come from the server's
+    own pages."""
+    account = await signed_in_account(request, server, checked=token is None)
     return None if account is None else account.id
 
 

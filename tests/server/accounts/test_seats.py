@@ -12,7 +12,15 @@ from starlette.testclient import TestClient
 
 from cardtable.server.accounts.guests import HEADER
 from tests.server.accounts.seating import elsewhere, join, make_room, say_hello, services
-from tests.server.accounts.test_routes import app, call, sign_up, store, token_of
+from tests.server.accounts.test_routes import (
+    FOREIGN,
+    OWN,
+    app,
+    call,
+    sign_up,
+    store,
+    token_of,
+)
 from tests.server.helpers import bearer, receive_until
 
 
@@ -163,3 +171,42 @@ def test_protocol_4_sees_a_persons_seat_as_guest_and_no_username(database_url: s
                             assert all("username" not in s for s in seats)
                         else:
                             assert [s["username"] for s in seats] == ["Fox", None]
+
+
+def test_leave_concede_and_rematch_act_by_the_session_alone(database_url: str) -> None:
+    """Another device signed in as the seat's account needs no seat token over REST; a
+    foreign page cannot make a browser do it with the cookie; a spectator's session is no
+    seat."""
+    with app(database_url) as client:
+        sign_up(client)
+        created = make_room(client, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}])
+        room_id = created["room"]["id"]
+        started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
+        assert started.status_code == 200, started.text
+        phone = token_of(client)
+
+        # The cookie from a foreign page: refused, and the match goes on.
+        foreign = client.post(f"/api/rooms/{room_id}/concede", headers=FOREIGN)
+        assert (foreign.status_code, foreign.json()["code"]) == (403, "forbidden_origin")
+        match_id = client.get(f"/api/rooms/{room_id}").json()["match"]
+        assert client.get(f"/api/matches/{match_id}").json()["status"] == "playing"
+        with elsewhere(client):
+            nobody = client.post(f"/api/rooms/{room_id}/concede")
+            assert (nobody.status_code, nobody.json()["code"]) == (403, "bad_token")
+            conceded = client.post(f"/api/rooms/{room_id}/concede", headers={HEADER: phone})
+            assert conceded.status_code == 200, conceded.text
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/rooms/{room_id}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the conceded match never finished"
+            time.sleep(0.02)
+        # The cookie from the server's own page asks for the rematch.
+        again = client.post(f"/api/rooms/{room_id}/rematch", headers=OWN)
+        assert again.status_code == 200, again.text
+        assert again.json()["match"] != match_id
+        with elsewhere(client):
+            left = client.post(f"/api/rooms/{room_id}/leave", headers={HEADER: phone})
+            assert left.status_code == 200, left.text
+        assert _seats(client, room_id)[0][0] == "open"
+        # Holding no seat now, the session acts for no one.
+        gone = client.post(f"/api/rooms/{room_id}/leave", headers=OWN)
+        assert (gone.status_code, gone.json()["code"]) == (403, "bad_token")
