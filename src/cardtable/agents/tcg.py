@@ -3,7 +3,7 @@
 * ``greedy`` (:class:`GreedyAgent`): the set of affordable cards that deals the most damage.
 * ``highest`` (:class:`HighestAgent`): again and again, the single card that hurts the most.
 * ``cautious`` (:class:`CautiousAgent`): like ``highest``, but below 20 health it heals with
-  its cheapest card first.
+  its cheapest card that heals more than 0 first.
 * ``planner`` (:class:`PlannerAgent`): below 10 health it heals with its best card; otherwise
   it plays the combination of cards that deals the most damage.
 
