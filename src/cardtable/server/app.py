@@ -35,6 +35,8 @@ from cardtable.protocol.plain import describe
 from cardtable.server import socket
 from cardtable.server.accounts.history_routes import router as history_router
 from cardtable.server.accounts.reset_routes import router as reset_router
+from cardtable.server.accounts.guests import COOKIE, HEADER
+from cardtable.server.accounts.routes import clear_session_cookie
 from cardtable.server.accounts.routes import router as accounts_router
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.fanout import open_fanout
@@ -113,6 +115,16 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
+def _by_a_dead_cookie(request: Request, refusal: Refused) -> bool:
+    """Whether the request was refused for a session cookie that signs no one in (the
+    browser should stop sending it); a program's header, tried first, says nothing of it."""
+    return (
+        refusal.code == "not_logged_in"
+        and COOKIE in request.cookies
+        and HEADER not in request.headers
+    )
+
+
 def answer_problems(app: FastAPI) -> None:
     """Make every refusal a problem document."""
 
@@ -121,13 +133,16 @@ def answer_problems(app: FastAPI) -> None:
         headers = {}
         if refusal.retry_after is not None:
             headers["Retry-After"] = str(max(1, round(refusal.retry_after)))
-        return problem(
+        answer = problem(
             refusal.code,
             refusal.reason,
             headers=headers,
             refusal=refusal.refusal,
             field=refusal.field,
         )
+        if _by_a_dead_cookie(request, refusal):
+            clear_session_cookie(answer, request)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

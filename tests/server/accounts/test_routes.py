@@ -582,3 +582,25 @@ def test_passwords_and_tokens_never_reach_the_logs(
     assert "signed in" in logged  # something was logged
     for secret in (PASSWORD, NEW_PASSWORD, *tokens):
         assert secret not in logged
+
+
+def test_a_cookie_whose_session_ended_is_cleared_but_a_header_leaves_the_cookie_alone(
+    database_url: str,
+) -> None:
+    """A browser left holding a dead session's cookie is told to drop it, so it stops
+    sending it; a program's dead header token says nothing about the cookie beside it."""
+    with app(database_url) as client:
+        sign_up(client)
+        phone = token_of(client)
+        ended = client.delete("/api/sessions", headers=header(phone))  # everywhere, from the phone
+        assert ended.status_code == 204
+        answer = client.get("/api/session")
+        assert refusal(answer)[:2] == (401, "not_logged_in")
+        assert 'cardtable_session=""' in answer.headers["set-cookie"]
+        assert COOKIE not in client.cookies
+        sign_up(client, "Wolf")
+        alive = client.cookies[COOKIE]
+        dead = client.get("/api/session", headers=header(phone))
+        assert refusal(dead)[:2] == (401, "not_logged_in")
+        assert "set-cookie" not in dead.headers
+        assert client.cookies[COOKIE] == alive
