@@ -1,10 +1,13 @@
 // The REST lobby: every refusal becomes an ApiError holding the server's plain sentence.
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, { field = null, refusal = null, retryAfter = null } = {}) {
     super(message);
     this.code = code;
     this.status = status;
+    this.field = field; // the body's field the refusal is about (accounts: username, password...)
+    this.refusal = refusal; // which rule refused (such as password_common)
+    this.retryAfter = retryAfter; // seconds to wait (too_many), from the Retry-After header
   }
 }
 
@@ -25,8 +28,14 @@ async function call(method, path, body, token) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
-    throw new ApiError(data?.code || "http", sentence(message), response.status);
+    const retry = Number(response.headers.get("Retry-After"));
+    throw new ApiError(data?.code || "http", sentence(message), response.status, {
+      field: typeof data?.field === "string" ? data.field : null,
+      refusal: typeof data?.refusal === "string" ? data.refusal : null,
+      retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null,
+    });
   }
+  if (response.status === 204) return null;
   return data;
 }
 
@@ -66,4 +75,26 @@ export const api = {
     if (seat !== null && seat !== undefined) params.set("seat", String(seat));
     return call("GET", `/matches/${encodeURIComponent(id)}/replay?${params}`, undefined, token);
   },
+  // accounts and sessions: the session travels in an HttpOnly cookie the page never sees
+  signUp: (body) => call("POST", "/accounts", body),
+  signIn: (body) => call("POST", "/session", body),
+  session: () => call("GET", "/session"),
+  signOut: () => call("DELETE", "/session"),
+  sessions: () => call("GET", "/sessions"),
+  signOutEverywhere: () => call("DELETE", "/sessions"),
+  endSession: (id) => call("DELETE", `/sessions/${encodeURIComponent(id)}`),
+  changePassword: (body) => call("PUT", "/account/password", body),
+  changeDisplayName: (body) => call("PUT", "/account/display-name", body),
+  deleteAccount: (body) => call("DELETE", "/account", body),
+  redeemReset: (body) => call("POST", "/account/reset", body),
+  profile: (username) => call("GET", `/accounts/${encodeURIComponent(username)}`),
+  history: (username, query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== "") params.set(k, v);
+    const q = params.toString();
+    return call("GET", `/accounts/${encodeURIComponent(username)}/matches${q ? `?${q}` : ""}`);
+  },
 };
+
+/** Where one's whole history downloads from (a plain link: the cookie signs it in). */
+export const HISTORY_DOWNLOAD = "/api/account/matches.json";

@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, notice } from "./dom.js";
+import { me } from "./session.js";
 import { keepName, keepSeat, myName } from "./store.js";
 
 /**
@@ -13,7 +14,11 @@ import { keepName, keepSeat, myName } from "./store.js";
 export function joinForm(room, { wantsWatch, seated, watching }) {
   const open = room.seats.filter((s) => s.kind === "open");
   const name = h("input", { id: "join-name", maxlength: 32, autocomplete: "nickname" });
-  name.value = myName();
+  const who = me();
+  name.value = who ? who.display_name : myName();
+  name.readOnly = Boolean(who); // an account's seat carries the account's name
+  const nameHelp = who ? h("span", { class: "help", id: "join-name-help" }, `Signed in as @${who.username}: the table shows your account's name.`) : null;
+  if (nameHelp) name.setAttribute("aria-describedby", nameHelp.id);
   const password = h("input", { id: "join-password", type: "password", maxlength: 128, autocomplete: "current-password" });
   const seat = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: String(s.index) }, `seat ${s.index + 1}`)));
   const error = notice();
@@ -32,7 +37,7 @@ export function joinForm(room, { wantsWatch, seated, watching }) {
       const deck = builder ? builder.value() : null;
       const joined = await api.join(room.id, { name: name.value.trim(), seat: Number(seat.value), password: password.value || null, deck });
       builder?.remember();
-      keepName(name.value.trim());
+      if (!who) keepName(name.value.trim());
       keepSeat(room.id, { token: joined.token, seat: joined.seat, role: "player" });
       seated(joined);
     } catch (e) {
@@ -53,7 +58,7 @@ export function joinForm(room, { wantsWatch, seated, watching }) {
   const canJoin = open.length && room.status === "open";
   const form = h("form", { class: "panel join", id: "join-form", onsubmit: join },
     h("h2", {}, canJoin ? "Take a seat" : "Watch this room"),
-    canJoin ? h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), name) : null,
+    canJoin ? h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), nameHelp, name) : null,
     canJoin ? h("div", { class: "field" }, h("label", { for: "join-seat" }, "Seat"), seat) : null,
     room.password ? h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), password) : null,
     canJoin ? deckSlot : null,

@@ -4,6 +4,7 @@ import { setPicker } from "./cardsets.js";
 import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, fill, notice, redraw } from "./dom.js";
 import { rulesetForm } from "./schemaform.js";
+import { me, onAccount, signInLink } from "./session.js";
 import { keepName, keepSeat, myName, seatOf } from "./store.js";
 
 const REFRESH_MS = 4000;
@@ -35,9 +36,28 @@ export function lobbyPage(main) {
   const createSection = h("section", { "aria-labelledby": "create-title", class: "panel" },
     h("h2", { id: "create-title" }, "Create a room"), createSlot);
 
+  const youAre = h("p", { class: "you-are", id: "you-are" });
   fill(main, h("h1", {}, "Lobby"),
     h("p", { class: "lead" }, "Join a room to play, watch a match, or create a room of your own."),
+    youAre,
     h("div", { class: "lobby" }, roomsSection, createSection));
+  const drawYou = () => {
+    const who = me();
+    if (who) {
+      fill(youAre, "You play as ", h("strong", { id: "you-are-name" }, who.display_name), ` (@${who.username}): your seats are your account's, and you can come back to them from any browser where you are signed in.`);
+    } else {
+      fill(youAre, "You play as a guest: your matches stay with this browser. ",
+        h("a", { href: signInLink("#/") }, "Sign in"), " or ", h("a", { href: signInLink("#/", "signup") }, "sign up"),
+        " to keep them and to come back to your seats from anywhere.");
+    }
+    youAre.dataset.state = who ? "account" : "guest";
+  };
+  drawYou();
+  const stopWatching = onAccount(() => {
+    drawYou();
+    shown = null; // redraw the rooms: "Back to your seat" follows the account
+    refresh();
+  });
 
   for (const el of [gameFilter, openFilter, passwordFilter]) el.addEventListener("change", refresh);
 
@@ -79,9 +99,12 @@ export function lobbyPage(main) {
       const status = { open: "waiting for players", playing: "playing", finished: "finished" }[room.status] || room.status;
       const actions = [];
       const kept = seatOf(room.id);
-      if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, kept.role === "player" ? "Back to your seat" : "Back to watching"));
+      const who = me();
+      const mine = who && room.seats.some((s) => s.kind === "account" && s.username && s.username.toLowerCase() === who.username.toLowerCase());
+      if (mine && !(kept && kept.token)) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, "Back to your seat"));
+      else if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, kept.role === "player" ? "Back to your seat" : "Back to watching"));
       else if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `join:${room.id}` } }, "Join"));
-      if (room.spectators && !(kept && kept.token)) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch`, dataset: { focus: `watch:${room.id}` } }, "Watch"));
+      if (room.spectators && !(kept && kept.token) && !mine) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch`, dataset: { focus: `watch:${room.id}` } }, "Watch"));
       return h("li", { class: "room", dataset: { room: room.id } },
         h("div", {},
           h("strong", {}, room.title), " ",
@@ -112,6 +135,7 @@ export function lobbyPage(main) {
   return () => {
     gone = true;
     clearTimeout(timer);
+    stopWatching();
   };
 }
 
@@ -122,6 +146,22 @@ function createForm(games) {
   const rulesLink = h("a", { target: "_blank", rel: "noopener" }, "The rules");
   const nameInput = h("input", { id: "create-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname" });
   nameInput.value = myName();
+  const nameHelp = h("span", { class: "help", id: "create-name-help" });
+  const lockName = () => {
+    const who = me();
+    if (who) nameInput.value = who.display_name;
+    else if (nameInput.readOnly) nameInput.value = myName();
+    nameInput.readOnly = Boolean(who);
+    nameHelp.textContent = who ? "Your account's name (change it in Settings)." : "";
+    nameHelp.hidden = !who;
+    if (who) nameInput.setAttribute("aria-describedby", nameHelp.id);
+    else nameInput.removeAttribute("aria-describedby");
+  };
+  lockName();
+  const stop = onAccount(() => {
+    if (nameInput.isConnected) lockName();
+    else stop();
+  });
   const rulesSlot = h("div");
   const deckSlot = h("div");
   const seatsSlot = h("div", { class: "seats-form" });
@@ -256,7 +296,7 @@ function createForm(games) {
     try {
       const created = await api.create(body);
       current.builder?.remember();
-      keepName(name);
+      if (!me()) keepName(name);
       let token = created.token;
       let role = token ? "player" : null;
       if (!token && body.spectators) {
@@ -284,7 +324,7 @@ function createForm(games) {
 
   return h("form", { id: "create-form", onsubmit: onSubmit, novalidate: true },
     h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSelect, summary, rulesLink),
-    h("div", { class: "field" }, h("label", { for: "create-name" }, "Your name"), nameInput),
+    h("div", { class: "field" }, h("label", { for: "create-name" }, "Your name"), nameHelp, nameInput),
     rulesSlot,
     h("fieldset", {}, h("legend", {}, "Seats"), seatsSlot,
       h("div", { class: "field" }, h("label", { for: "create-host" }, "You"), hostSelect),

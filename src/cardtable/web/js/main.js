@@ -2,7 +2,15 @@
 //   #/                the lobby            #/room/ID     a room and its table
 //   #/replays         finished matches     #/replay/ID   one match, step by step
 //   #/rules/GAME      a game's rules
+//   #/signup #/login  an account: signing up, signing in (?next=#/... comes back there)
+//   #/reset           a new password with the operator's one-time code
+//   #/account         one's settings          #/u/NAME   a profile
+//   #/u/NAME/matches  a person's finished matches
 import { h, fill } from "./dom.js";
+import { resetPage, signInPage, signUpPage } from "./account.js";
+import { historyPage, profilePage } from "./profile.js";
+import { confirmSession, drawWho } from "./session.js";
+import { settingsPage } from "./settings.js";
 import { lobbyPage } from "./lobby.js";
 import { roomPage } from "./room.js";
 import { replaysPage, replayPage } from "./replay.js";
@@ -24,11 +32,19 @@ function route() {
   else if (parts[0] === "rules" && parts[1]) leave = rulesPage(main, parts[1]);
   else if (parts[0] === "replays") leave = replaysPage(main);
   else if (parts[0] === "replay" && parts[1]) leave = replayPage(main, parts[1]);
+  else if (parts[0] === "signup" && parts.length === 1) leave = signUpPage(main);
+  else if (parts[0] === "login" && parts.length === 1) leave = signInPage(main);
+  else if (parts[0] === "reset" && parts.length === 1) leave = resetPage(main);
+  else if (parts[0] === "account" && parts.length === 1) leave = settingsPage(main);
+  else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
+  else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
   else fill(main, h("h1", {}, "Not here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
   if (document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {
     main.focus({ preventScroll: true });
   }
 }
 
+drawWho(document.getElementById("who"));
+confirmSession();
 window.addEventListener("hashchange", route);
 route();

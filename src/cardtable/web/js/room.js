@@ -8,7 +8,8 @@ import { markdown } from "./markdown.js";
 import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
-import { forgetSeat, seatOf } from "./store.js";
+import { me } from "./session.js";
+import { forgetSeat, keepSeat, seatOf } from "./store.js";
 import { tableFor } from "./tables/index.js";
 
 const PACES = [["0", "as it happens"], ["500", "brisk"], ["1200", "slow"], ["pause", "paused"]];
@@ -91,7 +92,27 @@ class RoomPage {
     this.renderRoom();
     const kept = seatOf(this.roomId);
     if (kept && kept.token) this.connect(kept.token);
+    else if (this.accountSeat() !== null) this.connect(null); // the session is the key
     else this.renderJoin();
+  }
+
+  /** The seat the signed-in account holds in this room, or null. */
+  accountSeat() {
+    const who = me();
+    if (!who || !this.room) return null;
+    const seat = this.room.seats.find((s) => s.kind === "account" && s.username && s.username.toLowerCase() === who.username.toLowerCase());
+    return seat ? seat.index : null;
+  }
+
+  /** A token of one's seat for the REST routes (leave, rematch): the one kept, or, for an
+   * account's seat taken in another browser, a new one the server gives the account. */
+  async seatToken() {
+    const kept = seatOf(this.roomId) || {};
+    if (kept.token && kept.role === "player") return kept.token;
+    if (this.welcome?.role !== "player" || this.accountSeat() === null) return kept.token;
+    const joined = await api.join(this.roomId, { name: me().display_name, seat: this.welcome.seat, password: null });
+    keepSeat(this.roomId, { token: joined.token, seat: joined.seat, role: "player" });
+    return joined.token;
   }
 
   connect(token) {
@@ -108,6 +129,10 @@ class RoomPage {
     if (state === "closed") {
       const code = this.connection?.fatal?.code;
       if (code === "bad_token") forgetSeat(this.roomId);
+      if (code === "bad_token" && this.connection?.token && this.accountSeat() !== null) {
+        this.connect(null); // a token the account replaced elsewhere: the session still holds the seat
+        return;
+      }
       this.actionError.say(detail || "The connection was closed.");
       this.welcome = null;
       if (code === "room_closed" || this.room.status === "closed") {
@@ -314,7 +339,7 @@ class RoomPage {
       buttons.push(h("button", { type: "button", id: "start", onclick: () => this.act(() => api.start(this.roomId, kept.host)) }, "Start the match"));
     }
     if (room.status === "finished" && (player || kept.host)) {
-      buttons.push(h("button", { type: "button", id: "rematch", onclick: () => this.act(() => api.rematch(this.roomId, player ? kept.token : kept.host)) }, "Rematch"));
+      buttons.push(h("button", { type: "button", id: "rematch", onclick: () => this.act(async () => api.rematch(this.roomId, player ? await this.seatToken() : kept.host)) }, "Rematch"));
     }
     if (player) {
       buttons.push(h("button", { type: "button", class: "secondary", id: "leave", onclick: () => this.leave() },
@@ -340,10 +365,9 @@ class RoomPage {
   }
 
   async leave() {
-    const kept = seatOf(this.roomId) || {};
     if (this.room.status === "playing" && !confirm("Leaving concedes the match. Leave?")) return;
     try {
-      await api.leave(this.roomId, kept.token);
+      await api.leave(this.roomId, await this.seatToken());
     } catch (error) {
       this.actionError.say(error.message);
       return;

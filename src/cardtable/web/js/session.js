@@ -1,0 +1,110 @@
+// Who is at this browser: an account (signed in) or a guest. The session itself is an
+// HttpOnly cookie no script reads; the page keeps a note of the account it signed in as
+// (username and display name), so a guest's page never asks the server who they are (the
+// server would answer 401, which the browser reports as an error), and a signed-in page asks
+// once at load to be sure the session still holds.
+import { api } from "./api.js";
+import { h, fill } from "./dom.js";
+
+const KEY = "cardtable.account";
+const listeners = new Set();
+let account = readNote();
+let checked = null;
+
+function readNote() {
+  try {
+    const note = JSON.parse(localStorage.getItem(KEY) || "null");
+    return note && typeof note.username === "string" ? note : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeNote(value) {
+  try {
+    if (value) localStorage.setItem(KEY, JSON.stringify(value));
+    else localStorage.removeItem(KEY);
+  } catch {
+    // no storage: the header forgets the account at the next load
+  }
+}
+
+/** The signed-in account ({username, display_name, created_at}), or null for a guest. */
+export function me() {
+  return account;
+}
+
+/** Tell every listener (the header, the lobby) that who is here changed. */
+export function setAccount(info) {
+  account = info ? { username: info.username, display_name: info.display_name, created_at: info.created_at } : null;
+  writeNote(account);
+  for (const listener of listeners) listener(account);
+}
+
+/** Call `listener(account)` whenever who is here changes; returns a function that stops it. */
+export function onAccount(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Once per page load: is the session noted still good? (Only asked when one is noted.) */
+export function confirmSession() {
+  if (!account) return Promise.resolve(null);
+  if (!checked) {
+    checked = api.session().then(
+      (signedIn) => {
+        setAccount(signedIn.account);
+        return account;
+      },
+      (error) => {
+        if (error.code === "not_logged_in") setAccount(null);
+        return account;
+      },
+    );
+  }
+  return checked;
+}
+
+/** Sign out of this browser's session; the page is a guest's again. */
+export async function signOut() {
+  try {
+    await api.signOut();
+  } finally {
+    setAccount(null);
+  }
+}
+
+/** The address of the sign-in page that comes back to `back` (a hash, "#/..."). */
+export function signInLink(back = location.hash || "#/", page = "login") {
+  const clean = back.startsWith("#/") && !/^#\/(login|signup|reset)\b/.test(back) ? back : "#/";
+  return clean === "#/" ? `#/${page}` : `#/${page}?next=${encodeURIComponent(clean)}`;
+}
+
+/** The header's part that says who is here: links to one's profile and settings, or to sign in. */
+export function drawWho(slot) {
+  const draw = () => {
+    const who = account;
+    if (who) {
+      fill(slot,
+        h("a", { href: `#/u/${encodeURIComponent(who.username)}`, id: "who-name", title: `Your profile (@${who.username})` }, who.display_name),
+        h("a", { href: "#/account", id: "who-settings" }, "Settings"),
+        h("button", { type: "button", class: "link", id: "sign-out", onclick: async () => {
+          try {
+            await signOut();
+          } catch {
+            // signed out here anyway: the cookie's session ends by itself
+          }
+          if (/^#\/(account)\b/.test(location.hash)) location.hash = "#/";
+        } }, "Sign out"));
+    } else {
+      fill(slot,
+        h("span", { class: "guest-note", id: "who-guest" }, "Playing as a guest"),
+        h("a", { href: signInLink(), id: "who-sign-in" }, "Sign in"),
+        h("a", { href: signInLink(undefined, "signup"), id: "who-sign-up" }, "Sign up"));
+    }
+    slot.dataset.state = who ? "account" : "guest";
+  };
+  draw();
+  onAccount(draw);
+  window.addEventListener("hashchange", () => { if (!account) draw(); }); // keep "next" current
+}
