@@ -33,9 +33,9 @@ from cardtable import __version__
 from cardtable.protocol.lobby import MAX_BODY_BYTES, Problem
 from cardtable.protocol.plain import describe
 from cardtable.server import socket
+from cardtable.server.accounts.guests import COOKIE, HEADER
 from cardtable.server.accounts.history_routes import router as history_router
 from cardtable.server.accounts.reset_routes import router as reset_router
-from cardtable.server.accounts.guests import COOKIE, HEADER
 from cardtable.server.accounts.routes import clear_session_cookie
 from cardtable.server.accounts.routes import router as accounts_router
 from cardtable.server.errors import Refused, status_of

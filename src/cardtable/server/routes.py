@@ -42,7 +42,7 @@ from cardtable.server.errors import Refused, status_of
 from cardtable.server.matches import record_of
 from cardtable.server.rooms import RoomPlan
 from cardtable.server.services import Services
-from cardtable.server.storage.base import MatchRow
+from cardtable.server.storage.base import MatchRow, RoomRow
 
 COMMON_REFUSALS = ("bad_message", "too_large", "unavailable", "internal")
 """What any route may answer: a body or parameter that does not validate, a body too large,
@@ -346,12 +346,21 @@ def match_info(row: MatchRow) -> MatchInfo:
     )
 
 
-async def may_read(server: Services, room_id: str, token: str | None) -> None:
+async def may_read(
+    server: Services,
+    room_id: str,
+    token: str | None,
+    account_id: str | None = None,
+    match_id: str | None = None,
+) -> None:
     """Refuse (``bad_token``) to show the matches of a room with a password to anyone but its
     people: the holder of a seat's token, the host's, or the spectator ticket (which the
-    password gives). The matches of other rooms are public."""
+    password gives), or a request signed in as ``account_id`` that holds a seat in the room
+    or played the match ``match_id``. The matches of other rooms are public."""
     room = await server.rooms.room(room_id)
     if room.password_hash is None or await server.rooms.is_host(room, token):
+        return
+    if account_id is not None and await _took_part(server, room, account_id, match_id):
         return
     try:
         await server.rooms.who(room, token)
@@ -365,6 +374,17 @@ async def may_read(server: Services, room_id: str, token: str | None) -> None:
         ) from None
 
 
+async def _took_part(
+    server: Services, room: RoomRow, account_id: str, match_id: str | None
+) -> bool:
+    """Whether the account holds a seat in the room, or played the match ``match_id``."""
+    if await server.rooms.seat_of(room, account_id) is not None:
+        return True
+    if match_id is None:
+        return False
+    return any(p.account_id == account_id for p in await server.accounts.participants(match_id))
+
+
 READ_REFUSALS = ("bad_token", "forbidden", "not_found")
 """What a reading of a room's matches may answer (besides its own)."""
 
@@ -375,22 +395,29 @@ READ_REFUSALS = ("bad_token", "forbidden", "not_found")
     responses=refusals(*READ_REFUSALS),
 )
 async def room_matches(
-    room_id: str, server: Server, authorization: Authorization = None
+    room_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> list[MatchInfo]:
-    await may_read(server, room_id, bearer(authorization))
+    token = bearer(authorization)
+    await may_read(server, room_id, token, await _account_id(request, server, token))
     return [match_info(row) for row in await server.storage.matches(room_id)]
 
 
-async def _readable(server: Services, match_id: str, token: str | None) -> MatchRow:
+async def _readable(
+    server: Services, match_id: str, request: Request, authorization: str | None
+) -> MatchRow:
     row = await server.storage.match(match_id)
     if row is None:
         raise Refused("no_match", "there is no such match")
-    await may_read(server, row.room_id, token)
+    token = bearer(authorization)
+    account_id = await _account_id(request, server, token)
+    await may_read(server, row.room_id, token, account_id, match_id)
     return row
 
 
-async def _finished(server: Services, match_id: str, token: str | None) -> tuple[MatchRow, Record]:
-    row = await _readable(server, match_id, token)
+async def _finished(
+    server: Services, match_id: str, request: Request, authorization: str | None
+) -> tuple[MatchRow, Record]:
+    row = await _readable(server, match_id, request, authorization)
     if row.status == "live":
         raise Refused("forbidden", "the record of a match is shown once the match is over")
     decisions = [(d.seat, d.text) for d in await server.storage.decisions(match_id)]
@@ -401,9 +428,9 @@ async def _finished(server: Services, match_id: str, token: str | None) -> tuple
     "/matches/{match_id}", summary="One match", responses=refusals("no_match", *READ_REFUSALS)
 )
 async def get_match(
-    match_id: str, server: Server, authorization: Authorization = None
+    match_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> MatchInfo:
-    return match_info(await _readable(server, match_id, bearer(authorization)))
+    return match_info(await _readable(server, match_id, request, authorization))
 
 
 @router.get(
@@ -412,9 +439,9 @@ async def get_match(
     responses=refusals("no_match", *READ_REFUSALS),
 )
 async def get_record(
-    match_id: str, server: Server, authorization: Authorization = None
+    match_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> JSONResponse:
-    _, record = await _finished(server, match_id, bearer(authorization))
+    _, record = await _finished(server, match_id, request, authorization)
     return JSONResponse(
         record.to_json(),
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
@@ -428,12 +455,13 @@ async def get_record(
 )
 async def replay(
     match_id: str,
+    request: Request,
     server: Server,
     step: Annotated[int, Query(ge=0, description="How many decisions in")] = 0,
     seat: Annotated[int | None, Query(ge=0, description="Whose view; none: everything")] = None,
     authorization: Authorization = None,
 ) -> dict[str, Any]:
-    row, record = await _finished(server, match_id, bearer(authorization))
+    row, record = await _finished(server, match_id, request, authorization)
     game = find(row.game)
     steps = len(record.decisions)
     if seat is not None and seat >= len(row.seats):

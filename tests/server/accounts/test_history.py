@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from cardtable.engine.json import JsonValue
 from cardtable.server.accounts import ParticipantRow
 from cardtable.server.storage import MatchRow, RoomRow
-from tests.server.accounts.seating import make_room, services
+from tests.server.accounts.seating import elsewhere, make_room, services
 from tests.server.accounts.test_routes import OWN, PASSWORD, app, call, sign_up, store
 from tests.server.helpers import bearer, hello, play_out
 
@@ -155,20 +155,34 @@ def test_deleted_and_disabled_accounts_have_no_profile_and_stay_in_others_histor
         assert client.get("/api/accounts/Fox/matches").status_code == 404
 
 
-def test_matches_of_rooms_with_a_password_are_shown_to_no_one_else(database_url: str) -> None:
+def test_matches_of_rooms_with_a_password_are_shown_to_their_players_alone(
+    database_url: str,
+) -> None:
     """A room with a password is private: its matches stay out of the profile and the history
-    anyone may read (their ids would lead to their records); the download, one's own, has
-    them all."""
+    anyone else may read (their ids would lead to their records); the account itself, signed
+    in, sees them in its own, and the download has them all."""
     with app(database_url) as client:
         fox = sign_up(client)["account"]["id"]
         _room(client)
         _room(client, "secret", password_hash="argon2-hash")
         _match(client, "open1", 10.0, winners=[0], me=fox)
         _match(client, "hidden", 11.0, winners=[0], me=fox, room="secret")
-        assert _ids(client.get("/api/accounts/Fox/matches")) == ["open1"]
-        profile = client.get("/api/accounts/Fox").json()
-        assert [m["id"] for m in profile["recent"]] == ["open1"]
-        assert [(g["game"], g["played"]) for g in profile["games"]] == [("war", 1)]
+        with elsewhere(client):
+            sign_up(client, "Wolf")
+            for signed_in in (True, False):
+                if not signed_in:
+                    client.cookies.clear()
+                assert _ids(client.get("/api/accounts/Fox/matches")) == ["open1"]
+                profile = client.get("/api/accounts/Fox").json()
+                assert [m["id"] for m in profile["recent"]] == ["open1"]
+                assert [(g["game"], g["played"]) for g in profile["games"]] == [("war", 1)]
+                hidden = client.get("/api/matches/hidden")
+                assert (hidden.status_code, hidden.json()["code"]) == (403, "bad_token")
+        assert _ids(client.get("/api/accounts/Fox/matches")) == ["hidden", "open1"]
+        assert client.get("/api/matches/hidden").json()["id"] == "hidden"  # a player of it
+        mine = client.get("/api/accounts/fox").json()  # any case names the account
+        assert [m["id"] for m in mine["recent"]] == ["hidden", "open1"]
+        assert [(g["game"], g["played"]) for g in mine["games"]] == [("war", 2)]
         own = client.get("/api/account/matches.json").json()
         assert [m["id"] for m in own["matches"]] == ["hidden", "open1"]
 

@@ -10,20 +10,23 @@
 A page of a history takes ``game``, ``result`` (``won``, ``lost``, ``drawn``), ``cursor`` (the
 last page's ``next_cursor``) and ``limit`` (1 to 100, 20 by default).
 
-Profiles and histories are public, as the matches they list are. The account of a username
-that names none, a deleted account (which has no username any more) and a disabled one are
-alike ``not_found``: a disabled account is not shown while the operator holds it. Its matches
-stay in others' histories, as do a deleted account's, under the name ``deleted player``.
+Profiles and histories are public, as the matches they list are, but for the matches of rooms
+with a password, which only the account itself sees in its own (signed in). The account of a
+username that names none, a deleted account (which has no username any more) and a disabled
+one are alike ``not_found``: a disabled account is not shown while the operator holds it. Its
+matches stay in others' histories, as do a deleted account's, under the name ``deleted
+player``.
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from cardtable.protocol.history import HistoryExport, HistoryPage, Profile, Result
+from cardtable.server.accounts.guests import signed_in_account
 from cardtable.server.accounts.history import MAX_PAGE, History
 from cardtable.server.accounts.names import username_key
 from cardtable.server.accounts.routes import SIGNED_IN, Caller_
@@ -59,24 +62,33 @@ async def _shown(server: Services, username: str) -> AccountRow:
     return account
 
 
+async def _public_to(request: Request, server: Services, account: AccountRow) -> bool:
+    """Whether ``account``'s matches are shown as to anyone (only those of rooms without a
+    password): unless the request is signed in as the account itself. A session that has
+    ended reads as anyone."""
+    viewer = await signed_in_account(request, server)
+    return viewer is None or viewer.id != account.id
+
+
 @router.get(
     "/accounts/{username}",
     summary="An account's profile",
     description="Display name, username, member since, per game the finished matches played "
     "and won, and the latest finished matches. `ratings`, `friends` and `activity` are empty: "
     "they come later. Matches of rooms with a password are private to their players: they "
-    "are left out here (one's own download has them).",
+    "are left out, unless the request is signed in as the account itself.",
     responses=refusals("not_found"),
 )
-async def profile(username: Username, server: Server) -> Profile:
+async def profile(username: Username, request: Request, server: Server) -> Profile:
     account = await _shown(server, username)
+    public = await _public_to(request, server, account)
     read = history(server)
-    recent = await read.page(account.id, limit=RECENT, public=True)
+    recent = await read.page(account.id, limit=RECENT, public=public)
     return Profile(
         username=account.username or "",
         display_name=account.display_name,
         member_since=account.created_at,
-        games=await read.counts(account.id, public=True),
+        games=await read.counts(account.id, public=public),
         recent=recent.matches,
     )
 
@@ -86,11 +98,13 @@ async def profile(username: Username, server: Server) -> Profile:
     summary="An account's finished matches, newest first",
     description="A page at a time: ask again with `cursor` set to the page's `next_cursor` "
     "(a cursor stays right while more matches finish). Matches of rooms with a password are "
-    "left out: they are private to their players.",
+    "private to their players: they are left out, unless the request is signed in as the "
+    "account itself.",
     responses=refusals("not_found"),
 )
 async def matches(
     username: Username,
+    request: Request,
     server: Server,
     game: Annotated[str | None, Query(max_length=64, description="Only this game's")] = None,
     result: Annotated[Result | None, Query(description="Only those won, lost or drawn")] = None,
@@ -98,8 +112,9 @@ async def matches(
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Matches a page")] = 20,
 ) -> HistoryPage:
     account = await _shown(server, username)
+    public = await _public_to(request, server, account)
     page = await history(server).page(
-        account.id, game=game, result=result, cursor=cursor, limit=limit, public=True
+        account.id, game=game, result=result, cursor=cursor, limit=limit, public=public
     )
     return HistoryPage(matches=page.matches, next_cursor=page.next_cursor)
 
