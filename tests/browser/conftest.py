@@ -72,6 +72,32 @@ def browser(chromium_path: str) -> Iterator[Browser]:
 def people(browser: Browser, site: Served) -> Iterator[Callable[..., Person]]:
     """Makes people (each a browser context at the lobby); when the test ends, any console
     error or uncaught exception any of their pages had fails it."""
+    yield from _people(browser, site)
+
+
+@pytest.fixture(scope="package")
+def accounts_site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Served]:
+    """A server for the browser tests of accounts: as :func:`site`, but one address (all the
+    tests' browsers are 127.0.0.1) may sign up as often as the tests need."""
+    folder: Path = tmp_path_factory.mktemp("accounts-server")
+    served = Served(
+        f"sqlite+aiosqlite:///{folder / 'cardtable.db'}",
+        log=folder / "server.log",
+        extra=("--signups-per-hour", "10000", "--signup-burst", "1000"),
+    )
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+@pytest.fixture
+def members(browser: Browser, accounts_site: Served) -> Iterator[Callable[..., Person]]:
+    """As :func:`people`, on :func:`accounts_site`: people who may sign up."""
+    yield from _people(browser, accounts_site)
+
+
+def _people(browser: Browser, site: Served) -> Iterator[Callable[..., Person]]:
     made: list[Person] = []
 
     def make(name: str, **options: Any) -> Person:

@@ -60,7 +60,8 @@ class Person:
         page = self.page
         page.goto(f"{self.url}/#/")
         page.wait_for_selector("#create-form")
-        page.fill("#create-name", self.name)
+        if page.is_editable("#create-name"):  # signed in, the account's name is the name
+            page.fill("#create-name", self.name)
         page.select_option("#create-game", game)
         page.wait_for_selector(f"#create-form [id^='rule-{game}-']")
         for field, value in (rules or {}).items():
@@ -99,11 +100,37 @@ class Person:
         page.goto(f"{self.url}/#/")
         page.click(f"#room-list li[data-room='{room_id}'] a:text('Join')")
         page.wait_for_selector("#join-form")
-        page.fill("#join-name", self.name)
+        if page.is_editable("#join-name"):
+            page.fill("#join-name", self.name)
         if password is not None:
             page.fill("#join-password", password)
         page.click("#join-button")
         page.wait_for_selector("#room-status:has-text('you are at seat')")
+
+    # -- accounts ------------------------------------------------------------------------
+
+    def sign_up(self, username: str, password: str, display_name: str | None = None) -> None:
+        """Sign up through the header's link; back where the person was, signed in."""
+        page = self.page
+        page.click("#who-sign-up")
+        page.wait_for_selector("#signup-form")
+        page.fill("#signup-username", username)
+        if display_name is not None:
+            page.fill("#signup-display", display_name)
+        page.fill("#signup-password", password)
+        page.fill("#signup-confirm", password)
+        page.click("#signup-submit")
+        page.wait_for_selector("#who-name")
+
+    def sign_in(self, username: str, password: str) -> None:
+        """Sign in through the header's link; back where the person was, signed in."""
+        page = self.page
+        page.click("#who-sign-in")
+        page.wait_for_selector("#login-form")
+        page.fill("#login-username", username)
+        page.fill("#login-password", password)
+        page.click("#login-submit")
+        page.wait_for_selector("#who-name")
 
     def start(self) -> None:
         self.page.click("#start")

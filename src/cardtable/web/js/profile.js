@@ -25,7 +25,7 @@ export function matchItem(m) {
   const against = m.opponents.length
     ? m.opponents.flatMap((o, i) => [i ? ", " : "", opponentLabel(o)])
     : ["nobody"];
-  return h("li", { class: "history-match", dataset: { match: m.id, result: m.result } },
+  return h("li", { class: "history-match", dataset: { match: m.id, room: m.room, result: m.result, game: m.game } },
     h("div", { class: "history-head" },
       h("strong", {}, m.title), " ",
       h("span", { class: `badge result ${m.result}` }, RESULTS[m.result] || m.result),

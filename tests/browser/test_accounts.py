@@ -1,0 +1,256 @@
+"""Accounts in a real browser: a guest plays, signs up and finds the match in their history; a
+person signed in on a second browser resumes their seat mid-match; wrong passwords are slowed
+down; sign-up errors stand beside their fields; names are text; signing out, and changing
+one's display name."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+
+from tests.browser import shots
+from tests.browser.ui import Person, play_until_over
+
+SHORT_WAR = {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40}
+"""A War with a short deck that always ends soon."""
+LONG_WAR = {"suits": 4, "ranks": 13, "turn_limit": 500}
+"""A War that lasts: still on after a few turns."""
+PASSWORD = "purple monkey dishwasher tune"
+
+Members = Callable[..., Person]
+
+
+def fresh(base: str) -> str:
+    """A username no other test took."""
+    return f"{base}{secrets.token_hex(3)}"
+
+
+def refusals(person: Person) -> None:
+    """The test provokes refusals: the browser reports each as a failed load."""
+    person.expect_console_error(r"status of (401|403|409|422|429)")
+
+
+def turn_war(person: Person) -> None:
+    person.page.click("[data-decision='turn']")
+
+
+def test_a_guest_plays_signs_up_and_finds_the_match_in_their_history(members: Members) -> None:
+    fox = members("Fox")
+    assert fox.page.locator("#who[data-state='guest'] #who-guest").is_visible()
+    assert "guest" in (fox.page.locator("#you-are").text_content() or "")
+    room = fox.create_room("war", SHORT_WAR, ("open", "random"))
+    fox.start()
+    play_until_over([fox], turn_war)
+    outcome = fox.page.locator("#turn").text_content() or ""
+    expected = "drawn" if "nobody won" in outcome else "won" if "Fox won" in outcome else "lost"
+
+    username = fresh("fox")
+    fox.sign_up(username, PASSWORD)  # from the room: back in the room once signed up
+    fox.page.wait_for_url(re.compile(rf"#/room/{room}$"))
+    assert fox.page.locator("#who-name").text_content() == username  # no display name: username
+
+    fox.page.click("#who-name")  # one's own profile
+    fox.page.wait_for_selector("#profile-name")
+    played = fox.page.locator(f"#profile-recent li[data-room='{room}']")
+    played.wait_for()
+    assert played.get_attribute("data-result") == expected
+    assert "random" in (played.locator(".against").text_content() or "")
+    assert fox.page.locator("#profile-games tr[data-game='war'] td").first.text_content() == "1"
+    assert fox.page.locator("#coming-later").is_visible()
+    shots.save(fox.page, "accounts-profile")
+
+    fox.page.click("#all-matches")  # the history, filtered by result
+    fox.page.wait_for_selector(f"#history-list li[data-room='{room}']")
+    other = "won" if expected != "won" else "lost"
+    fox.page.select_option("#history-result", other)
+    fox.page.wait_for_selector("#history-empty:not([hidden])")
+    assert fox.page.locator(f"#history-list li[data-room='{room}']").count() == 0
+    fox.page.select_option("#history-result", expected)
+    fox.page.wait_for_selector(f"#history-list li[data-room='{room}']")
+    shots.save(fox.page, "accounts-history")
+
+    fox.page.click(f"#history-list li[data-room='{room}'] .replay-link")  # and its replay
+    fox.page.wait_for_url(re.compile(r"#/replay/"))
+    fox.page.wait_for_selector(".replay-controls")
+
+
+def test_a_second_browser_signed_in_resumes_the_seat_mid_match(members: Members) -> None:
+    username = fresh("owl")
+    desk = members("Owl at the desk")
+    desk.sign_up(username, PASSWORD, "Owl")
+    room = desk.create_room("war", LONG_WAR, ("open", "random"))
+    assert desk.page.locator("#seats li[data-seat='0'] .name").text_content() == "Owl"
+    desk.start()
+    desk.page.wait_for_selector("#turn[data-state='mine']")
+    before = desk.version()
+    turn_war(desk)
+    desk.acted(before)
+
+    phone = members("Owl on the phone", width=390, height=844)
+    phone.sign_in(username, PASSWORD)
+    phone.page.wait_for_selector(f"#room-list li[data-room='{room}'] a:text('Back to your seat')")
+    phone.page.click(f"#room-list li[data-room='{room}'] a:text('Back to your seat')")
+    phone.page.wait_for_selector("#room-status:has-text('you are at seat 1 as Owl')")
+    assert phone.page.locator("#join-form").count() == 0
+    kept = phone.page.evaluate("k => localStorage.getItem(k)", f"cardtable.room.{room}")
+    assert kept is None, "the phone holds no token of the seat: the session is the key"
+    phone.page.wait_for_selector("#turn[data-state='mine']")
+    before = phone.version()
+    turn_war(phone)  # the phone acts for the seat, and the desk sees it
+    phone.acted(before)
+    desk.page.wait_for_function(
+        "v => Number(document.querySelector('#table').dataset.version) > v", arg=before
+    )
+    shots.save(phone.page, "accounts-resumed-on-a-phone")
+
+
+def test_wrong_passwords_are_slowed_down_and_the_right_one_waits_too(members: Members) -> None:
+    username = fresh("wolf")
+    owner = members("Wolf")
+    owner.sign_up(username, PASSWORD)
+    owner.close()
+
+    thief = members("Thief")
+    refusals(thief)
+    page = thief.page
+    page.click("#who-sign-in")
+    page.wait_for_selector("#login-form")
+    page.fill("#login-username", username)
+
+    def attempt(password: str) -> str:
+        """Send the form; the refusal's code once one shows."""
+        page.evaluate("document.querySelector('#login-error').removeAttribute('data-code')")
+        page.fill("#login-password", password)
+        page.click("#login-submit")
+        page.wait_for_selector("#login-error[data-code]", state="attached")
+        return page.get_attribute("#login-error", "data-code") or ""
+
+    wrong = [attempt(f"not the password {n}") for n in range(3)]
+    assert wrong == ["wrong_password"] * 3
+    assert page.locator("#login-password-error").is_visible()
+    # Wrong again whenever allowed, until the wait is long enough to try the right one in it
+    # (the waits grow: 1, 2, 4 seconds...).
+    for _ in range(6):
+        if attempt("not the password again") == "too_many":
+            if int(page.get_attribute("#login-error", "data-wait") or 0) >= 3:
+                break
+            page.wait_for_selector("#login-error[data-wait='0']", timeout=10_000)
+    else:
+        raise AssertionError("the wrong passwords were never slowed down")
+    message = page.locator("#login-error")
+    assert message.is_visible()
+    assert "Too many wrong tries" in (message.text_content() or "")
+    shots.save(page, "accounts-sign-in-slowed-down")
+
+    assert attempt(PASSWORD) == "too_many"  # the right password waits too
+    assert page.locator("#who[data-state='guest']").count() == 1
+    assert re.search(r"#/login", page.url)
+
+    page.wait_for_selector("#login-error[data-wait='0']", timeout=15_000)  # the wait is over
+    assert "try again now" in (message.text_content() or "")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_selector("#who-name")
+
+
+def test_sign_up_errors_stand_beside_their_fields(members: Members) -> None:
+    taken = fresh("hare")
+    first = members("Hare")
+    first.sign_up(taken, PASSWORD)
+
+    other = members("Other")
+    refusals(other)
+    page = other.page
+    page.click("#who-sign-up")
+    page.wait_for_selector("#signup-form")
+    page.fill("#signup-username", taken.upper())  # usernames differ regardless of case
+    page.fill("#signup-password", PASSWORD)
+    page.fill("#signup-confirm", PASSWORD)
+    page.click("#signup-submit")
+    username_error = page.locator("#signup-username-error")
+    username_error.wait_for()
+    assert "taken" in (username_error.text_content() or "")
+    assert page.get_attribute("#signup-username", "aria-invalid") == "true"
+    assert page.locator("#signup-password-error").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "signup-username"
+
+    page.fill("#signup-username", fresh("hare"))
+    page.fill("#signup-password", "password123")
+    page.fill("#signup-confirm", "password123")
+    page.click("#signup-submit")
+    password_error = page.locator("#signup-password-error")
+    password_error.wait_for()
+    assert "common" in (password_error.text_content() or "") or "often" in (
+        password_error.text_content() or ""
+    )
+    assert username_error.is_hidden()
+    assert page.get_attribute("#signup-username", "aria-invalid") is None
+
+    page.fill("#signup-password", PASSWORD)
+    page.fill("#signup-confirm", PASSWORD + "!")  # the two differ: said beside the second
+    page.click("#signup-submit")
+    page.locator("#signup-confirm-error").wait_for()
+    assert password_error.is_hidden()
+    assert page.locator("#who[data-state='guest']").count() == 1
+    shots.save(page, "accounts-sign-up-errors")
+
+
+def test_markup_in_a_display_name_is_shown_as_text(members: Members) -> None:
+    name = "<i>Mole</i> & <img src=x>"
+    username = fresh("mole")
+    mole = members("Mole")
+    mole.sign_up(username, PASSWORD, name)
+    shown = name.strip()
+    assert mole.page.locator("#who-name").text_content() == shown
+    assert mole.page.locator("#who i, #who img").count() == 0
+    assert mole.page.locator("#you-are-name").text_content() == shown
+    assert mole.page.input_value("#create-name") == shown
+    assert not mole.page.is_editable("#create-name")  # the account's name, not another
+    room = mole.create_room("war", SHORT_WAR, ("open", "random"))
+    seat = mole.page.locator("#seats li[data-seat='0'] .name")
+    assert seat.text_content() == shown
+    mole.page.goto(f"{mole.url}/#/u/{username}")
+    mole.page.wait_for_selector("#profile-name")
+    assert mole.page.locator("#profile-name").text_content() == shown
+    assert mole.page.locator("main i, main img").count() == 0
+    assert room
+
+
+def test_signing_out_makes_the_page_a_guests_again(members: Members) -> None:
+    username = fresh("lynx")
+    lynx = members("Lynx")
+    lynx.sign_up(username, PASSWORD, "Lynx")
+    assert any(c["name"] == "cardtable_session" for c in lynx.context.cookies())
+    lynx.page.click("#sign-out")
+    lynx.page.wait_for_selector("#who[data-state='guest'] #who-guest")
+    lynx.page.wait_for_selector("#you-are[data-state='guest']")
+    assert lynx.page.is_editable("#create-name")
+    assert not any(c["name"] == "cardtable_session" for c in lynx.context.cookies())
+    lynx.page.reload()
+    lynx.page.wait_for_selector("#who[data-state='guest'] #who-guest")
+
+
+def test_a_new_display_name_shows_in_the_header_and_the_lobby(members: Members) -> None:
+    username = fresh("stoat")
+    stoat = members("Stoat")
+    refusals(stoat)
+    stoat.sign_up(username, PASSWORD, "Stoat")
+    stoat.page.click("#who-settings")
+    stoat.page.wait_for_selector("#name-form")
+    stoat.page.fill("#settings-display", "   ")  # nothing: said beside the field
+    stoat.page.click("#name-submit")
+    stoat.page.locator("#settings-display-error").wait_for()
+    stoat.page.fill("#settings-display", "x" * 40)  # too long: the server says so, there too
+    stoat.page.click("#name-submit")
+    stoat.page.wait_for_selector("#settings-display-error:has-text('32')")
+    stoat.page.fill("#settings-display", "Stoat the Bold")
+    stoat.page.click("#name-submit")
+    stoat.page.wait_for_selector("#who-name:text-is('Stoat the Bold')")
+    assert stoat.page.locator("#settings-display-error").is_hidden()
+    shots.save(stoat.page, "accounts-settings")
+    stoat.page.click("a.brand")
+    stoat.page.wait_for_selector("#create-form")
+    assert stoat.page.input_value("#create-name") == "Stoat the Bold"
+    stoat.page.reload()  # the server says the same after a reload
+    stoat.page.wait_for_selector("#who-name:text-is('Stoat the Bold')")
