@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from cardtable.engine.json import JsonValue
 from cardtable.server.accounts import ParticipantRow
-from cardtable.server.storage import MatchRow, RoomRow
+from cardtable.server.storage import MatchRow, RoomRow, SeatRow
 from tests.server.accounts.seating import elsewhere, make_room, services
 from tests.server.accounts.test_routes import OWN, PASSWORD, app, call, sign_up, store
 from tests.server.helpers import bearer, hello, play_out
@@ -42,7 +42,8 @@ def _match(
     (an account id or ``None``, and a name) at the other seat."""
     row = MatchRow(
         id=match_id, room_id=room, game=game, game_version=1, engine_version=1,
-        ruleset={"suits": 1} if game == "war" else {}, seed=1, seats=("a", "b"), version=3,
+        ruleset={"suits": 1} if game == "war" else {}, seed=1,
+        seats=("Fox", other[1]) if seat == 0 else (other[1], "Fox"), version=3,
         status="finished", outcome={"winners": winners, "reason": "cards"}, final_hash=None,
         started_at=finished_at - 10, finished_at=finished_at, lease_owner=None,
         lease_until=None, timer=None,
@@ -139,6 +140,9 @@ def test_deleted_and_disabled_accounts_have_no_profile_and_stay_in_others_histor
         client.cookies.clear()
         wolf = sign_up(client, "Wolf")["account"]["id"]
         _room(client)
+        seat = SeatRow(room_id="r1", index=0, kind="guest", name="Wolf", token_hash="t",
+                       account_id=wolf, guest_id=None)  # fmt: skip
+        call(client, services(client).storage.put_seat, seat)
         _match(client, "m1", 10.0, winners=[0], me=fox, other=(wolf, "Wolf"))
         shown = client.get("/api/accounts/Fox/matches").json()["matches"][0]["opponents"]
         assert shown == [{"seat": 1, "name": "Wolf", "kind": "account", "username": "Wolf"}]
@@ -149,6 +153,11 @@ def test_deleted_and_disabled_accounts_have_no_profile_and_stay_in_others_histor
         assert client.get("/api/accounts/Wolf").status_code == 404
         shown = client.get("/api/accounts/Fox/matches").json()["matches"][0]["opponents"]
         assert shown == [{"seat": 1, "name": "deleted player", "kind": "account", "username": None}]
+        # Decided once: the match and its record, and the seat it held, say the same.
+        assert client.get("/api/matches/m1").json()["seats"] == ["Fox", "deleted player"]
+        assert client.get("/api/matches/m1/record").json()["seats"] == ["Fox", "deleted player"]
+        held = call(client, services(client).storage.seats, "r1")
+        assert [(s.name, s.account_id) for s in held] == [("deleted player", wolf)]
 
         call(client, store(client).disable_account, fox, time.time())
         assert client.get("/api/accounts/Fox").status_code == 404

@@ -64,6 +64,7 @@ from cardtable.server.accounts.tables import (
 )
 from cardtable.server.storage.base import Conflict, Storage
 from cardtable.server.storage.sql import SqlStorage, insert_row, violated
+from cardtable.server.storage.tables import matches, seats
 
 __all__ = ["ANONYMOUS_NAME", "AccountStore", "UsernameTaken"]
 
@@ -164,7 +165,7 @@ class AccountStore:
     ) -> None:
         """Delete the account as its owner asks, in one transaction: its row stays (the
         matches it played stay in others' histories) under ``anonymous_name``, as do its seats
-        in those matches, but its username (free again for anyone), password hash and reset
+        in those matches (their records' names too) and in rooms, but its username (free again for anyone), password hash and reset
         code are gone, and so are its sessions (:class:`LookupError` for no account, or one
         deleted already)."""
         async with self._storage.write() as connection:
@@ -181,8 +182,7 @@ class AccountStore:
                 updated_at=now,
             )
             await _end_sessions(connection, account_id)
-            played = sa.update(participants).where(participants.c.account_id == account_id)
-            await connection.execute(played.values(name_at_the_time=anonymous_name))
+            await _anonymise(connection, account_id, anonymous_name)
 
     # One-time password reset codes.
 
@@ -444,3 +444,28 @@ def _columns(row: AccountRow | SessionRow | GuestRow | ParticipantRow) -> dict[s
 
 def _row(kind: type[_R], row: sa.Row[Any]) -> _R:
     return kind(**row._asdict())
+
+
+async def _anonymise(connection: AsyncConnection, account_id: str, name: str) -> None:
+    """Show the account as ``name`` wherever a name of it is kept: the participants of the
+    matches it played, those matches' seats (which their records show) and its seats in
+    rooms. The one place a deletion is decided; a change of display name leaves what was
+    played under the name of the time."""
+    played = sa.update(participants).where(participants.c.account_id == account_id)
+    await connection.execute(played.values(name_at_the_time=name))
+    held = sa.update(seats).where(seats.c.account_id == account_id)
+    await connection.execute(held.values(name=name))
+    rows = await connection.execute(
+        sa.select(matches.c.id, matches.c.seats, participants.c.seat_index)
+        .select_from(participants.join(matches, matches.c.id == participants.c.match_id))
+        .where(participants.c.account_id == account_id)
+    )
+    renamed: dict[str, list[str]] = {}
+    for match_id, names, index in rows:
+        shown = renamed.setdefault(match_id, list(names))
+        if 0 <= index < len(shown):
+            shown[index] = name
+    for match_id, shown in renamed.items():
+        await connection.execute(
+            sa.update(matches).where(matches.c.id == match_id).values(seats=shown)
+        )
