@@ -165,9 +165,9 @@ class AccountStore:
     ) -> None:
         """Delete the account as its owner asks, in one transaction: its row stays (the
         matches it played stay in others' histories) under ``anonymous_name``, as do its seats
-        in those matches (their records' names too) and in rooms, but its username (free again for anyone), password hash and reset
-        code are gone, and so are its sessions (:class:`LookupError` for no account, or one
-        deleted already)."""
+        in those matches (their records' names too) and in rooms, but its username (free
+        again for anyone), password hash and reset code are gone, and so are its sessions
+        (:class:`LookupError` for no account, or one deleted already)."""
         async with self._storage.write() as connection:
             await _update_live(
                 connection,
