@@ -76,12 +76,19 @@ def people(browser: Browser, site: Served) -> Iterator[Callable[..., Person]]:
 
 
 @pytest.fixture(scope="package")
-def accounts_site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Served]:
+def accounts_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The database of :func:`accounts_site` (for ``cardtable admin`` commands)."""
+    folder: Path = tmp_path_factory.mktemp("accounts-server")
+    return f"sqlite+aiosqlite:///{folder / 'cardtable.db'}"
+
+
+@pytest.fixture(scope="package")
+def accounts_site(accounts_database: str, chromium_path: str) -> Iterator[Served]:
     """A server for the browser tests of accounts: as :func:`site`, but one address (all the
     tests' browsers are 127.0.0.1) may sign up as often as the tests need."""
-    folder: Path = tmp_path_factory.mktemp("accounts-server")
+    folder = Path(accounts_database.removeprefix("sqlite+aiosqlite:///")).parent
     served = Served(
-        f"sqlite+aiosqlite:///{folder / 'cardtable.db'}",
+        accounts_database,
         log=folder / "server.log",
         extra=("--signups-per-hour", "10000", "--signup-burst", "1000"),
     )

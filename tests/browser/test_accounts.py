@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import subprocess
+import sys
 from collections.abc import Callable
 
 from tests.browser import shots
@@ -28,7 +30,7 @@ def fresh(base: str) -> str:
 
 def refusals(person: Person) -> None:
     """The test provokes refusals: the browser reports each as a failed load."""
-    person.expect_console_error(r"status of (401|403|409|422|429)")
+    person.expect_console_error(r"status of (401|403|404|409|422|429)")
 
 
 def turn_war(person: Person) -> None:
@@ -103,6 +105,12 @@ def test_a_second_browser_signed_in_resumes_the_seat_mid_match(members: Members)
         "v => Number(document.querySelector('#table').dataset.version) > v", arg=before
     )
     shots.save(phone.page, "accounts-resumed-on-a-phone")
+
+    phone.page.once("dialog", lambda dialog: dialog.accept())
+    phone.page.click("#leave")  # leaving from the phone concedes, with the session alone
+    phone.page.wait_for_url(lambda url: url.endswith("#/"))
+    desk.page.wait_for_selector("#turn[data-state='over']")
+    assert "random won" in (desk.page.locator("#turn").text_content() or "")
 
 
 def test_wrong_passwords_are_slowed_down_and_the_right_one_waits_too(members: Members) -> None:
@@ -254,3 +262,85 @@ def test_a_new_display_name_shows_in_the_header_and_the_lobby(members: Members) 
     assert stoat.page.input_value("#create-name") == "Stoat the Bold"
     stoat.page.reload()  # the server says the same after a reload
     stoat.page.wait_for_selector("#who-name:text-is('Stoat the Bold')")
+
+
+def test_sessions_are_listed_and_ended_from_the_settings(members: Members) -> None:
+    username = fresh("crow")
+    home = members("Crow at home")
+    home.sign_up(username, PASSWORD, "Crow")
+    away = members("Crow away")
+    away.sign_in(username, PASSWORD)
+    refusals(away)  # its session ends under it: the server says so once
+    home.page.click("#who-settings")
+    home.page.wait_for_selector("#session-list li.session >> nth=1")
+    sessions = home.page.locator("#session-list li.session")
+    assert sessions.count() == 2
+    assert home.page.locator("#session-list li[data-current='true']").count() == 1
+    home.page.click("#session-list li[data-current='false'] button")  # end the other one
+    home.page.wait_for_function(
+        "() => document.querySelectorAll('#session-list li.session').length === 1"
+    )
+    away.page.reload()  # the other browser is a guest's again
+    away.page.wait_for_selector("#who[data-state='guest'] #who-guest")
+
+    home.page.click("#sign-out-everywhere")  # and this one too
+    home.page.wait_for_selector("#login-form")
+    home.page.wait_for_selector("#who[data-state='guest']")
+    assert not any(c["name"] == "cardtable_session" for c in home.context.cookies())
+
+
+def test_a_reset_code_sets_a_new_password(members: Members, accounts_database: str) -> None:
+    username = fresh("newt")
+    newt = members("Newt")
+    refusals(newt)
+    newt.sign_up(username, PASSWORD, "Newt")
+    newt.page.click("#sign-out")
+    newt.page.wait_for_selector("#who-guest")
+    issued = subprocess.run(
+        [sys.executable, "-m", "cardtable", "admin", "reset-code", username,
+         "--database", accounts_database],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    found = re.search(r"[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}", issued.stdout)
+    assert found, issued.stdout
+    page = newt.page
+    page.click("#who-sign-in")
+    page.click("#to-reset")
+    page.wait_for_selector("#reset-form")
+    page.fill("#reset-username", username)
+    page.fill("#reset-code", "AAAA-BBBB-CCCC-DDDD")  # a wrong code: said beside the code
+    page.fill("#reset-password", "a brand new secret phrase")
+    page.fill("#reset-confirm", "a brand new secret phrase")
+    page.click("#reset-submit")
+    page.wait_for_selector("#reset-code-error:has-text('does not work')")
+    page.fill("#reset-code", found.group().lower())
+    page.click("#reset-submit")
+    page.wait_for_selector("#login-form")  # told to sign in with the new password
+    assert "new password is set" in (page.locator("main .notice.info").text_content() or "")
+    page.fill("#login-username", username)
+    page.fill("#login-password", "a brand new secret phrase")
+    page.click("#login-submit")
+    page.wait_for_selector("#who-name:text-is('Newt')")
+
+
+def test_deleting_the_account_needs_its_password(members: Members) -> None:
+    username = fresh("vole")
+    vole = members("Vole")
+    refusals(vole)
+    vole.sign_up(username, PASSWORD, "Vole")
+    page = vole.page
+    page.click("#who-settings")
+    page.wait_for_selector("#delete-form")
+    page.fill("#delete-password", PASSWORD)
+    page.click("#delete-submit")  # not ticked: nothing happens but a word
+    page.wait_for_selector("#delete-error:has-text('sure')")
+    page.check("#delete-sure")
+    page.fill("#delete-password", "not my password at all")
+    page.click("#delete-submit")
+    page.wait_for_selector("#delete-password-error:not([hidden])")
+    assert page.locator("#who[data-state='account']").count() == 1
+    page.fill("#delete-password", PASSWORD)
+    page.click("#delete-submit")
+    page.wait_for_selector("#who[data-state='guest']")
+    page.goto(f"{vole.url}/#/u/{username}")
+    page.wait_for_selector("h1:text-is('No such player')")
