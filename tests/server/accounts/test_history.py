@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from cardtable.engine.json import JsonValue
 from cardtable.server.accounts import ParticipantRow
 from cardtable.server.storage import MatchRow, RoomRow, SeatRow
-from tests.server.accounts.seating import elsewhere, make_room, services
+from tests.server.accounts.seating import elsewhere, join, make_room, services
 from tests.server.accounts.test_routes import OWN, PASSWORD, app, call, sign_up, store
 from tests.server.helpers import bearer, hello, play_out
 
@@ -234,3 +234,30 @@ def test_a_match_played_signed_in_is_in_the_profile(database_url: str) -> None:
         profile = client.get("/api/accounts/Fox").json()
         assert [(g["game"], g["played"]) for g in profile["games"]] == [("war", 1)]
         assert profile["recent"][0]["id"] == match_id
+
+
+def test_a_person_named_like_a_computer_player_stays_a_person_once_their_guest_is_gone(
+    database_url: str,
+) -> None:
+    """What sat in a seat is stored with the match, not guessed from the name later."""
+    with app(database_url, guest_idle_days=0.0) as client:
+        sign_up(client)
+        created = make_room(client, seats=[{"kind": "open"}, {"kind": "open"}])
+        room_id = created["room"]["id"]
+        with elsewhere(client):
+            joined = join(client, room_id, "random")
+        assert joined["seat"] == 1
+        started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
+        assert started.status_code == 200, started.text
+        conceded = client.post(f"/api/rooms/{room_id}/concede", headers=OWN)
+        assert conceded.status_code == 200, conceded.text
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/rooms/{room_id}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the conceded match never finished"
+            time.sleep(0.02)
+        time.sleep(0.01)
+        assert call(client, services(client).purge).guests == 1
+        [match] = client.get("/api/accounts/Fox/matches").json()["matches"]
+        assert match["opponents"] == [
+            {"seat": 1, "name": "random", "kind": "guest", "username": None}
+        ]

@@ -279,7 +279,7 @@ async def test_a_database_at_revision_0002_gains_the_owners_of_seats(url: str) -
 
     async with await SqlStorage.open(url) as store:
         async with store.engine.connect() as connection:
-            assert await connection.run_sync(migrate.current) == "0003"
+            assert await connection.run_sync(migrate.current) == migrate.head()
             assert await connection.run_sync(_dump, RELEASED) == before
             assert await connection.run_sync(_differences) == []
         # The seats of before have no owner; they are read, and new ones take one.
@@ -302,6 +302,47 @@ async def test_a_database_at_revision_0002_gains_the_owners_of_seats(url: str) -
                 lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("seats")}
             )
             assert not columns & {"account_id", "guest_id"}
+    finally:
+        await engine.dispose()
+
+
+async def test_participants_at_revision_0003_gain_what_sat_there_unknown(url: str) -> None:
+    """Rows of before say nothing of computer players (``None``); new rows say it."""
+    engine = create_engine(database_url(url)).execution_options(**{WRITE: True})
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(migrate.upgrade, "0003")
+            await connection.run_sync(_fill_revision_0001)
+            await connection.execute(
+                sa.text(
+                    "INSERT INTO participants (match_id, seat_index, account_id, guest_id,"
+                    " name_at_the_time) VALUES ('m1', 0, NULL, NULL, 'ann'),"
+                    " ('m1', 1, NULL, NULL, 'ismcts:hard')"
+                )
+            )
+    finally:
+        await engine.dispose()
+
+    async with await SqlStorage.open(url) as store:
+        async with store.engine.connect() as connection:
+            assert await connection.run_sync(migrate.current) == migrate.head()
+            assert await connection.run_sync(_differences) == []
+        accounts = AccountStore.of(store)
+        assert [(p.name_at_the_time, p.agent) for p in await accounts.participants("m1")] == [
+            ("ann", None),
+            ("ismcts:hard", None),
+        ]
+        bot = ParticipantRow(match_id="m2", seat_index=1, account_id=None, guest_id=None,
+                             name_at_the_time="random", agent=True)  # fmt: skip
+        await accounts.add_participants("m2", [bot])
+        assert await accounts.participants("m2") == [bot]
+
+    engine = create_engine(database_url(url)).execution_options(**{WRITE: True})
+    try:  # and down again: the rows stay, without the column
+        async with engine.begin() as connection:
+            await connection.run_sync(migrate.downgrade, "0003")
+            count = await connection.execute(sa.text("SELECT count(*) FROM participants"))
+            assert count.scalar_one() == 3
     finally:
         await engine.dispose()
 

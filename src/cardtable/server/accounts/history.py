@@ -50,8 +50,9 @@ _BATCH: Final = 200
 
 def write_participants(connection: sa.Connection, match: MatchRow) -> None:
     """Who sits in each seat of the match just started, from its room's seats: the account
-    (a guest's who signed up since, too), the guest, or neither (a computer player), and the
-    name shown. A guest removed meanwhile is left out (its seat keeps its name)."""
+    (a guest's who signed up since, too), the guest, or neither (a computer player), the name
+    shown, and whether a computer player sits there. A guest removed meanwhile is left out
+    (its seat keeps its name)."""
     owner = sa.select(guests.c.id, guests.c.upgraded_to).subquery()
     rows = (
         sa.select(
@@ -60,13 +61,15 @@ def write_participants(connection: sa.Connection, match: MatchRow) -> None:
             sa.func.coalesce(seats.c.account_id, owner.c.upgraded_to),
             owner.c.id,
             seats.c.name,
+            seats.c.kind == "agent",
         )
         .select_from(seats.outerjoin(owner, owner.c.id == seats.c.guest_id))
         .where(seats.c.room_id == match.room_id)
     )
     connection.execute(
         sa.insert(participants).from_select(
-            ["match_id", "seat_index", "account_id", "guest_id", "name_at_the_time"], rows
+            ["match_id", "seat_index", "account_id", "guest_id", "name_at_the_time", "agent"],
+            rows,
         )
     )
 
@@ -100,6 +103,21 @@ def result_of(outcome: JsonObject | None, seat: int) -> Result:
     if len(winners) == 1:
         return "won" if winners[0] == seat else "lost"
     return "drawn" if not winners or seat in winners else "lost"
+
+
+def _kind(account_id: str | None, guest_id: str | None, agent: bool | None, name: str) -> str:
+    """What sat in a seat: ``account``, ``agent`` or ``guest``. Rows of before revision 0004
+    (``agent`` is ``None``) tell a computer player by its name: neither an account's nor a
+    guest's seat, named as one.
+
+    >>> _kind(None, None, False, "random"), _kind(None, None, None, "random")
+    ('guest', 'agent')
+    """
+    if account_id is not None:
+        return "account"
+    if agent or (agent is None and guest_id is None and _is_agent(name)):
+        return "agent"
+    return "guest"
 
 
 def _is_agent(name: str) -> bool:
@@ -277,6 +295,7 @@ class History:
                 participants.c.account_id,
                 participants.c.guest_id,
                 participants.c.name_at_the_time,
+                participants.c.agent,
                 accounts.c.username,
             )
             .select_from(
@@ -290,12 +309,7 @@ class History:
         for row in await self.storage.read(query):
             if row.seat_index == seat_of[row.match_id]:
                 continue
-            if row.account_id is not None:
-                kind = "account"
-            elif row.guest_id is None and _is_agent(row.name_at_the_time):
-                kind = "agent"
-            else:
-                kind = "guest"
+            kind = _kind(row.account_id, row.guest_id, row.agent, row.name_at_the_time)
             others.setdefault(row.match_id, []).append(
                 Opponent(
                     seat=row.seat_index,

@@ -69,13 +69,15 @@ class GuestRow:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ParticipantRow:
     """Who sat in one seat of a match: an account, a guest, both (a guest who registered
-    since), or neither (a computer player); and the name shown then."""
+    since), or neither (a computer player, or a guest since purged); the name shown then; and
+    whether a computer player sat there (``None``: not stored, in rows of before it was)."""
 
     match_id: str
     seat_index: int
     account_id: str | None
     guest_id: str | None
     name_at_the_time: str
+    agent: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

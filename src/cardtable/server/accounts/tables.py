@@ -24,7 +24,9 @@ What is kept, and how:
   someone else) and its display name becomes an anonymous label. The checks ``login`` and
   ``deleted`` keep the two states apart.
 - ``participants`` says who sat in each seat of a match: an account, a guest, both (a guest
-  who later registered), or neither (a computer player), and the name shown then.
+  who later registered), or neither (a computer player, or a guest since purged), the name
+  shown then, and whether it was a computer player (``agent``; ``NULL`` in rows written
+  before revision 0004, which did not store it).
 """
 
 from __future__ import annotations
@@ -122,6 +124,7 @@ participants = sa.Table(
         "guest_id", sa.String(), sa.ForeignKey("guests.id", ondelete="SET NULL"), nullable=True
     ),
     sa.Column("name_at_the_time", sa.String(), nullable=False),
+    sa.Column("agent", sa.Boolean(), nullable=True),
     sa.PrimaryKeyConstraint("match_id", "seat_index"),
     sa.Index(None, "account_id"),
     sa.Index(None, "guest_id"),
