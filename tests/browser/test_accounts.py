@@ -344,3 +344,33 @@ def test_deleting_the_account_needs_its_password(members: Members) -> None:
     page.wait_for_selector("#who[data-state='guest']")
     page.goto(f"{vole.url}/#/u/{username}")
     page.wait_for_selector("h1:text-is('No such player')")
+
+
+def test_the_history_comes_a_page_at_a_time(members: Members) -> None:
+    username = fresh("mink")
+    mink = members("Mink")
+    mink.sign_up(username, PASSWORD, "Mink")
+    mink.create_room("war", SHORT_WAR, ("open", "random"))
+    mink.start()
+    for played in range(3):
+        if played:
+            mink.page.click("#rematch")
+            mink.page.wait_for_selector("#turn:not([data-state='over'])")
+        play_until_over([mink], turn_war)
+    mink.page.goto(f"{mink.url}/#/u/{username}/matches?per=2")
+    listed = mink.page.locator("#history-list li")
+    mink.page.wait_for_selector("#history-list[data-count='2']")
+    assert mink.page.locator("#history-more").is_visible()
+    first = listed.evaluate_all("items => items.map(i => i.dataset.match)")
+    mink.page.click("#history-more")
+    mink.page.wait_for_selector("#history-list[data-count='3']")
+    assert mink.page.locator("#history-more").is_hidden()
+    every = listed.evaluate_all("items => items.map(i => i.dataset.match)")
+    assert every[:2] == first
+    assert len(set(every)) == 3
+    finished = listed.evaluate_all("items => items.map(i => i.querySelector('.when').textContent)")
+    assert all(finished), "each match says when it finished"
+    mink.page.select_option("#history-game", "karata")  # a game never played: nothing
+    mink.page.wait_for_selector("#history-empty:not([hidden])")
+    mink.page.select_option("#history-game", "war")
+    mink.page.wait_for_selector("#history-list[data-count='2']")

@@ -165,7 +165,8 @@ export function resetPage(main) {
     submit.disabled = true;
     try {
       await api.redeemReset({ username: username.input.value.trim(), code: code.input.value.trim(), new_password: password.input.value });
-      setAccount(null); // every session of the account has ended
+      const name = username.input.value.trim().toLowerCase();
+      if (who && who.username.toLowerCase() === name) setAccount(null); // its sessions ended
       location.hash = "#/login?reset=1";
     } catch (error) {
       showRefusal(error, fields, general, { bad_reset_code: "code" });

@@ -2,7 +2,7 @@
 // and a page at a time. Every name is text: display names are whatever people chose.
 import { api, HISTORY_DOWNLOAD } from "./api.js";
 import { h, fill, notice } from "./dom.js";
-import { day, moment } from "./forms.js";
+import { day, hashQuery, moment } from "./forms.js";
 import { me } from "./session.js";
 
 const RESULTS = { won: "won", lost: "lost", drawn: "drawn" };
@@ -90,6 +90,7 @@ function drawProfile(main, p) {
 export function historyPage(main, username) {
   let gone = false;
   let cursor = null;
+  const per = Math.min(100, Math.max(1, Number(hashQuery().get("per")) || 20)); // matches a page
   const gameFilter = h("select", { id: "history-game" }, h("option", { value: "" }, "Every game"));
   const resultFilter = h("select", { id: "history-result" },
     h("option", { value: "" }, "Any result"),
@@ -122,6 +123,8 @@ export function historyPage(main, username) {
   let asked = 0;
   async function load(fresh) {
     const ask = ++asked;
+    const hadFocus = document.activeElement === more;
+    const before = list.children.length;
     error.say("");
     more.disabled = true;
     try {
@@ -129,6 +132,7 @@ export function historyPage(main, username) {
         game: gameFilter.value,
         result: resultFilter.value,
         cursor: fresh ? null : cursor,
+        limit: per,
       });
       if (gone || ask !== asked) return;
       if (fresh) fill(list);
@@ -137,6 +141,8 @@ export function historyPage(main, username) {
       more.hidden = !cursor;
       empty.hidden = list.children.length > 0;
       list.dataset.count = String(list.children.length);
+      // "More" gone with the last page: the keyboard goes on at the first match it brought
+      if (hadFocus && more.hidden) list.children[before]?.querySelector("a")?.focus();
     } catch (e) {
       if (!gone && ask === asked) {
         if (e.code === "not_found") notFound(main, e);
