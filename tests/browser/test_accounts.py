@@ -5,11 +5,13 @@ one's display name."""
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from tests.browser import shots
 from tests.browser.ui import Person, play_until_over
@@ -61,6 +63,12 @@ def test_a_guest_plays_signs_up_and_finds_the_match_in_their_history(members: Me
     assert fox.page.locator("#profile-games tr[data-game='war'] td").first.text_content() == "1"
     assert fox.page.locator("#coming-later").is_visible()
     shots.save(fox.page, "accounts-profile")
+
+    with fox.page.expect_download() as downloading:  # the whole history, as JSON
+        fox.page.click("#download-history")
+    exported = json.loads(Path(downloading.value.path()).read_text(encoding="utf-8"))
+    assert exported["username"] == username
+    assert [m["room"] for m in exported["matches"]] == [room]
 
     fox.page.click("#all-matches")  # the history, filtered by result
     fox.page.wait_for_selector(f"#history-list li[data-room='{room}']")
@@ -267,26 +275,48 @@ def test_a_new_display_name_shows_in_the_header_and_the_lobby(members: Members) 
 def test_sessions_are_listed_and_ended_from_the_settings(members: Members) -> None:
     username = fresh("crow")
     home = members("Crow at home")
+    refusals(home)
     home.sign_up(username, PASSWORD, "Crow")
     away = members("Crow away")
     away.sign_in(username, PASSWORD)
-    refusals(away)  # its session ends under it: the server says so once
+    office = members("Crow at the office")
+    office.sign_in(username, PASSWORD)
+    for other in (away, office):
+        refusals(other)  # its session ends under it: the server says so once
     home.page.click("#who-settings")
-    home.page.wait_for_selector("#session-list li.session >> nth=1")
+    home.page.wait_for_selector("#session-list li.session >> nth=2")
     sessions = home.page.locator("#session-list li.session")
-    assert sessions.count() == 2
+    assert sessions.count() == 3
     assert home.page.locator("#session-list li[data-current='true']").count() == 1
-    home.page.click("#session-list li[data-current='false'] button")  # end the other one
+    home.page.click("#session-list li[data-current='false'] button >> nth=0")  # end one
+    home.page.wait_for_function(
+        "() => document.querySelectorAll('#session-list li.session').length === 2"
+    )
+
+    home.page.fill("#settings-current", "not my password at all")  # said beside the field
+    home.page.fill("#settings-new", "an even better passphrase")
+    home.page.fill("#settings-again", "an even better passphrase")
+    home.page.click("#password-submit")
+    home.page.wait_for_selector("#settings-current-error:not([hidden])")
+    assert home.page.locator("#settings-new-error").is_hidden()
+    home.page.fill("#settings-current", PASSWORD)
+    home.page.click("#password-submit")  # every other session ends
+    home.page.wait_for_selector("#password-form .notice.info:has-text('changed')")
     home.page.wait_for_function(
         "() => document.querySelectorAll('#session-list li.session').length === 1"
     )
-    away.page.reload()  # the other browser is a guest's again
-    away.page.wait_for_selector("#who[data-state='guest'] #who-guest")
+    for other in (away, office):  # the other browsers are guests' again
+        other.page.reload()
+        other.page.wait_for_selector("#who[data-state='guest'] #who-guest")
 
     home.page.click("#sign-out-everywhere")  # and this one too
     home.page.wait_for_selector("#login-form")
     home.page.wait_for_selector("#who[data-state='guest']")
     assert not any(c["name"] == "cardtable_session" for c in home.context.cookies())
+    home.page.fill("#login-username", username)  # the new password is the one
+    home.page.fill("#login-password", "an even better passphrase")
+    home.page.click("#login-submit")
+    home.page.wait_for_selector("#who-name:text-is('Crow')")
 
 
 def test_a_reset_code_sets_a_new_password(members: Members, accounts_database: str) -> None:

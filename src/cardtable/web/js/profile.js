@@ -117,7 +117,7 @@ export function historyPage(main, username) {
     for (const g of games) gameFilter.appendChild(h("option", { value: g.name }, g.title));
   }, () => {});
   api.profile(username).then((p) => {
-    if (!gone) heading.textContent = `Matches of ${p.display_name} (@${p.username})`;
+    if (!gone) heading.textContent = p.display_name === p.username ? `Matches of @${p.username}` : `Matches of ${p.display_name} (@${p.username})`;
   }, () => {});
 
   let asked = 0;

@@ -94,7 +94,9 @@ export function drawWho(slot) {
           } catch {
             // signed out here anyway: the cookie's session ends by itself
           }
-          if (/^#\/(account)\b/.test(location.hash)) location.hash = "#/";
+          // the page redraws as a guest's (settings have nothing to show: the lobby instead)
+          if (/^#\/account\b/.test(location.hash)) location.hash = "#/";
+          else window.dispatchEvent(new HashChangeEvent("hashchange"));
         } }, "Sign out"));
     } else {
       fill(slot,
