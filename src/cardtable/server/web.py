@@ -5,7 +5,10 @@ and talks to the server only through the REST lobby and the WebSocket protocol. 
 serves its files with a strict content security policy (no inline scripts or styles, no other
 origins), answering whatever path no route takes; it sends that policy and the other security
 headers with every response of the server (:class:`SecurityHeaders`), but for the OpenAPI page
-at ``/docs``, whose policy lets in the Swagger UI it loads and nothing else. It adds the few
+at ``/docs``, whose policy lets in the one inline script that starts Swagger UI and nothing
+else. Swagger UI's files come from the package ``fastapi-swagger`` (which ships the current
+release of Swagger UI), served from ``/docs/assets/``: the page works with no network beyond
+the server. It adds the few
 routes only the client needs: the computer players a game's rooms
 may seat and the named card sets a ruleset may take (both offered in its "create room" form),
 a room's ruleset (the card pool a player builds a deck from before joining), and the finished
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from importlib import resources
 from base64 import b64encode
 from pathlib import Path
 from typing import Annotated, Any
@@ -58,8 +62,15 @@ SECURITY_HEADERS = {
 """Sent with every response (and so with every file of the client): nothing runs or loads but
 the client's own files."""
 
-SWAGGER_UI = "https://cdn.jsdelivr.net"
-"""Where the OpenAPI page loads Swagger UI from (FastAPI's default)."""
+SWAGGER_ASSETS = "/docs/assets"
+"""Where the OpenAPI page loads Swagger UI's script, style sheet and icon from."""
+SWAGGER_FILES = {
+    "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+    "swagger-ui.css": "text/css; charset=utf-8",
+    "favicon-32x32.png": "image/png",
+}
+"""Swagger UI's files the page uses, from the ``fastapi_swagger.resources`` package, and
+their types."""
 
 
 class SecurityHeaders:
@@ -166,6 +177,9 @@ def docs_page(title: str, openapi_url: str) -> HTMLResponse:
     page = get_swagger_ui_html(
         openapi_url=openapi_url,
         title=title,
+        swagger_js_url=f"{SWAGGER_ASSETS}/swagger-ui-bundle.js",
+        swagger_css_url=f"{SWAGGER_ASSETS}/swagger-ui.css",
+        swagger_favicon_url=f"{SWAGGER_ASSETS}/favicon-32x32.png",
         swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from elsewhere
     )
     text = bytes(page.body).decode()
@@ -173,22 +187,38 @@ def docs_page(title: str, openapi_url: str) -> HTMLResponse:
         "'sha256-" + b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
         for script in re.findall(r"<script>(.*?)</script>", text, re.S)
     )
-    favicon = re.search(r'rel="shortcut icon" href="(https://[^/"]+)', text)
     policy = (
-        f"default-src 'none'; script-src {SWAGGER_UI} {hashes}; style-src {SWAGGER_UI}; "
-        f"img-src 'self' data: {favicon.group(1) if favicon else ''}; connect-src 'self'; "
+        f"default-src 'none'; script-src 'self' {hashes}; style-src 'self'; "
+        "img-src 'self' data:; connect-src 'self'; "
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
     )
     return HTMLResponse(text, headers={"Content-Security-Policy": policy})
 
 
+def swagger_file(name: str) -> bytes:
+    """One of Swagger UI's files (:data:`SWAGGER_FILES`), as the package ships it."""
+    return (resources.files("fastapi_swagger.resources") / name).read_bytes()
+
+
 def mount_docs(app: FastAPI) -> None:
-    """Serve the OpenAPI page at ``/docs``."""
+    """Serve the OpenAPI page at ``/docs``, and Swagger UI's files under it."""
     page = docs_page(f"{app.title}: the lobby's REST routes", app.openapi_url or "/openapi.json")
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
         return page
+
+    for name, media_type in SWAGGER_FILES.items():
+        body = swagger_file(name)
+
+        async def asset(body: bytes = body, media_type: str = media_type) -> Response:
+            return Response(
+                body, media_type=media_type, headers={"Cache-Control": "public, max-age=86400"}
+            )
+
+        app.add_api_route(
+            f"{SWAGGER_ASSETS}/{name}", asset, methods=["GET"], include_in_schema=False
+        )
 
 
 agents_router = APIRouter(prefix="/api")
