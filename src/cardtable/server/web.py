@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from importlib import resources
 from base64 import b64encode
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
