@@ -404,3 +404,41 @@ def test_the_history_comes_a_page_at_a_time(members: Members) -> None:
     mink.page.wait_for_selector("#history-empty:not([hidden])")
     mink.page.select_option("#history-game", "war")
     mink.page.wait_for_selector("#history-list[data-count='2']")
+
+
+def test_signing_in_and_joining_by_keyboard_on_a_phone(members: Members) -> None:
+    username = fresh("hare")
+    hare = members("Hare", width=390, height=844)
+    hare.sign_up(username, PASSWORD, "Hare")
+    hare.page.click("#sign-out")
+    hare.page.wait_for_selector("#who-guest")
+    fox = members("Fox")
+    room = fox.create_room("war", SHORT_WAR, ("open", "open"))
+
+    page = hare.page
+    hare.tab_to("#who-sign-in")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#login-form")
+    assert page.evaluate("document.activeElement.id") == "login-username"
+    page.keyboard.type(username)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#who-name:text-is('Hare')")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+
+    join = f"#room-list a[data-focus='join:{room}']"
+    page.wait_for_selector(join)
+    hare.tab_to(join)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#join-form")
+    assert page.input_value("#join-name") == "Hare"
+    assert not page.is_editable("#join-name")  # the account's name, not another
+    hare.tab_to("#join-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#room-status:has-text('you are at seat 2 as Hare')")
+    seat = fox.page.locator("#seats li[data-seat='1']")
+    seat.locator(".name:text-is('Hare')").wait_for()
+    assert seat.locator(f"a.profile-link[href='#/u/{username}']").count() == 1
+    shots.save(page, "accounts-joined-on-a-phone")

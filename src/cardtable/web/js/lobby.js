@@ -44,11 +44,11 @@ export function lobbyPage(main) {
   const drawYou = () => {
     const who = me();
     if (who) {
-      fill(youAre, "You play as ", h("strong", { id: "you-are-name" }, who.display_name), ` (@${who.username}): your seats are your account's, and you can come back to them from any browser where you are signed in.`);
+      fill(youAre, "You play as ", h("strong", { id: "you-are-name" }, who.display_name), ` (@${who.username}): your seats follow you to any browser where you sign in.`);
     } else {
-      fill(youAre, "You play as a guest: your matches stay with this browser. ",
+      fill(youAre, "You play as a guest. ",
         h("a", { href: signInLink("#/") }, "Sign in"), " or ", h("a", { href: signInLink("#/", "signup") }, "sign up"),
-        " to keep them and to come back to your seats from anywhere.");
+        " to keep your matches and come back to your seats from anywhere.");
     }
     youAre.dataset.state = who ? "account" : "guest";
   };

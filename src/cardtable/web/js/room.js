@@ -323,7 +323,9 @@ class RoomPage {
     fill(this.seats, seats.map((s) => h("li", { class: `seat ${s.kind}`, dataset: { seat: s.index } },
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
       h("span", { class: "name" }, s.name || "—"),
-      h("span", { class: "muted" }, ` ${kindOf(s)}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
+      s.kind === "account" && s.username
+        ? h("span", { class: "muted" }, " ", h("a", { class: "profile-link", href: `#/u/${encodeURIComponent(s.username)}` }, `@${s.username}`), s.connected ? ", here" : ", away")
+        : h("span", { class: "muted" }, ` ${kindOf(s)}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
       this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null)));
     if (this.presence) {
       this.seats.appendChild(h("li", { class: "muted" }, `${this.presence.spectators} watching`));
