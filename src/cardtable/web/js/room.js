@@ -8,7 +8,7 @@ import { markdown } from "./markdown.js";
 import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
-import { me } from "./session.js";
+import { confirmSession, me } from "./session.js";
 import { forgetSeat, keepSeat, seatOf } from "./store.js";
 import { tableFor } from "./tables/index.js";
 
@@ -88,6 +88,7 @@ class RoomPage {
         h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
       return;
     }
+    await confirmSession(); // a session noted but ended: not the key to any seat
     if (this.gone) return;
     this.renderRoom();
     const kept = seatOf(this.roomId);
