@@ -42,10 +42,11 @@ async def start(url: str, created: RoomCreated) -> None:
 
 
 async def until_seated(seat: Seat) -> None:
-    """Receive on ``seat`` until every seat of its room is held by a person."""
+    """Receive on ``seat`` until every seat of its room is held by a person (signed in to an
+    account or not)."""
     while True:
         message = await seat.receive()
         if isinstance(message, wire.RoomMessage) and all(
-            info.kind == "guest" for info in message.room.seats
+            info.kind in ("account", "guest") for info in message.room.seats
         ):
             return

@@ -3,9 +3,12 @@
 Logging in (or signing up) asks for the password without echoing it, signs in as a program
 does (the token in the answer, no cookie) and keeps the token in the session file
 (:mod:`cardtable.cli.credentials`, mode 0600); ``cardtable play --server URL`` then plays as
-that account. With no terminal to ask on, the password comes from the environment variable
-``CARDTABLE_PASSWORD``, or the command refuses. Neither the password nor the token is ever
-printed. When one server only is remembered, ``--server`` may be left out.
+that account, over REST and the room's WebSocket alike, and ``cardtable play GAME --server
+URL --room ID`` resumes the seat the account holds in that room (also one taken on another
+machine or in a browser) with no seat token. With no terminal to ask on, the password comes
+from the environment variable ``CARDTABLE_PASSWORD``, or the command refuses. Neither the
+password nor the token is ever printed. When one server only is remembered, ``--server`` may
+be left out.
 """
 
 from __future__ import annotations

@@ -3,11 +3,18 @@
 Without ``--room`` it creates a room (people at the ``human`` seats of ``--seats``, the
 first of them you, computer players at the others), prints the room's id for friends to join
 with ``--room``, and starts the match once every seat is taken. With ``--room`` it takes the
-room's first open seat, or watches when every seat is taken. Then it plays like a local match:
-the same boards, drawn from the seat's view, and the same input (numbers and short forms,
-``?`` for help, ``concede``), plus ``say TEXT`` to chat. The server judges every decision;
-a refusal is shown in its plain words and the prompt comes back. Quitting, the end of the
-input and Ctrl-C leave the room (conceding a match being played).
+room's first open seat, or watches when every seat is taken.
+
+Logged in to the server (``cardtable login --server URL``), every request and the room's
+WebSocket carry the kept session: the seats taken are the account's, and with ``--room`` a
+seat the account already holds in that room is resumed, from any machine, with no seat token
+(and none is given out: the seat's other devices keep theirs).
+
+Then it plays like a local match: the same boards, drawn from the seat's view, and the same
+input (numbers and short forms, ``?`` for help, ``concede``), plus ``say TEXT`` to chat. The
+server judges every decision; a refusal is shown in its plain words and the prompt comes
+back. Quitting, the end of the input and Ctrl-C leave the room (conceding a match being
+played; a seat resumed by the session is left by the session alone).
 
 >>> seat_label(1, SeatInfo(index=1, kind="agent", name="greedy", connected=True), None)
 'player 1 (greedy)'
@@ -15,6 +22,12 @@ input and Ctrl-C leave the room (conceding a match being played).
 'player 0 (you)'
 >>> chat_command("say  good luck "), chat_command("saying"), chat_command("say")
 ('good luck', None, '')
+>>> mine = SeatInfo(index=1, kind="account", name="Fox M.", connected=False, username="Fox")
+>>> room = RoomInfo(id="r7", game="war", title="War", status="playing", seats=[mine],
+...     password=False, spectators=True, turn_seconds=None,
+...     disconnect={"policy": "agent", "wait_seconds": 30}, match="m1", created_at=0.0)
+>>> held_seat(room, "fox"), held_seat(room, "Wolf"), held_seat(room, None)
+(1, None, None)
 """
 
 from __future__ import annotations
@@ -61,6 +74,17 @@ def seat_label(index: int, seat: SeatInfo, mine: int | None) -> str:
     return f"player {index} ({seat.name})" if seat.name else f"player {index}"
 
 
+def held_seat(room: RoomInfo, username: str | None) -> int | None:
+    """The seat of ``room`` held by the account ``username`` (usernames are one whatever
+    their case), if any; ``None`` when signed out."""
+    if username is None:
+        return None
+    for seat in room.seats:
+        if seat.kind == "account" and (seat.username or "").casefold() == username.casefold():
+            return seat.index
+    return None
+
+
 def chat_command(text: str) -> str | None:
     """The chat line of a ``say TEXT`` input (``None`` when the input is no chat)."""
     word, _, rest = text.strip().partition(" ")
@@ -98,6 +122,8 @@ class RemoteSession:
         self.token: str | None = None
         self.host_token: str | None = None
         self.player = False
+        self.resumed: int | None = None
+        """The seat the account holds in the room, resumed by the session alone."""
         self.unseen: list[JsonObject] = []
         """Events since the person's last board."""
         self.decided: tuple[int, int] | None = None
@@ -123,8 +149,30 @@ class RemoteSession:
         async with Lobby(self.settings.server, session=self.settings.session) as lobby:
             await self._enter(lobby)
             assert self.room is not None
-            async with Seat(self.settings.server, self.room, self.token) as seat:
+            seat = lobby.seat(self.room, self.token)
+            try:
+                await seat.connect()
+            except ServerRefused as refusal:
+                # Resuming by the session alone, a session that signs no one in any more
+                # has no seat: say so, not that a token is wrong.
+                if self.resumed is None or (refusal.code, refusal.refusal) != ("bad_token", None):
+                    raise
+                raise self._session_ended() from None
+            try:
+                if self.resumed is not None and seat.seat != self.resumed:
+                    raise self._session_ended()
                 return await self._play(seat, lobby)
+            finally:
+                await seat.close()
+
+    def _session_ended(self) -> ServerRefused:
+        server = self.settings.server
+        self.player = False
+        return ServerRefused(
+            "not_logged_in",
+            f"the session kept for {server} no longer signs you in: log in again "
+            f"(cardtable login --server {server})",
+        )
 
     async def _enter(self, lobby: Lobby) -> None:
         settings, game = self.settings, self.settings.game
@@ -151,6 +199,15 @@ class RemoteSession:
             raise ServerRefused(
                 "bad_message", f"room {info.id} plays {info.title}, not {game.title}"
             )
+        held = held_seat(info, settings.username if settings.session is not None else None)
+        if held is not None:  # the WebSocket's session is the seat's: no token, no join
+            self.player, self.resumed = True, held
+            self.terminal.say(
+                f"You are back at seat {held} of room {info.id} (signed in as "
+                f"{settings.username}).",
+                style="bold",
+            )
+            return
         try:
             joined = await lobby.join(
                 settings.room, JoinRoom(name=settings.name, password=settings.password)
@@ -183,14 +240,15 @@ class RemoteSession:
 
     def _leave(self, reason: str) -> None:
         """Leave the room (a player concedes a match being played), saying why."""
-        if self.player and self.room is not None and self.token is not None:
+        proof = self.token is not None or self.settings.session is not None
+        if self.player and self.room is not None and proof:
             # Best effort: a seat that cannot be left is held by a computer player after the
-            # room's disconnect wait.
+            # room's disconnect wait. A seat resumed by the session is left by it alone.
             with contextlib.suppress(ClientError, KeyboardInterrupt):
                 asyncio.run(self._leave_room(self.room, self.token))
         self.terminal.say(f"You left the room: {reason}.", style="bold yellow")
 
-    async def _leave_room(self, room: str, token: str) -> None:
+    async def _leave_room(self, room: str, token: str | None) -> None:
         settings = self.settings
         async with Lobby(settings.server, timeout=3.0, session=settings.session) as lobby:
             await lobby.leave(room, token)

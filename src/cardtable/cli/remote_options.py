@@ -1,4 +1,5 @@
-"""What ``cardtable play --server URL [--room ID]`` was asked for, checked before connecting.
+"""What ``cardtable play --server URL [--room ID]`` was asked for, checked before connecting
+(with the session ``cardtable login`` kept for that server, if any).
 
 >>> from cardtable.games import find
 >>> settings = remote_settings(find("war"), server="127.0.0.1:8000", room=None, name="Fox",
@@ -45,12 +46,16 @@ class RemoteSettings:
     """The seats of a room to create (``human``: open for a person, the first one yours)."""
     session: str | None = None
     """The token of the session ``cardtable login`` kept for this server, if any: the lobby
-    sends it (``X-Cardtable-Session``), so that the server knows the account."""
+    and the seat's WebSocket send it (``X-Cardtable-Session``), so that the server knows the
+    account, and the seat the account holds in ``room`` is resumed without its token."""
+    username: str | None = None
+    """The username the kept session signs in (``None`` signed out)."""
 
     def __repr__(self) -> str:  # the session's token is not written to logs by accident
         return (
             f"RemoteSettings(game={self.game.name!r}, server={self.server!r}, "
-            f"room={self.room!r}, name={self.name!r}, signed_in={self.session is not None})"
+            f"room={self.room!r}, name={self.name!r}, username={self.username!r}, "
+            f"signed_in={self.session is not None})"
         )
 
 
@@ -71,7 +76,7 @@ def remote_settings(
 
     ``local_only`` names the options given that only a local match takes (``--seed``...).
     The session kept for the server (in ``credentials``, by default the user's session file)
-    goes along.
+    goes along, with the username it signs in.
     """
     if server is None:
         raise UsageProblem("--room needs --server: the address of the server the room is on")
@@ -82,7 +87,7 @@ def remote_settings(
     except BadServerUrl as error:
         raise UsageProblem(error.reason) from None
     kept = (credentials or Credentials()).get(url)
-    session = None if kept is None else kept.token
+    session, username = (None, None) if kept is None else (kept.token, kept.username)
     if room is not None:
         if seats is not None or rules is not None or args:
             raise UsageProblem(
@@ -90,8 +95,9 @@ def remote_settings(
                 "rule options with --room"
             )
         return RemoteSettings(
-            game=game, server=url, room=room, name=name, password=password, session=session
-        )
+            game=game, server=url, room=room, name=name, password=password, session=session,
+            username=username,
+        )  # fmt: skip
     ruleset = rules_from_options(game, load_rules(game, rules), args)
     if seats is not None:
         specs = parse_seats(seats)
@@ -110,4 +116,5 @@ def remote_settings(
         ruleset=ruleset,
         seats=tuple(specs),
         session=session,
+        username=username,
     )

@@ -4,10 +4,12 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
 ``cardtable play GAME --server URL`` and the load script's bots are built on it.
 
 * :class:`Lobby`: games, rooms, seats, matches and records over REST (signed in to an account
-  with ``session=TOKEN``);
+  with ``session=TOKEN``), and :meth:`Lobby.seat` to open a seat that carries the session;
 * :class:`Accounts`: signing up, in and out, who is signed in, sessions, a reset code;
 * :class:`Seat`: one connection to a room that says hello, gives the server's messages typed
-  and in order, and reconnects after a drop without losing or repeating an event;
+  and in order, and reconnects after a drop without losing or repeating an event; signed in
+  (``session=TOKEN``), it sends the session on the handshake (:data:`SESSION_HEADER`), so
+  that a person resumes their account's seat from any device with no seat token;
 * :func:`play_seat`, :class:`Bot`, :func:`first_legal`, :func:`agent_chooser`: seats played by
   a program to the end of a match;
 * :func:`view_from_json`, :func:`decisions_from`: a view message back as the engine's objects;
@@ -20,6 +22,7 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
 """
 
 from cardtable.client.accounts import Accounts
+from cardtable.client.address import server_url, socket_url
 from cardtable.client.backoff import DEFAULT_BACKOFF, Backoff
 from cardtable.client.bot import Bot, Chooser, Listener, agent_chooser, first_legal, play_seat
 from cardtable.client.errors import (
@@ -29,7 +32,7 @@ from cardtable.client.errors import (
     ServerRefused,
     Unreachable,
 )
-from cardtable.client.lobby import SESSION_HEADER, Lobby, server_url, socket_url
+from cardtable.client.lobby import SESSION_HEADER, Lobby
 from cardtable.client.seat import FATAL, Seat
 from cardtable.client.views import decisions_from, view_from_json
 

@@ -24,7 +24,7 @@ import contextlib
 import inspect
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.agents import SeatSpec, make_agent, parse_seats
@@ -214,12 +214,16 @@ class Bot:
     """The seat to take; ``None``: the first open one."""
     backoff: Backoff = DEFAULT_BACKOFF
     """How long to wait before making a decision the server failed on again."""
+    session: str | None = field(default=None, repr=False)
+    """A signed-in session's token: the bot joins and plays as that account (the seat it
+    takes is the account's, and the account's seat in the room if it holds one already)."""
 
     async def run(self, *, listen: Listener | None = None) -> wire.ViewMessage:
         """Join, play the match to its end, and close; the final view."""
-        async with Lobby(self.url) as lobby:
+        async with Lobby(self.url, session=self.session) as lobby:
             joined = await lobby.join(
                 self.room, JoinRoom(name=self.name, seat=self.seat, password=self.password)
             )
-        async with Seat(self.url, self.room, joined.token) as seat:
+            seat = lobby.seat(self.room, joined.token)
+        async with seat:
             return await play_seat(seat, self.choose, listen=listen, backoff=self.backoff)

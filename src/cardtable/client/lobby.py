@@ -4,6 +4,11 @@ Every call returns the typed body of :mod:`cardtable.protocol.lobby`; a refusal 
 :class:`~cardtable.client.errors.ServerRefused` with the server's code and sentence, and a
 server that does not answer raises :class:`~cardtable.client.errors.Unreachable`.
 
+Signed in (``session=TOKEN``, see :mod:`cardtable.client.accounts`), every request carries
+the session in the ``X-Cardtable-Session`` header (:data:`SESSION_HEADER`), and so does every
+seat opened with :meth:`Lobby.seat`: the account's seat in a room is resumed with no seat
+token, and left, conceded or rematched with none.
+
 >>> server_url("localhost:8000")
 'http://localhost:8000'
 >>> socket_url("https://cards.example/", "r7")
@@ -14,20 +19,25 @@ A session, against a running server::
     async with Lobby("http://127.0.0.1:8000") as lobby:
         created = await lobby.create(CreateRoom(game="war", name="Fox"))
         await lobby.start(created.room.id, created.host_token)
+        async with lobby.seat(created.room.id, created.token) as seat:
+            ...
 """
 
 from __future__ import annotations
 
 from types import TracebackType
 from typing import Any, Self, TypeVar
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import httpx2
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from cardtable.client.errors import BadServerUrl, ServerRefused, Unreachable
+from cardtable.client.address import server_url, socket_url
+from cardtable.client.errors import ServerRefused, Unreachable
+from cardtable.client.seat import RECONNECT_DELAYS, Seat
 from cardtable.engine.errors import RecordError
 from cardtable.engine.record import Record
+from cardtable.protocol.accounts import SESSION_HEADER
 from cardtable.protocol.lobby import (
     CreateRoom,
     GameInfo,
@@ -44,42 +54,22 @@ _Body = TypeVar("_Body")
 
 TIMEOUT = 10.0
 """Seconds to wait for the server's answer to one request."""
-SESSION_HEADER = "X-Cardtable-Session"
-"""The header that carries a signed-in session's token (see :mod:`cardtable.client.accounts`)."""
 
-
-def server_url(text: str) -> str:
-    """The server's base URL, ``http://`` added when no scheme is given (``BadServerUrl``
-    for anything but an http or https address)."""
-    url = text.strip().rstrip("/")
-    if "://" not in url:
-        url = f"http://{url}"
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise BadServerUrl(f"{text!r} is not a server address: give one like http://host:8000")
-    try:
-        parts.port  # noqa: B018 - reading it checks it
-    except ValueError:
-        raise BadServerUrl(f"{text!r} has a port that is not a number from 0 to 65535") from None
-    return url
-
-
-def socket_url(base: str, room: str) -> str:
-    """The WebSocket address of ``room`` on the server at ``base``."""
-    url = server_url(base)
-    scheme = "wss" if url.startswith("https://") else "ws"
-    return f"{scheme}://{url.split('://', 1)[1]}/ws/rooms/{quote(room, safe='')}"
+__all__ = ["SESSION_HEADER", "TIMEOUT", "Lobby", "server_url", "socket_url"]
 
 
 class Lobby:
     """The server's REST lobby (an async context manager holding one HTTP connection pool).
 
     With ``session``, a signed-in session's token, every request carries it in the
-    ``X-Cardtable-Session`` header: the lobby acts as that account.
+    ``X-Cardtable-Session`` header: the lobby acts as that account, and the seats it opens
+    (:meth:`seat`) too.
     """
 
     def __init__(self, url: str, *, timeout: float = TIMEOUT, session: str | None = None) -> None:
         self.url = server_url(url)
+        self.session = session
+        """The signed-in session's token the lobby acts with, if any."""
         headers = {} if session is None else {SESSION_HEADER: session}
         self._http = httpx2.AsyncClient(base_url=self.url, timeout=timeout, headers=headers)
 
@@ -132,18 +122,42 @@ class Lobby:
         body = WatchRoom(password=password)
         return await self._call("POST", f"/api/rooms/{_part(room)}/watch", Watching, body=body)
 
+    def seat(
+        self,
+        room: str,
+        token: str | None = None,
+        *,
+        reconnect_delays: tuple[float, ...] = RECONNECT_DELAYS,
+        timeout: float = TIMEOUT,
+    ) -> Seat:
+        """A connection to ``room`` (not opened yet: ``async with`` it) that carries this
+        lobby's session: signed in, ``token=None`` resumes the seat the account holds there
+        (a spectator's place when it holds none and the room takes spectators)."""
+        return Seat(
+            self.url,
+            room,
+            token,
+            session=self.session,
+            reconnect_delays=reconnect_delays,
+            timeout=timeout,
+        )
+
     async def start(self, room: str, token: str) -> RoomInfo:
         """Start the match (the host's token), or a rematch."""
         return await self._action(room, "start", token)
 
-    async def rematch(self, room: str, token: str) -> RoomInfo:
+    async def rematch(self, room: str, token: str | None = None) -> RoomInfo:
+        """Ask for a rematch: the seat's token, or none when signed in as the seat's account."""
         return await self._action(room, "rematch", token)
 
-    async def leave(self, room: str, token: str) -> RoomInfo:
-        """Give up one's seat (conceding a match being played)."""
+    async def leave(self, room: str, token: str | None = None) -> RoomInfo:
+        """Give up one's seat (conceding a match being played): the seat's token, or none
+        when signed in as the seat's account."""
         return await self._action(room, "leave", token)
 
-    async def concede(self, room: str, token: str) -> RoomInfo:
+    async def concede(self, room: str, token: str | None = None) -> RoomInfo:
+        """Concede the match being played: the seat's token, or none when signed in as the
+        seat's account."""
         return await self._action(room, "concede", token)
 
     async def remove(self, room: str, host_token: str, seat: int) -> RoomInfo:
@@ -172,7 +186,7 @@ class Lobby:
 
     # -- the wire ---------------------------------------------------------------------------
 
-    async def _action(self, room: str, action: str, token: str) -> RoomInfo:
+    async def _action(self, room: str, action: str, token: str | None) -> RoomInfo:
         return await self._call("POST", f"/api/rooms/{_part(room)}/{action}", RoomInfo, token=token)
 
     async def _call(

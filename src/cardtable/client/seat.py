@@ -1,7 +1,17 @@
 """A seat (or a spectator's place) over the room's WebSocket, which reconnects after a drop.
 
 :class:`Seat` says ``hello`` with its token and how many events it holds, and gives the
-server's messages as the protocol's typed messages, in order, each once:
+server's messages as the protocol's typed messages, in order, each once.
+
+Signed in (``session=TOKEN``, from :class:`~cardtable.client.accounts.Accounts` or
+``cardtable login``), it sends the session in the ``X-Cardtable-Session`` header of every
+handshake, reconnections included. A seat taken signed in belongs to the account: a
+:class:`Seat` with the account's session and no token resumes it from any device, as the
+browser does with its session cookie (another account's session is a spectator there, or
+refused when the room takes none; with the seat's token it is refused ``bad_token``,
+``not_your_seat``). Without a session, the token alone holds the seat, as for a guest.
+
+Then:
 
 * events are placed in the seat's own stream (:attr:`Seat.events`) and given as ``events``
   messages, also those that came inside a view (protocol 2), just before that view: after a
@@ -23,6 +33,11 @@ A session, against a running server::
             if isinstance(message, ViewMessage) and message.legal:
                 await seat.decide(message.legal[0].text, message.version)
 
+Signed in on another device, with no seat token::
+
+    async with Seat("http://127.0.0.1:8000", room, None, session=session) as seat:
+        assert seat.seat is not None  # the account's seat in the room
+
 >>> FATAL >= {"bad_token", "bad_password", "room_closed"}
 True
 """
@@ -37,10 +52,11 @@ from typing import Self
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+from cardtable.client.address import server_url, socket_url
 from cardtable.client.errors import ClientError, ServerRefused, Unreachable
-from cardtable.client.lobby import server_url, socket_url
 from cardtable.engine.json import JsonObject
 from cardtable.protocol import messages as wire
+from cardtable.protocol.accounts import SESSION_HEADER
 from cardtable.protocol.codec import dump, read_server
 from cardtable.protocol.errors import ErrorCode, ProtocolError
 from cardtable.protocol.limits import PROTOCOL_VERSION
@@ -64,7 +80,8 @@ MAX_MESSAGE = 16 * 2**20
 
 class Seat:
     """One connection to a room: a player's with a seat token, a spectator's with a ticket
-    (or ``None`` to watch an open room)."""
+    (or ``None`` to watch an open room); with ``session``, a signed-in session's token, the
+    handshake carries it, and ``token=None`` is the seat the account holds in the room."""
 
     def __init__(
         self,
@@ -72,12 +89,15 @@ class Seat:
         room: str,
         token: str | None,
         *,
+        session: str | None = None,
         reconnect_delays: tuple[float, ...] = RECONNECT_DELAYS,
         timeout: float = 10.0,
     ) -> None:
         self.url = server_url(url)
         self.room_id = room
         self.token = token
+        self.session = session
+        """The signed-in session's token sent on each handshake, if any."""
         self.reconnect_delays = reconnect_delays
         self.timeout = timeout
         self.welcome: wire.Welcome | None = None
@@ -120,10 +140,12 @@ class Seat:
 
     async def connect(self) -> wire.Welcome:
         """Open the connection and say hello; the welcome (``ServerRefused`` when the server
-        turns the token away, ``Unreachable`` when it does not answer)."""
+        turns the token or the session away, ``Unreachable`` when it does not answer)."""
+        headers = {} if self.session is None else {SESSION_HEADER: self.session}
         try:
             socket = await connect(
                 socket_url(self.url, self.room_id),
+                additional_headers=headers,
                 open_timeout=self.timeout,
                 max_size=MAX_MESSAGE,
                 proxy=None,
@@ -146,6 +168,9 @@ class Seat:
                     return message
         except ConnectionClosed:
             raise Unreachable(f"the server at {self.url} closed the connection") from None
+        except ClientError:  # refused (or unreadable): the connection is not left open
+            await socket.close()
+            raise
 
     async def close(self) -> None:
         """Close the connection for good (the seat stays held: the room's disconnect policy
@@ -225,7 +250,7 @@ class Seat:
     ) -> wire.ServerMessage | None:
         if isinstance(message, wire.ErrorMessage) and message.code.value in FATAL:
             self._closed = True
-            raise ServerRefused(message.code.value, message.message)
+            raise ServerRefused(message.code.value, message.message, refusal=message.refusal)
         if isinstance(message, wire.RoomMessage):
             self.room = message.room
         elif isinstance(message, wire.ChatMessage):

@@ -31,6 +31,7 @@ __all__ = [
     "MAX_TYPED_DISPLAY_NAME_CHARS",
     "MAX_TYPED_PASSWORD_CHARS",
     "MAX_TYPED_USERNAME_CHARS",
+    "SESSION_HEADER",
     "AccountInfo",
     "ChangeDisplayName",
     "ChangePassword",
@@ -41,6 +42,10 @@ __all__ = [
     "SignedIn",
 ]
 
+SESSION_HEADER: Final = "X-Cardtable-Session"
+"""The HTTP header in which a program sends its session token, on REST requests and on the
+WebSocket handshake alike (a browser sends the session cookie instead). Declared here alone:
+the server reads it and the client sends it."""
 MAX_TYPED_USERNAME_CHARS: Final = 64
 """The longest username a body may carry, as typed."""
 MAX_TYPED_PASSWORD_CHARS: Final = 4 * MAX_PASSWORD_CHARS

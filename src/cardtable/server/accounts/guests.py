@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from fastapi import Request, Response
 
+from cardtable.protocol.accounts import SESSION_HEADER as HEADER
 from cardtable.server.accounts.rows import AccountRow, GuestRow
 from cardtable.server.accounts.tokens import new_guest_token, token_hash
 from cardtable.server.errors import Refused
@@ -44,8 +45,6 @@ __all__ = [
 
 COOKIE = "cardtable_session"
 """The cookie that holds a browser's session token."""
-HEADER = "X-Cardtable-Session"
-"""The header in which a program sends its session token."""
 GUEST_COOKIE = "cardtable_guest"
 """The cookie that holds a guest's token."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
