@@ -63,6 +63,7 @@ async def reset_password(body: RedeemResetCode, request: Request, server: Server
             "bad_reset_code",
             "this reset code does not work: it is wrong, used or expired (ask the server's "
             "operator for a new one)",
+            field="code",
         )
     people.by_name.succeeded(key)
     people.by_address.succeeded(address)

@@ -458,4 +458,6 @@ async def usernames(storage: Storage, account_ids: Iterable[str]) -> dict[str, s
 
 
 def _taken(name: str) -> Refused:
-    return Refused("username_taken", f"the username {name!r} is taken: choose another")
+    return Refused(
+        "username_taken", f"the username {name!r} is taken: choose another", field="username"
+    )
