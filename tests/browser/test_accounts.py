@@ -99,6 +99,10 @@ def test_a_second_browser_signed_in_resumes_the_seat_mid_match(members: Members)
 
     phone = members("Owl on the phone", width=390, height=844)
     phone.sign_in(username, PASSWORD)
+    posted: list[str] = []
+    phone.page.on(
+        "request", lambda request: posted.append(request.url) if request.method == "POST" else None
+    )
     phone.page.wait_for_selector(f"#room-list li[data-room='{room}'] a:text('Back to your seat')")
     phone.page.click(f"#room-list li[data-room='{room}'] a:text('Back to your seat')")
     phone.page.wait_for_selector("#room-status:has-text('you are at seat 1 as Owl')")
@@ -117,6 +121,7 @@ def test_a_second_browser_signed_in_resumes_the_seat_mid_match(members: Members)
     phone.page.once("dialog", lambda dialog: dialog.accept())
     phone.page.click("#leave")  # leaving from the phone concedes, with the session alone
     phone.page.wait_for_url(lambda url: url.endswith("#/"))
+    assert not [url for url in posted if url.endswith("/join")], "no seat token was taken"
     desk.page.wait_for_selector("#turn[data-state='over']")
     assert "random won" in (desk.page.locator("#turn").text_content() or "")
 

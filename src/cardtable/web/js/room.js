@@ -9,7 +9,7 @@ import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
 import { confirmSession, me } from "./session.js";
-import { forgetSeat, keepSeat, seatOf } from "./store.js";
+import { forgetSeat, seatOf } from "./store.js";
 import { tableFor } from "./tables/index.js";
 
 const PACES = [["0", "as it happens"], ["500", "brisk"], ["1200", "slow"], ["pause", "paused"]];
@@ -105,15 +105,12 @@ class RoomPage {
     return seat ? seat.index : null;
   }
 
-  /** A token of one's seat for the REST routes (leave, rematch): the one kept, or, for an
-   * account's seat taken in another browser, a new one the server gives the account. */
+  /** A token of one's seat for the REST routes (leave, rematch): the one kept; none for an
+   * account's seat taken in another browser, for which the session alone acts. */
   async seatToken() {
     const kept = seatOf(this.roomId) || {};
     if (kept.token && kept.role === "player") return kept.token;
-    if (this.welcome?.role !== "player" || this.accountSeat() === null) return kept.token;
-    const joined = await api.join(this.roomId, { name: me().display_name, seat: this.welcome.seat, password: null });
-    keepSeat(this.roomId, { token: joined.token, seat: joined.seat, role: "player" });
-    return joined.token;
+    return this.welcome?.role === "player" && this.accountSeat() !== null ? null : kept.token;
   }
 
   connect(token) {
