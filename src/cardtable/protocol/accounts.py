@@ -40,6 +40,7 @@ __all__ = [
     "SignIn",
     "SignUp",
     "SignedIn",
+    "Visitor",
 ]
 
 SESSION_HEADER: Final = "X-Cardtable-Session"
@@ -147,6 +148,17 @@ class SignedIn(WireModel):
     session: SessionInfo
     token: Token | None = Field(
         None, description="The session's token: only when the sign-in asked for it."
+    )
+
+
+class Visitor(WireModel):
+    """Who is here: the account signed in, if any, and whether the browser holds a guest
+    identity (what ``GET /api/me`` answers, to anyone)."""
+
+    account: AccountInfo | None = Field(description="The account signed in; null for none.")
+    guest: bool = Field(
+        description="Whether the request carries the cookie of a guest identity the server "
+        "knows (a visitor who created or joined a room without an account)."
     )
 
 

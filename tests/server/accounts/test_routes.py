@@ -604,3 +604,31 @@ def test_a_cookie_whose_session_ended_is_cleared_but_a_header_leaves_the_cookie_
         assert refusal(dead)[:2] == (401, "not_logged_in")
         assert "set-cookie" not in dead.headers
         assert client.cookies[COOKIE] == alive
+
+
+def test_who_is_here_answers_guests_and_people_alike_without_an_error(
+    database_url: str,
+) -> None:
+    """A page asks once who is here: 200 for anyone (a browser reports a 401 as an error);
+    a cookie whose session ended is cleared on the way."""
+    with app(database_url) as client:
+        nobody = client.get("/api/me")
+        assert nobody.status_code == 200, nobody.text
+        assert nobody.json() == {"account": None, "guest": False}
+        make_room = client.post("/api/rooms", json={"game": "war", "name": "ann"}, headers=OWN)
+        assert make_room.status_code == 201
+        assert client.get("/api/me").json() == {"account": None, "guest": True}
+        signed = sign_up(client)
+        here = client.get("/api/me").json()
+        assert here["account"] == signed["account"]
+        assert here["guest"] is False  # the guest became the account
+        assert "token" not in str(here)
+        phone = token_of(client)
+        assert client.get("/api/me", headers=header(phone)).json()["account"]["username"] == "Fox"
+        assert client.delete("/api/sessions", headers=OWN).status_code == 204
+        ended = client.get("/api/me")
+        assert ended.status_code == 200
+        assert ended.json() == {"account": None, "guest": False}
+        assert COOKIE not in client.cookies  # the dead cookie is dropped
+        dead = client.get("/api/me", headers=header(phone))
+        assert (dead.status_code, dead.json()["account"]) == (200, None)

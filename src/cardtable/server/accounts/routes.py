@@ -50,6 +50,7 @@ from cardtable.protocol.accounts import (
     SignedIn,
     SignIn,
     SignUp,
+    Visitor,
 )
 from cardtable.protocol.limits import MAX_TOKEN_CHARS
 from cardtable.server.accounts.guests import (
@@ -67,6 +68,7 @@ from cardtable.server.accounts.service import Current
 from cardtable.server.accounts.service import session_id as id_of
 from cardtable.server.errors import Refused
 from cardtable.server.routes import Server, client_of, refusals
+from cardtable.server.security import token_hash
 from cardtable.server.services import Services
 
 __all__ = ["COOKIE", "GUEST_COOKIE", "HEADER", "check_origin", "presented", "router"]
@@ -269,6 +271,34 @@ def _hand_out(
 )
 async def get_session(who: Caller_) -> SignedIn:
     return signed_in(who.account, who.session)
+
+
+@router.get(
+    "/me",
+    summary="Who is here: the account signed in, or none",
+    description="Answers anyone (200): the account the session signs in, or null, and "
+    "whether the browser holds a guest identity. A session cookie that no longer signs "
+    "anyone in is cleared.",
+)
+async def who_is_here(
+    request: Request,
+    response: Response,
+    server: Server,
+    header: SessionHeader = None,
+    cookie: SessionCookie = None,
+) -> Visitor:
+    token, by_cookie = presented(header, cookie)
+    current = None if token is None else await server.people.authenticate(token)
+    if current is None and by_cookie:
+        clear_session_cookie(response, request)
+    elif current is not None and current.touched and by_cookie and token is not None:
+        set_session_cookie(response, request, token, server)
+    guest = guest_token(request)
+    known = guest is not None and await server.accounts.guest_by_token_hash(token_hash(guest))
+    return Visitor(
+        account=None if current is None else account_info(current.account),
+        guest=bool(known),
+    )
 
 
 @router.delete(
