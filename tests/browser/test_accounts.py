@@ -252,6 +252,24 @@ def test_signing_out_makes_the_page_a_guests_again(members: Members) -> None:
     lynx.page.wait_for_selector("#who[data-state='guest'] #who-guest")
 
 
+def test_the_page_asks_the_server_who_is_here_not_its_own_note(members: Members) -> None:
+    """The header follows the session cookie: with the page's note gone it still shows the
+    account; with the session ended elsewhere it shows a guest at the next load."""
+    username = fresh("marten")
+    marten = members("Marten")
+    marten.sign_up(username, PASSWORD, "Marten")
+    marten.page.evaluate("() => localStorage.clear()")
+    marten.page.reload()
+    marten.page.wait_for_selector("#who[data-state='account'] #who-name:text('Marten')")
+    ended = marten.context.request.delete(
+        f"{marten.url}/api/sessions", headers={"Origin": marten.url}
+    )
+    assert ended.status == 204
+    marten.page.reload()
+    marten.page.wait_for_selector("#who[data-state='guest'] #who-guest")
+    assert not any(c["name"] == "cardtable_session" for c in marten.context.cookies())
+
+
 def test_a_new_display_name_shows_in_the_header_and_the_lobby(members: Members) -> None:
     username = fresh("stoat")
     stoat = members("Stoat")

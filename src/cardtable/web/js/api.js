@@ -78,7 +78,7 @@ export const api = {
   // accounts and sessions: the session travels in an HttpOnly cookie the page never sees
   signUp: (body) => call("POST", "/accounts", body),
   signIn: (body) => call("POST", "/session", body),
-  session: () => call("GET", "/session"),
+  me: () => call("GET", "/me"),
   signOut: () => call("DELETE", "/session"),
   sessions: () => call("GET", "/sessions"),
   signOutEverywhere: () => call("DELETE", "/sessions"),

@@ -1,8 +1,7 @@
 // Who is at this browser: an account (signed in) or a guest. The session itself is an
-// HttpOnly cookie no script reads; the page keeps a note of the account it signed in as
-// (username and display name), so a guest's page never asks the server who they are (the
-// server would answer 401, which the browser reports as an error), and a signed-in page asks
-// once at load to be sure the session still holds.
+// HttpOnly cookie no script reads; the page asks the server who is here once at load
+// (GET /api/me, which answers guests too), and keeps a note of the account meanwhile
+// (username and display name), so that the header shows it at once.
 import { api } from "./api.js";
 import { h, fill } from "./dom.js";
 
@@ -47,19 +46,15 @@ export function onAccount(listener) {
   return () => listeners.delete(listener);
 }
 
-/** Once per page load: is the session noted still good? (Only asked when one is noted.) */
+/** Once per page load: who is here, as the server says (the note meanwhile). */
 export function confirmSession() {
-  if (!account) return Promise.resolve(null);
   if (!checked) {
-    checked = api.session().then(
-      (signedIn) => {
-        setAccount(signedIn.account);
+    checked = api.me().then(
+      (here) => {
+        setAccount(here.account);
         return account;
       },
-      (error) => {
-        if (error.code === "not_logged_in") setAccount(null);
-        return account;
-      },
+      () => account, // the server cannot be reached: the note stands until it can
     );
   }
   return checked;
