@@ -158,7 +158,12 @@ def play_command(
         typer.Option("--server", help="Play on this server (http://host:port), in a new room."),
     ] = None,
     room: Annotated[
-        str | None, typer.Option("--room", help="With --server: join this room (or watch it).")
+        str | None,
+        typer.Option(
+            "--room",
+            help="With --server: join this room (or watch it); logged in, resume the seat "
+            "your account holds there.",
+        ),
     ] = None,
     name: Annotated[
         str | None, typer.Option("--name", help="With --server: your name at the table.")
