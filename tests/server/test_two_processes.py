@@ -4,6 +4,8 @@ for one version on the two processes end with exactly one taken."""
 
 from __future__ import annotations
 
+import httpx2
+
 from cardtable.engine import Match, Record
 from cardtable.games import find
 from tests.server.processes import Seat, Servers
@@ -67,3 +69,29 @@ def test_players_on_two_processes_share_a_match_and_a_chat(
     assert Match.replay(find("war"), record).hash() == record.final_hash
     for client in seats.values():
         client.close()
+
+
+def test_two_processes_share_accounts_and_sessions(
+    postgres_url: str, redis_url: str, namespace: str, processes: Servers
+) -> None:
+    """A session made on one process signs in on the other; ended on either, it is ended on
+    both (sessions live in the database, not in a process)."""
+    left = processes.start(postgres_url, redis=redis_url)
+    right = processes.start(postgres_url, redis=redis_url)
+    body = {"username": "Fox", "password": "correct horse battery staple", "token": True}
+    token = left.post("/api/accounts", body)["token"]
+    session = {"X-Cardtable-Session": token}
+    on_right = httpx2.get(f"{right.url}/api/session", headers=session, timeout=10)
+    assert on_right.status_code == 200, on_right.text
+    assert on_right.json()["account"]["username"] == "Fox"
+    again = right.post("/api/session", body)["token"]  # signing in on the right
+    listed = httpx2.get(f"{left.url}/api/sessions", headers=session, timeout=10).json()
+    assert len(listed) == 2
+    ended = httpx2.delete(f"{right.url}/api/sessions", headers=session, timeout=10)
+    assert ended.status_code == 204
+    for server in (left, right):
+        for held in (token, again):
+            answer = httpx2.get(
+                f"{server.url}/api/session", headers={"X-Cardtable-Session": held}, timeout=10
+            )
+            assert (answer.status_code, answer.json()["code"]) == (401, "not_logged_in")
