@@ -73,6 +73,13 @@ def measured(command: str, body: str) -> str:
     )
 
 
+def write_figures(doc: Path, start: str, end: str, command: str, body: str) -> None:
+    """Put ``body``, measured with ``command``, between the markers ``start`` and ``end`` of
+    ``doc``, and say so."""
+    replace_block(doc, start, end, measured(command, body))
+    print(f"updated {doc.name}")
+
+
 def replace_block(doc: Path, start: str, end: str, text: str) -> None:
     """Put ``text`` between the markers ``start`` and ``end`` of ``doc`` (kept)."""
     current = doc.read_text(encoding="utf-8")

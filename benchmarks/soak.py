@@ -47,7 +47,7 @@ from cardtable.cli.serve import collect_in_short_passes
 from cardtable.client import Lobby, Seat
 from cardtable.protocol import messages as wire
 from cardtable.protocol.lobby import CreateRoom, JoinRoom, SeatRequest
-from figures import measured, replace_block
+from figures import write_figures
 from server_process import HOST, free_port, percentile, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -318,9 +318,7 @@ def main() -> None:
         text = report(args, load.tally, samples, log.read_text(encoding="utf-8", errors="replace"))
     print(text)
     if args.write:
-        command = "python benchmarks/soak.py --write"
-        replace_block(DOC, START, END, measured(command, text))
-        print(f"updated {DOC.relative_to(ROOT)}")
+        write_figures(DOC, START, END, "python benchmarks/soak.py --write", text)
 
 
 if __name__ == "__main__":

@@ -63,6 +63,27 @@ def test_the_server_load_script_runs_in_quick_mode() -> None:
     assert "decision-to-delivery latency p99" in output
 
 
+def test_the_server_load_script_runs_beside_sign_ins_in_quick_mode() -> None:
+    """The same, a window without sign-ins and one with them: both measured, every sign-in
+    let through."""
+    output = run_script("server_load.py", "--quick", "--logins-beside", "2")
+    assert "| decision-to-delivery latency p99 | " in output
+    assert "| 1 | " in output  # the first pair's p99, alone and beside the sign-ins
+    assert re.search(r"^\| 2 \| [\d.]+ \| \d[\d,]* ms \| \d[\d,]* ms \| none \|$", output, re.M)
+    assert "Errors the bots met: none." in output
+
+
+def test_the_login_benchmark_runs_in_quick_mode() -> None:
+    """Sign-ins through a real server, none refused, and an attacker held back as the
+    throttle says: three guesses at one account, then a wait (fewer when the machine is slow)."""
+    output = run_script("login_server.py", "--quick")
+    assert re.search(r"^\| 1 \| [\d.]+ \| \d[\d,]* ms \| \d[\d,]* ms \| none \|$", output, re.M)
+    attack = re.search(r"^\| one account, one address \| (\d+) in 2 s \|", output, re.M)
+    assert attack is not None, output
+    assert 1 <= int(attack.group(1)) <= 4, output  # 3 at once, the next after 1 s
+    assert "| one username | 8 | 22 | 298 |" in output
+
+
 def test_the_soak_runs_in_quick_mode() -> None:
     """A real server under a steady load of matches that finish and start again, its memory
     sampled: no refusal, no traceback, and every figure reported."""
