@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from importlib import resources
@@ -16,6 +18,7 @@ from cardtable.server.accounts.errors import AccountError
 from cardtable.server.accounts.passwords import (
     DUMMY_HASH,
     HASHING_CONCURRENCY,
+    HASHING_NICENESS,
     MAX_PASSWORD_CHARS,
     MIN_PASSWORD_CHARS,
     PasswordHashing,
@@ -137,6 +140,7 @@ class Recording(PasswordHasher):
         super().__init__(time_cost=1, memory_cost=8, parallelism=1)
         self.seconds = seconds
         self.threads: list[threading.Thread] = []
+        self.niceness: list[int] = []
         self.verified: list[str] = []
         self.running = 0
         self.most = 0
@@ -145,6 +149,8 @@ class Recording(PasswordHasher):
     def _work(self) -> None:
         with self._lock:
             self.threads.append(threading.current_thread())
+            if hasattr(os, "getpriority"):
+                self.niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
             self.running += 1
             self.most = max(self.most, self.running)
         time.sleep(self.seconds)
@@ -168,6 +174,7 @@ def recording(
     hasher = Recording(seconds=seconds)
     hashing = PasswordHashing(hasher, concurrency=concurrency)
     hasher.threads.clear()
+    hasher.niceness.clear()
     hasher.most = 0
     return hasher, hashing
 
@@ -266,6 +273,19 @@ async def test_the_event_loop_keeps_running_while_hashes_run() -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's niceness is Linux's")
+async def test_hashes_run_below_the_event_loops_priority() -> None:
+    """argon2's lanes are threads: at the loop's priority they crowd it off the cores."""
+    hasher, hashing = recording()
+    await hashing.hash_new("correct horse battery staple")
+    await hashing.check("correct horse battery staple", None)
+    assert len(hasher.niceness) == 2
+    assert all(nice >= HASHING_NICENESS for nice in hasher.niceness)
+    loop = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert loop < HASHING_NICENESS  # the loop's own thread is left as it was
+
+
+@pytest.mark.anyio
 async def test_at_most_the_limiters_count_run_at_once() -> None:
     for concurrency in (1, HASHING_CONCURRENCY):
         hasher, hashing = recording(seconds=0.05, concurrency=concurrency)
@@ -280,8 +300,8 @@ def test_as_many_run_at_once_as_the_cores_keep_busy() -> None:
     # a hash of the server's 4 lanes keeps 4 cores busy: one at a time on 2 cores, 2 on 8
     assert [default_concurrency(cores) for cores in (1, 2, 4, 7, 8, 64)] == [1, 1, 1, 1, 2, 2]
     assert default_concurrency(2, lanes=1) == 2
-    assert PasswordHashing(CHEAP, concurrency=2).limiter.total_tokens == 2
-    assert PasswordHashing(CHEAP).limiter.total_tokens == default_concurrency(lanes=1)
+    assert PasswordHashing(CHEAP, concurrency=2).concurrency == 2
+    assert PasswordHashing(CHEAP).concurrency == default_concurrency(lanes=1)
 
 
 def test_a_limiter_needs_room_for_one() -> None:

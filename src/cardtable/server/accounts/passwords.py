@@ -26,10 +26,14 @@ password_common | that password is 'password' with digits or symbols around it
 **Hashing**: argon2id through argon2-cffi, with the server's parameters
 (:data:`~cardtable.server.security.HASH_PARAMETERS`: 64 MiB, 3 passes, 4 lanes). Hashing
 and verifying take tens of milliseconds of CPU and 64 MiB each, so :class:`PasswordHashing`
-runs them in worker threads, at most :data:`HASHING_CONCURRENCY` at once: a burst of sign-ins
-waits its turn instead of stalling the event loop (and the live matches on it) or taking
-memory without bound (:func:`default_concurrency`: one at a time on 2 cores, where one hash
-already keeps both busy). :meth:`~PasswordHashing.check` gives a :class:`Verdict`: whether the
+runs them in worker threads of its own, at most :data:`HASHING_CONCURRENCY` at once: a burst of
+sign-ins waits its turn instead of stalling the event loop (and the live matches on it) or
+taking memory without bound (:func:`default_concurrency`: one at a time on 2 cores, where one
+hash already keeps both busy). Those threads run at a lower scheduling priority
+(:data:`HASHING_NICENESS`, on Linux, where argon2's own lane threads inherit it): a hash's 4
+lanes would otherwise crowd the event loop's thread off the cores, and live matches would
+wait behind sign-ins (``benchmarks/server_load.py --logins-beside``).
+:meth:`~PasswordHashing.check` gives a :class:`Verdict`: whether the
 password is right, and whether its stored hash should be made anew (the parameters changed
 since). An unknown username is checked too, against a fixed dummy hash
 (:meth:`~PasswordHashing.check` with ``None``), so that "no such account" takes as long as
@@ -38,17 +42,17 @@ since). An unknown username is checked too, against a fixed dummy hash
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import secrets
+import threading
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Final
-
-import anyio
-import anyio.to_thread
 
 from cardtable.protocol.limits import MAX_PASSWORD_CHARS as _PROTOCOL_MAX_PASSWORD_CHARS
 from cardtable.server.accounts.errors import AccountError
@@ -66,6 +70,7 @@ __all__ = [
     "COMMON_PASSWORDS_FILE",
     "DUMMY_HASH",
     "HASHING_CONCURRENCY",
+    "HASHING_NICENESS",
     "MAX_PASSWORD_CHARS",
     "MIN_PASSWORD_CHARS",
     "PasswordHashing",
@@ -182,6 +187,23 @@ def check_new_password(password: str, *, username: str) -> None:
         )
 
 
+HASHING_NICENESS: Final = 10
+"""The scheduling niceness of the threads that hash (0 is the event loop's; 19 the lowest): at
+10, a thread gets about a tenth of what the loop gets when both want a core."""
+
+
+def lower_priority() -> None:
+    """Make this thread (and the threads it starts) yield the cores to normal threads first:
+    its niceness becomes :data:`HASHING_NICENESS`, unless it was higher already. Linux keeps a
+    niceness per thread; where that cannot be set, nothing changes."""
+    try:
+        thread = threading.get_native_id()
+        if os.getpriority(os.PRIO_PROCESS, thread) < HASHING_NICENESS:
+            os.setpriority(os.PRIO_PROCESS, thread, HASHING_NICENESS)
+    except (AttributeError, OSError):  # no per-thread niceness here: hash at normal priority
+        pass
+
+
 def default_concurrency(cores: int | None = None, lanes: int = DEFAULT_HASHER.parallelism) -> int:
     """How many hashes to run at once on a machine of ``cores`` cores (by default this one's)
     when each runs ``lanes`` lanes: as many as the cores keep busy (argon2 runs a hash's lanes
@@ -213,11 +235,12 @@ INVALID: Final = Verdict(valid=False)
 
 class PasswordHashing:
     """Hashes and checks passwords with ``hasher``, at most ``concurrency`` at once (by
-    default :func:`default_concurrency` for the hasher's lanes), each in a worker thread. One
-    per server process (:func:`default_hashing`); tests give a cheap ``hasher``.
+    default :func:`default_concurrency` for the hasher's lanes), each in a worker thread of
+    its own, at a lower priority (:func:`lower_priority`). One per server process
+    (:func:`default_hashing`); tests give a cheap ``hasher``.
     """
 
-    __slots__ = ("_dummy_hash", "hasher", "limiter")
+    __slots__ = ("_dummy_hash", "concurrency", "hasher", "workers")
 
     def __init__(
         self, hasher: PasswordHasher = DEFAULT_HASHER, *, concurrency: int | None = None
@@ -227,8 +250,11 @@ class PasswordHashing:
         if concurrency < 1:
             raise ValueError(f"at least one hash must be able to run, not {concurrency}")
         self.hasher = hasher
-        self.limiter = anyio.CapacityLimiter(concurrency)
-        """Shared by hashing and checking: the worker threads' tickets."""
+        self.concurrency = concurrency
+        self.workers = ThreadPoolExecutor(
+            concurrency, thread_name_prefix="password-hashing", initializer=lower_priority
+        )
+        """Shared by hashing and checking; more requests than threads wait their turn."""
         self._dummy_hash = (
             DUMMY_HASH
             if not password_needs_rehash(DUMMY_HASH, hasher=hasher)
@@ -264,7 +290,9 @@ class PasswordHashing:
         :class:`~cardtable.server.security.PasswordTooLong` past
         :data:`~cardtable.server.security.MAX_PASSWORD_LENGTH` characters.
         """
-        return await anyio.to_thread.run_sync(self.hash_sync, password, limiter=self.limiter)
+        return await asyncio.get_running_loop().run_in_executor(
+            self.workers, self.hash_sync, password
+        )
 
     async def check(self, password: str, stored_hash: str | None) -> Verdict:
         """Whether ``password`` is the one ``stored_hash`` was made from, in a worker thread.
@@ -274,8 +302,8 @@ class PasswordHashing:
         A ``stored_hash`` that is no argon2 hash raises :class:`ValueError` (the stored data is
         wrong, not the guess).
         """
-        return await anyio.to_thread.run_sync(
-            self.check_sync, password, stored_hash, limiter=self.limiter
+        return await asyncio.get_running_loop().run_in_executor(
+            self.workers, self.check_sync, password, stored_hash
         )
 
     async def dummy_check(self, password: str) -> Verdict:
