@@ -286,6 +286,25 @@ class Throttle:
         """``key`` got it right: its failures are forgotten."""
         self._keys.pop(key, None)
 
+    def withdraw(self, key: Hashable) -> None:
+        """``key``'s latest attempt was right after all: it no longer counts, but its earlier
+        failures still do (for a key many share, such as an address, one right answer must
+        not wipe out the wrong ones beside it).
+
+        >>> throttle = Throttle(free=3)
+        >>> for _ in range(3):
+        ...     _ = throttle.attempt("203.0.113.9", now=0.0)
+        >>> throttle.withdraw("203.0.113.9")
+        >>> throttle.attempt("203.0.113.9", now=0.0), throttle.attempt("203.0.113.9", now=0.0)
+        (0.0, 1.0)
+        """
+        entry = self._keys.get(key)
+        if entry is None:
+            return
+        entry.count -= 1
+        if entry.count <= 0:
+            del self._keys[key]
+
     def _forget_old(self, now: float) -> None:
         while self._keys:
             oldest = next(iter(self._keys.values()))

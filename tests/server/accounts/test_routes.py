@@ -244,6 +244,31 @@ def test_a_wrong_password_and_an_unknown_name_are_refused_alike_then_slowed_down
         assert "set-cookie" not in again.headers
 
 
+def test_signing_in_to_ones_own_account_does_not_forgive_an_addresss_wrong_guesses(
+    database_url: str,
+) -> None:
+    """An attacker with an account of its own cannot clear its address's count by signing in
+    to it between guesses: a right password withdraws its own try, not the wrong ones."""
+    with app(database_url, login_tries=1) as client:
+        sign_up(client, "Wolf")
+        client.cookies.clear()
+        free = people(client).by_address.free
+        guessed = 0
+        for round_ in range(3):
+            for n in range(free - 1):
+                answer = client.post(
+                    "/api/session",
+                    json={"username": f"victim{round_}x{n}", "password": "a guess at it"},
+                )
+                if answer.json()["code"] == "too_many":
+                    break
+                assert answer.json()["code"] == "wrong_password"
+                guessed += 1
+            client.post("/api/session", json={"username": "Wolf", "password": PASSWORD})
+            client.cookies.clear()
+        assert guessed == free  # the address's free tries, and no more
+
+
 def test_guesses_sent_at_once_are_all_counted_before_any_is_checked(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

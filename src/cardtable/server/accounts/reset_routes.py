@@ -65,8 +65,7 @@ async def reset_password(body: RedeemResetCode, request: Request, server: Server
             "operator for a new one)",
             field="code",
         )
-    people.by_name.succeeded(key)
-    people.by_address.succeeded(address)
+    people.forgive(key, address)
 
 
 def _check_new_password(body: RedeemResetCode) -> None:

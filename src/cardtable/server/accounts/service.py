@@ -265,7 +265,7 @@ class Accounts:
         if account is None or not verdict.valid:
             log.info("a sign-in failed from %s", address)
             raise Refused("wrong_password", _WRONG)
-        self._forgive(key, address)
+        self.forgive(key, address)
         if not account.active:
             raise Refused(
                 "account_disabled",
@@ -396,9 +396,12 @@ class Accounts:
         self.by_name.failed(key, now)
         self.by_address.failed(address, now)
 
-    def _forgive(self, key: str, address: str) -> None:
+    def forgive(self, key: str, address: str) -> None:
+        """A try of ``key``'s secret from ``address`` was right: the name's wrong tries are
+        forgotten, and this try no longer counts for the address (whose other wrong tries,
+        perhaps at other names, still do)."""
         self.by_name.succeeded(key)
-        self.by_address.succeeded(address)
+        self.by_address.withdraw(address)
 
     async def _confirm(self, account: AccountRow, password: str, address: str) -> None:
         """Refuse ``wrong_password`` unless ``password`` is the account's (counted as a
@@ -409,7 +412,7 @@ class Accounts:
         if not verdict.valid:
             log.info("account %s: a wrong password from %s", account.id, address)
             raise Refused("wrong_password", "wrong password")
-        self._forgive(key, address)
+        self.forgive(key, address)
 
     async def _begin(self, account: AccountRow, address: str, user_agent: str | None) -> SignedIn:
         issued = new_session_token()
