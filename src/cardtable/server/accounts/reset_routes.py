@@ -12,7 +12,7 @@ has ended, in one transaction; the code is spent. The app includes :data:`router
   signing up; the code is not spent.
 - ``too_many`` (429): each try counts as a sign-in try does, per username and per client
   address (the same counters as signing in, so guesses at codes and at passwords add up); a
-  code that works forgets both counts.
+  code that works forgets the username's count and takes its own try off the address's.
 - ``forbidden_origin`` (403): a request from another site's page.
 """
 

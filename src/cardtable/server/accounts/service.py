@@ -28,8 +28,9 @@ reservations, taken together with nothing in between), so that tries sent all at
 held back as tries sent one after another are. A username may be tried ``login_tries`` times
 in a row (3 by default), an address four times as many (people behind one address sign in
 to different accounts); after that each next try waits 1, 2, 4... seconds, up to 5 minutes.
-A right password forgets both counts. (Someone with an account of their own can so clear
-their address's count; each account's own count still holds every guess at it back.)
+A right password forgets the username's count and takes its own try off the address's
+(:meth:`Accounts.forgive`): the address's wrong tries at other names still count, so someone
+with an account of their own cannot clear their address's count by signing in to it.
 
 **Signing up** is limited per client address: ``signups_per_hour`` on average (5), with
 bursts of ``signup_burst`` (5). A sign-up is counted once what was typed passes the rules,
