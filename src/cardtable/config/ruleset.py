@@ -22,7 +22,7 @@ out_of_range players
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
@@ -55,6 +55,11 @@ class RulesetModel(BaseModel):
     """A game's ruleset. Subclasses declare fields with ``Field(default, description=...)``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True, validate_default=True)
+
+    item_names: ClassVar[Mapping[str, str]] = {}
+    """What one item of each field written as a list of tables (``[[cards]]``) is called
+    (``{"cards": "card"}``): a rules file's error in an item names it so, by its ``id`` and
+    the line of its table."""
 
     def __init__(self, /, **data: Any) -> None:
         # Built in Python, a ruleset refuses bad values as it does read from JSON.
@@ -180,14 +185,24 @@ def describe_errors(
     """
     lines = []
     for detail in error.errors():
-        path = ".".join(str(part) for part in detail["loc"])
         prefix = ""
         root = (error_field(detail) or "").split(".")[0]
         if where and root in where:
             prefix = where[root] + ": "
-        field = f"{path}: " if path else ""
-        lines.append(f"{prefix}{field}{_plain(detail, model)}")
+        lines.append(prefix + describe_problem(detail, model))
     return "\n".join(lines)
+
+
+def describe_problem(detail: ErrorDetails, model: type[BaseModel], *, skip: int = 0) -> str:
+    """One problem: the field (its location, less its first ``skip`` parts) and what is wrong.
+
+    >>> detail = {"type": "greater_than_equal", "loc": ("cards", 0, "cost"), "msg": "",
+    ...           "input": -1, "ctx": {"ge": 0}}
+    >>> describe_problem(detail, RulesetModel), describe_problem(detail, RulesetModel, skip=2)
+    ('cards.0.cost: must be at least 0 (got -1)', 'cost: must be at least 0 (got -1)')
+    """
+    path = ".".join(str(part) for part in detail["loc"][skip:])
+    return f"{path}: {_plain(detail, model)}" if path else _plain(detail, model)
 
 
 def _plain(detail: ErrorDetails, model: type[BaseModel]) -> str:

@@ -68,10 +68,27 @@ def test_a_rules_file_card_with_damage_and_draw_is_refused() -> None:
         'game = "tcg"\ndeck_size = 1\nfirst_hand = 1\nsecond_hand = 1\ndeck = ["spark"]\n'
         + BOTH.split("\n\n", 1)[1]
     )
-    with pytest.raises(
-        RulesetError, match=r"^house\.toml, line 6: cards\.0: damage \(2\) and draw \(1\)"
-    ):
+    with pytest.raises(RulesetError) as info:
         rules_from_text(find("tcg"), text, source="house.toml")
+    # Named as a set file names it: by its id and the line of its [[cards]] table, and with
+    # no word of the pool being too short (pydantic counts only the cards that passed).
+    assert info.value.reason == (
+        "house.toml, line 6 (card 'spark'): damage (2) and draw (1) together: a card that "
+        "draws deals no damage, so give it one or the other (a spell's damage and draw effects "
+        "do both)"
+    )
+    assert "cards: needs at least" not in info.value.reason
+    assert (info.value.code, info.value.field, info.value.line) == ("bad_value", "cards.0", 6)
+    # A bad second card: its own table's line, not the first table's.
+    ember = '[[cards]]\nid = "ember"\nname = "Ember"\ncost = 1\ndamage = 1\n\n'
+    text = text.replace("[[cards]]\n", ember + "[[cards]]\n", 1)
+    with pytest.raises(RulesetError) as info:
+        rules_from_text(find("tcg"), text, source="house.toml")
+    assert info.value.reason.splitlines()[0].startswith(
+        "house.toml, line 12 (card 'spark'): damage (2) and draw (1) together: "
+    )
+    assert len(info.value.reason.splitlines()) == 1
+    assert (info.value.field, info.value.line) == ("cards.1", 12)
 
 
 def test_drawers_and_damage_cards_alone_still_load() -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -31,12 +32,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardtable.config.ruleset import describe_errors, error_code, error_field
+from cardtable.config.rulesfile import explain_errors, table_lines
 from cardtable.config.tomlfile import key_lines, read_toml
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardspec import CARD_ID, CardSpec
 
 PACKAGE = "cardtable.games.tcg"
+
+CARD_TABLES: Mapping[str, str] = {"cards": "card"}
+"""A set file's or a rules file's ``[[cards]]`` tables hold cards: an error in one names the
+card by its id and the line of its table."""
 
 
 class _SetFile(BaseModel):
@@ -142,48 +147,12 @@ def parse_set(text: str, *, source: str) -> CardSet:
 
 def _card_tables(text: str) -> list[int]:
     """The line of each ``[[cards]]`` table, in order."""
-    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[cards]]"]
+    return table_lines(text, "cards")
 
 
 def _explain(error: ValidationError, data: Any, text: str, source: str) -> RulesetError:
-    """Name each bad card by id and by the line of its ``[[cards]]`` table; the error's line
-    is that of the first problem (a card's table, or a top-level key)."""
-    tables = _card_tables(text)
-    keys = key_lines(text)
-    problems = describe_errors(error, _SetFile).splitlines()
-    details = error.errors()
-    if any(problem.startswith("cards.") for problem in problems):
-        # A bad card also makes pydantic count the list as too short: only the card matters.
-        kept = [n for n, problem in enumerate(problems) if not problem.startswith("cards: ")]
-        problems = [problems[n] for n in kept]
-        details = [details[n] for n in kept]
-    lines = []
-    first_line: int | None = None
-    for number, problem in enumerate(problems):
-        # A field's problem (cards.0.cost: ...) or the card's own (cards.0: ...).
-        found = re.match(r"cards\.(\d+)(?:\.|: )(.*)", problem)
-        if found is None:
-            lines.append(f"{source}: {problem}")
-            if number == 0:
-                root = (error_field(details[0]) or "").split(".")[0]
-                first_line = keys.get(root)
-            continue
-        index, rest = int(found.group(1)), found.group(2)
-        cards = data.get("cards") if isinstance(data, dict) else None
-        card_id = (
-            cards[index].get("id")
-            if isinstance(cards, list) and index < len(cards) and isinstance(cards[index], dict)
-            else None
-        )
-        where = f"{source}, line {tables[index]}" if index < len(tables) else source
-        if number == 0 and index < len(tables):
-            first_line = tables[index]
-        label = f"card {card_id!r}" if isinstance(card_id, str) else f"card {index + 1}"
-        lines.append(f"{where} ({label}): {rest}")
-    return RulesetError(
-        "\n".join(lines),
-        code=error_code(details[0]),
-        field=error_field(details[0]),
-        line=first_line,
-        file=source,
+    """Name each bad card by id and by the line of its ``[[cards]]`` table, as a rules file
+    does; the error's line is that of the first problem (a card's table, or a top-level key)."""
+    return explain_errors(
+        error, _SetFile, data=data, text=text, source=source, items=CARD_TABLES, key_line=False
     )

@@ -13,13 +13,14 @@ card files later). A rules file may give ``deck`` for both seats at once.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Any, Self
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Self
 
 from pydantic import Field, Strict, model_validator
 
 from cardtable.config import RulesetModel
 from cardtable.config.ruleset import refuse
-from cardtable.games.tcg.cardsets import load_set
+from cardtable.games.tcg.cardsets import CARD_TABLES, load_set
 from cardtable.games.tcg.cardspec import CardSpec
 
 _CLASSIC = load_set("classic")
@@ -35,6 +36,8 @@ Deck = Annotated[tuple[str, ...], Strict(False)]
 
 class TcgRules(RulesetModel):
     """The rules of a Kata TCG match. The defaults are the seed's core game."""
+
+    item_names: ClassVar[Mapping[str, str]] = CARD_TABLES
 
     starting_health: int = Field(
         30,
