@@ -1,17 +1,21 @@
-// Cards drawn with CSS and text (no image files): playing cards by their key ("10H", "QS",
-// "BJ"), card backs, and the Kata TCG's cards by their stats.
+// Cards drawn with CSS, text and inline SVG (no image files, no emoji): playing cards by their
+// key ("10H", "QS", "BJ"), card backs, and the Kata TCG's cards by their stats.
 import { h } from "./dom.js";
+import { icon } from "./icons.js";
 
+// Each suit: the icon of its symbol, its word, its colour.
 const SUITS = {
-  C: ["♣", "clubs", "black"],
-  D: ["♦", "diamonds", "red"],
-  H: ["♥", "hearts", "red"],
-  S: ["♠", "spades", "black"],
-  M: ["☾", "moons", "blue"],
-  T: ["♜", "towers", "green"],
-  W: ["☸", "wheels", "blue"],
-  L: ["❦", "leaves", "green"],
+  C: ["club", "clubs", "black"],
+  D: ["diamond", "diamonds", "red"],
+  H: ["heart", "hearts", "red"],
+  S: ["spade", "spades", "black"],
+  M: ["moon", "moons", "blue"],
+  T: ["tower", "towers", "green"],
+  W: ["wheel", "wheels", "blue"],
+  L: ["leaf", "leaves", "green"],
 };
+
+const RANKS = { A: "Ace", K: "King", Q: "Queen", J: "Jack" };
 
 /** A suit by its short form: a letter, or "#9" for a numbered suit (9 and up). */
 function suitEntry(letter) {
@@ -26,18 +30,25 @@ function splitKey(key) {
   return numbered ? [numbered[1], numbered[2]] : [key.slice(0, -1), key.slice(-1)];
 }
 
-/** The symbol and word of a suit letter ("H" → ["♥", "hearts"]). */
-export function suitOf(letter) {
+/** The word of a suit letter ("H" → "hearts"). */
+export function suitWord(letter) {
   const s = suitEntry(letter);
-  return s ? [s[0], s[1]] : [letter, letter];
+  return s ? s[1] : letter;
 }
 
-/** A card's key in short words: "10H" → "10♥", "BJ" → "Joker". */
+/** The symbol of a suit letter, drawn (hidden from screen readers: words say the suit);
+ * a numbered suit's number. */
+export function suitSymbol(letter) {
+  const s = suitEntry(letter);
+  return s && SUITS[letter] ? icon(s[0], { class: `suit ${s[2]}` }) : letter;
+}
+
+/** A card's key in words: "10H" → "10 of hearts", "QS" → "Queen of spades", "BJ" → "Black joker". */
 export function shortName(key) {
   if (key === "BJ" || key === "RJ") return key === "BJ" ? "Black joker" : "Red joker";
   const [rank, letter] = splitKey(key);
   const suit = suitEntry(letter);
-  return suit ? `${rank}${suit[0]}` : key;
+  return suit ? `${RANKS[rank] || rank} of ${suit[1]}` : key;
 }
 
 /**
@@ -52,11 +63,11 @@ export function playingCard(key, opts = {}) {
   let colour = suit ? suit[2] : "black";
   const joker = key === "BJ" || key === "RJ";
   if (joker) {
-    rank = "★";
+    rank = icon("star");
     suit = ["Joker", "joker", key === "RJ" ? "red" : "black"];
     colour = suit[2];
   }
-  const symbol = suit ? suit[0] : letter;
+  const symbol = () => (joker ? icon("star") : suit && SUITS[letter] ? icon(suit[0]) : letter);
   const classes = ["card", "face", colour];
   if (opts.playable) classes.push("playable");
   if (opts.selected) classes.push("selected");
@@ -65,10 +76,10 @@ export function playingCard(key, opts = {}) {
   const why = opts.refusal || null;
   if (why) classes.push("refused");
   const inner = [
-    h("span", { class: "corner", "aria-hidden": "true" }, rank, h("br"), joker ? "" : symbol),
-    h("span", { class: "pip", "aria-hidden": "true" }, joker ? "🃏" : symbol),
+    h("span", { class: "corner", "aria-hidden": "true" }, rank, h("br"), joker ? "" : symbol()),
+    h("span", { class: "pip", "aria-hidden": "true" }, symbol()),
   ];
-  if (why) inner.push(h("span", { class: "why-mark", "aria-hidden": "true" }, "✕"));
+  if (why) inner.push(h("span", { class: "why-mark", "aria-hidden": "true" }, icon("cross")));
   const name = opts.name || shortName(key);
   const label = why ? `${name} — ${why.phrase}` : name;
   if (opts.button) {

@@ -16,11 +16,19 @@ export class Chat {
 
   /** A line from the server (lines already shown, as after a reconnection, are skipped). */
   add(line) {
+    if (this.unsent && line.text === this.unsent) this.unsent = null;
     if (this.lines.querySelector(`[data-id="${line.id}"]`)) return;
     const when = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     this.lines.appendChild(h("li", { dataset: { id: line.id } },
       h("span", { class: "muted" }, when, " "), h("strong", {}, line.name), ": ", h("span", { class: "text" }, line.text)));
     this.lines.scrollTop = this.lines.scrollHeight;
+  }
+
+  /** The server refused the last line as one too many too fast: it was not sent; put it back
+   * in the box (unless something new is being written) and say so kindly. */
+  slowDown() {
+    if (this.unsent && !this.input.value) this.input.value = this.unsent;
+    this.error.say("You are chatting a little fast: that message was not sent. It is still in the box — send it again in a moment.");
   }
 
   submit(event) {
@@ -32,6 +40,7 @@ export class Chat {
       this.error.say("Join or watch the room to chat.");
       return;
     }
+    this.unsent = text; // kept until it is known whether the server took it
     this.input.value = "";
   }
 }

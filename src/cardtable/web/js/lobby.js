@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { setPicker } from "./cardsets.js";
 import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, fill, notice, redraw } from "./dom.js";
+import { icon } from "./icons.js";
 import { rulesetForm } from "./schemaform.js";
 import { me, onAccount, signInLink } from "./session.js";
 import { keepName, keepSeat, myName, seatOf } from "./store.js";
@@ -109,7 +110,7 @@ export function lobbyPage(main) {
         h("div", {},
           h("strong", {}, room.title), " ",
           h("span", { class: `badge ${room.status}` }, status),
-          room.password ? h("span", { class: "badge", title: "A password is needed" }, "🔒 password") : null,
+          room.password ? h("span", { class: "badge", title: "A password is needed" }, icon("lock"), " password") : null,
           h("div", { class: "muted" },
             `${room.seats.length - free} of ${room.seats.length} seats taken`,
             host ? ` · ${host}` : "",

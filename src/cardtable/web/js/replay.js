@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { seatOf } from "./store.js";
 import { cardNames, describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
+import { icon } from "./icons.js";
 import { tableFor } from "./tables/index.js";
 import { everythingTable, stateCardNames } from "./tables/everything.js";
 
@@ -63,7 +64,11 @@ export function replaysPage(main) {
 
 export function replayPage(main, raw) {
   const [matchId, rawQuery] = raw.split("?");
-  const token = tokenOf(new URLSearchParams(rawQuery || "").get("room") || roomOfMatch.get(matchId));
+  const roomId = new URLSearchParams(rawQuery || "").get("room") || roomOfMatch.get(matchId);
+  const token = tokenOf(roomId);
+  // the seat this browser played in the match's room, if it did: the only one marked "(you)"
+  let you = null;
+  const counts = new Map(); // "seat:step" → how many events the step's view holds
   let info = null;
   let step = 0;
   let steps = 0;
@@ -81,17 +86,17 @@ export function replayPage(main, raw) {
   const error = notice();
   const tableSlot = h("div", { class: "table-slot" });
   const log = h("ol", { class: "log", id: "replay-log" });
-  const button = (id, label, text, go) => h("button", { type: "button", id, "aria-label": label, title: label, onclick: go }, text);
+  const button = (id, label, shape, go) => h("button", { type: "button", id, "aria-label": label, title: label, onclick: go }, icon(shape));
 
   fill(main, title,
     h("div", { class: "replay-controls panel", role: "group", "aria-label": "Replay controls" },
       h("div", { class: "field" }, h("label", { for: "replay-seat" }, "Whose view"), seatSelect),
       h("div", { class: "stepper" },
-        button("replay-first", "First step", "◀◀", () => show(0)),
-        button("replay-back", "Step back", "◀", () => show(step - 1)),
+        button("replay-first", "First step", "first", () => show(0)),
+        button("replay-back", "Step back", "back", () => show(step - 1)),
         slider,
-        button("replay-forward", "Step forward", "▶", () => show(step + 1)),
-        button("replay-last", "Last step", "▶▶", () => show(steps))),
+        button("replay-forward", "Step forward", "forward", () => show(step + 1)),
+        button("replay-last", "Last step", "last", () => show(steps))),
       position, decision, error),
     h("div", { class: "room-grid" },
       h("section", { class: "play-area", "aria-label": "The table" }, tableSlot),
@@ -143,7 +148,11 @@ export function replayPage(main, raw) {
     slider.max = String(steps);
     slider.value = String(step);
     position.textContent = `Step ${step} of ${steps}`;
-    decision.textContent = data.decision ? `${info.seats[data.decision[0]] ?? `seat ${data.decision[0] + 1}`} chose “${data.decision[1]}”` : "The deal, before anyone decided.";
+    counts.set(`${seat}:${step}`, data.events.length);
+    const names = distinct(info.seats);
+    const cardsNamed = seat === null ? stateCardNames(data.state) : cardNames(data.view);
+    decision.textContent = step ? await whatHappened(data, names, cardsNamed) : "The deal, before anyone decided.";
+    if (gone || ticket !== loading) return;
     const kind = seat === null ? "everyone" : "seat";
     if (table && tableKind !== kind) {
       table.destroy();
@@ -152,23 +161,43 @@ export function replayPage(main, raw) {
     tableKind = kind;
     if (seat === null) {
       if (!table) table = everythingTable(tableSlot);
-      table.update({ state: data.state, names: distinct(info.seats) });
-      showLog(data.events, stateCardNames(data.state));
+      table.update({ state: data.state, names });
+      showLog(data.events, cardsNamed);
       return;
     }
     const view = data.view;
     if (!table) table = tableFor(info.game)(tableSlot, { decide: () => {} });
     table.update({
       message: { match: matchId, version: view.version, seat, view, legal: [], unplayable: [], to_act: view.to_act, default: null, outcome: view.outcome, events: data.events.length },
-      names: info.seats,
+      names,
       seat,
+      you,
       events: data.events,
     });
-    showLog(data.events, cardNames(view));
+    showLog(data.events, cardsNamed);
+  }
+
+  /** What this step's decision did, in the events' own words (as a live match's log tells
+   * it), never the decision's text: the lines of the events the step added. */
+  async function whatHappened(data, names, cards) {
+    const key = `${seat}:${data.step - 1}`;
+    if (!counts.has(key)) {
+      try {
+        const before = await api.replay(matchId, data.step - 1, seat, token);
+        counts.set(key, before.events.length);
+      } catch {
+        counts.set(key, data.events.length);
+      }
+    }
+    const lines = data.events.slice(counts.get(key)).map((e) => describeEvent(e, names, cards)).filter((line) => line !== null);
+    if (lines.length) return lines.join(" ");
+    const who = data.decision ? names[data.decision[0]] ?? `Seat ${data.decision[0] + 1}` : "Someone";
+    return `${who} made a move that the view of this seat does not show.`;
   }
 
   function showLog(events, cards) {
-    const lines = events.slice(-60).map((e) => describeEvent(e, info.seats, cards)).filter((line) => line !== null);
+    const names = distinct(info.seats);
+    const lines = events.slice(-60).map((e) => describeEvent(e, names, cards)).filter((line) => line !== null);
     fill(log, lines.map((line) => h("li", {}, line)));
     log.scrollTop = log.scrollHeight;
   }
@@ -182,7 +211,9 @@ export function replayPage(main, raw) {
     }
     if (gone) return;
     title.textContent = `Replay: ${info.seats.join(" vs ")}`;
-    fill(seatSelect, info.seats.map((name, i) => h("option", { value: String(i) }, `${name} (seat ${i + 1})`)),
+    const kept = info.room ? seatOf(info.room) : null;
+    if (kept && kept.role === "player" && Number.isInteger(kept.seat) && kept.seat < info.seats.length) you = kept.seat;
+    fill(seatSelect, info.seats.map((name, i) => h("option", { value: String(i) }, `${name} (seat ${i + 1})${i === you ? ", you" : ""}`)),
       h("option", { value: "all" }, "Everyone: every card face up"));
     show(0);
   })();

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { Connection } from "./connection.js";
 import { clock, fill, h, notice, redraw } from "./dom.js";
 import { cardNames, describeEvent } from "./events.js";
+import { icon } from "./icons.js";
 import { markdown } from "./markdown.js";
 import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
@@ -11,6 +12,8 @@ import { joinForm } from "./join.js";
 import { confirmSession, me } from "./session.js";
 import { forgetSeat, seatOf } from "./store.js";
 import { tableFor } from "./tables/index.js";
+
+const WARN_SECONDS = 10; // the last seconds of a turn's clock: shown, and said once
 
 const PACES = [["0", "as it happens"], ["500", "brisk"], ["1200", "slow"], ["pause", "paused"]];
 
@@ -39,6 +42,7 @@ class RoomPage {
     this.table = null;
     this.tableGame = null;
     this.queue = [];
+    this.pending = null; // the view version a decision was sent for, until a view or a refusal
     this.pace = "0";
     this.paceTimer = null;
     this.gone = false;
@@ -52,7 +56,15 @@ class RoomPage {
     this.status = h("p", { class: "status", id: "room-status", role: "status" });
     this.connectionNote = h("span", { class: "connection", id: "connection", "aria-live": "polite" });
     this.rulesButton = h("button", { type: "button", class: "secondary", id: "rules-button", onclick: () => this.showRules() }, "Rules");
-    this.turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
+    this.turn = h("p", { class: "turn", id: "turn" });
+    this.turnText = h("span", { class: "turn-text" });
+    this.clockEl = h("span", { class: "clock", id: "turn-clock", hidden: true });
+    this.turn.append(this.turnText, " ", this.clockEl);
+    // said to screen readers once when a turn's last ten seconds begin and once when its time
+    // is up, not every second; the turn's words (whose turn it is) are said as they change
+    this.turnNews = h("p", { class: "visually-hidden", id: "turn-news", "aria-live": "polite" });
+    this.clockNews = h("p", { class: "visually-hidden", id: "clock-news", "aria-live": "assertive" });
+    this.warned = null; // {turn: the timer message, up}: whose last seconds were said
     this.seats = h("ul", { class: "seats", id: "seats" });
     this.actions = h("div", { class: "actions", id: "room-actions" });
     this.actionError = notice();
@@ -67,7 +79,7 @@ class RoomPage {
       h("div", { class: "room-head" },
         h("div", {}, this.title, this.status),
         h("div", { class: "head-tools" }, this.connectionNote, this.rulesButton)),
-      this.turn,
+      this.turn, this.turnNews, this.clockNews,
       h("div", { class: "room-grid" },
         h("section", { class: "play-area", "aria-label": "The table" }, this.joinSlot, this.paceSlot, this.tableSlot),
         h("aside", { class: "side" },
@@ -221,6 +233,7 @@ class RoomPage {
       this.renderLog(message.events.length);
     } else {
       this.view = message;
+      this.pending = null; // a new view: whatever was sent was taken (or overtaken)
       cardNames(message.view, this.cards);
       this.renderTable();
       this.renderTurn();
@@ -246,14 +259,21 @@ class RoomPage {
     this.tableSlot.dataset.version = String(this.view.version);
     this.tableSlot.dataset.events = String(this.view.events);
     this.table.update({ message: this.view, names: this.names(), seat: this.welcome?.seat ?? null, events: this.events });
+    this.table.busy(this.pending !== null);
   }
 
+  /** Send decision `text`: at most one for each view, so a second click while the first is on
+   * its way does nothing (the controls say they are busy until the next view or a refusal). */
   decide(text) {
     if (!this.view || !this.connection) return;
+    if (this.pending === this.view.version) return;
     this.table?.error("");
     if (!this.connection.send({ type: "decide", decision: text, version: this.view.version })) {
       this.table?.error("Not connected just now: wait a moment and try again.");
+      return;
     }
+    this.pending = this.view.version;
+    this.table?.busy(true);
   }
 
   renderTurn() {
@@ -264,6 +284,7 @@ class RoomPage {
     }
     const names = this.names();
     const parts = [];
+    let left = null; // seconds left on the clock of the turn shown
     if (v.outcome) {
       const winners = v.outcome.winners || [];
       parts.push(winners.length
@@ -276,15 +297,46 @@ class RoomPage {
       parts.push(mine ? "Your turn." : `${names[v.to_act]}'s turn.`);
       this.turn.dataset.state = mine ? "mine" : "theirs";
       const t = this.timer;
-      if (t && t.seat === v.to_act && t.match === v.match) {
-        const left = (t.until - performance.now()) / 1000;
-        if (left > 0) parts.push(`⏱ ${clock(left)} left`);
-      }
+      if (t && t.seat === v.to_act && t.match === v.match) left = (t.until - performance.now()) / 1000;
     }
     const text = parts.join(" ");
-    if (this.turn.textContent !== text) this.turn.textContent = text;
+    if (this.turnText.textContent !== text) {
+      this.turnText.textContent = text;
+      this.turnNews.textContent = text;
+    }
+    this.renderClock(left, v);
     const title = `${this.turn.dataset.state === "mine" ? "• Your turn — " : ""}${this.room?.title || "Room"} — cardtable`;
     if (document.title !== title) document.title = title;
+  }
+
+  /** The turn's clock: hidden without one; in its last ten seconds marked (data-warn) and
+   * said once, and said again once when the time is up. */
+  renderClock(left, view) {
+    const clockEl = this.clockEl;
+    if (left === null) {
+      if (!clockEl.hidden) clockEl.hidden = true;
+      delete clockEl.dataset.warn;
+      return;
+    }
+    const warn = left <= WARN_SECONDS;
+    const words = left > 0 ? `${clock(left)} left` : "time is up";
+    if (clockEl.hidden || clockEl.dataset.words !== words) {
+      clockEl.hidden = false;
+      clockEl.dataset.words = words;
+      fill(clockEl, icon("timer", { label: "Turn clock" }), " ", words);
+    }
+    if (warn) clockEl.dataset.warn = left > 0 ? "soon" : "up";
+    else delete clockEl.dataset.warn;
+    const turn = this.timer; // a clock started anew is a new turn's
+    const mine = this.welcome?.seat === view.to_act;
+    const who = mine ? "your" : `${this.names()[view.to_act]}'s`;
+    if (warn && left > 0 && this.warned?.turn !== turn) {
+      this.warned = { turn, up: false };
+      this.clockNews.textContent = `${WARN_SECONDS} seconds left in ${who} turn.`;
+    } else if (left <= 0 && this.warned?.turn === turn && !this.warned.up) {
+      this.warned.up = true;
+      this.clockNews.textContent = `Time is up for ${who} turn.`;
+    }
   }
 
   renderLog(added) {
@@ -410,7 +462,17 @@ class RoomPage {
   showError(message) {
     // protocol 4: a decision's refusal names the rule (said in a few words, then the server's
     // sentence); a penalised one was taken, and fined: a fine, not a refusal
-    const text = message.refusal ? refusalText(message.refusal, message.message) : message.message;
+    let text = message.refusal ? refusalText(message.refusal, message.message) : message.message;
+    if (message.refers_to === "decide" && !message.penalised) {
+      this.pending = null; // refused: the controls may be used again
+      this.table?.busy(false);
+    }
+    if (message.code === "stale_version") text = "Someone acted first (perhaps you, in another window): the table now shows the match as it is.";
+    if (message.code === "too_many" && (message.refers_to === "chat" || (!message.refers_to && this.chat.unsent))) {
+      this.chat.slowDown(); // said kindly, and the line is kept to send again
+      return;
+    }
+    if (message.code === "too_many") text = "You are going a little fast: wait a moment, then try again.";
     if (message.refers_to === "decide" && message.penalised) {
       const fine = `You were fined: ${text}`;
       this.table ? this.table.fined(fine) : this.actionError.say(fine);

@@ -56,6 +56,14 @@ export class Table {
     }, label);
   }
 
+  /** Show the controls busy (a decision is on its way: clicks do nothing until the next view
+   * or a refusal), or ready again. Nothing is disabled, so the keyboard keeps its place. */
+  busy(on) {
+    this.root.classList.toggle("busy", on);
+    if (on) this.root.setAttribute("aria-busy", "true");
+    else this.root.removeAttribute("aria-busy");
+  }
+
   /** Say why a decision was refused (or, with "", clear what was said). */
   error(text) {
     this.errorLine.say(text);
@@ -73,6 +81,13 @@ export class Table {
   }
 }
 
+/** Whether `seat` is the person's own: in a room, the seat they play; in a replay, the seat
+ * they played in that match (`state.you`), whoever's view is drawn. */
+export function isYou(state, seat) {
+  const you = "you" in state ? state.you : state.seat;
+  return you !== null && you !== undefined && you === seat;
+}
+
 /** The seat whose side is drawn at the bottom: one's own, or the first for watchers. */
 export function me(state) {
   return state.seat ?? 0;
@@ -86,7 +101,7 @@ export function outcomeLine(state) {
   const o = state.message.outcome;
   if (!o) return null;
   const winners = (o.winners || []).map((w) => state.names[w]);
-  const mine = state.seat !== null && (o.winners || []).includes(state.seat);
+  const mine = (o.winners || []).some((w) => isYou(state, w));
   return h("p", { class: `outcome${mine ? " won" : ""}`, role: "status" },
     winners.length ? `${winners.join(" and ")} won` : "Nobody won", o.reason ? ` — ${o.reason}` : "", ".");
 }

@@ -2,17 +2,19 @@
 // direction, the request and the pending pick, the turn being built card by card, finishing
 // with a request or "niko kadi" (last card), and fines for everyone to see.
 import { h, fill } from "../dom.js";
-import { cardBacks, playingCard, shortName, suitOf } from "../cards.js";
-import { Table, me, outcomeLine, zone } from "./base.js";
+import { cardBacks, playingCard, shortName, suitSymbol, suitWord } from "../cards.js";
+import { Table, isYou, me, outcomeLine, zone } from "./base.js";
 import { refusalText, unplayableCards } from "../refusals.js";
 
+/** What a request asks for, in words ("hearts", "7 of clubs"). */
 function requestText(request) {
   if (!request) return "";
-  if (request.length === 1) {
-    const [symbol, word] = suitOf(request);
-    return `${symbol} ${word}`;
-  }
-  return shortName(request);
+  return request.length === 1 ? suitWord(request) : shortName(request);
+}
+
+/** A request drawn: a suit's symbol before its word. */
+function requestShown(request) {
+  return request.length === 1 ? [suitSymbol(request), " ", suitWord(request)] : requestText(request);
 }
 
 /** A finish decision's request ("" for none) and whether it declares last card, read from its
@@ -61,15 +63,15 @@ class KarataTable extends Table {
         h("div", { class: "deck-area" }, h("span", { class: "muted" }, "Deck"), h("span", { class: "count" }, String(zone(view, "deck").size))),
         h("ul", { class: "facts", id: "karata-facts" },
           h("li", { class: "direction" }, pub.direction === -1 ? "↺ play goes backwards" : "↻ play goes forwards"),
-          pub.request ? h("li", { class: "request" }, `Asked for: ${requestText(pub.request)}`) : null,
+          pub.request ? h("li", { class: "request" }, "Asked for: ", requestShown(pub.request)) : null,
           pub.bomb ? h("li", { class: "bomb" }, `Pending pick: ${pub.bomb} card${pub.bomb === 1 ? "" : "s"}`) : null)),
       building.length ? h("div", { class: "building", "aria-label": "The turn being played" },
         h("span", { class: "muted" }, "This turn: "),
         building.map((c) => playingCard(c.key, { name: c.name, small: true, fresh: this.fresh(c.id) }))) : null,
       fines.length ? h("ul", { class: "fines", id: "fines", "aria-label": "Fines" }, fines.map((f) =>
         h("li", {}, `${state.names[f.seat]} was fined ${f.fine} card${f.fine === 1 ? "" : "s"}: ${f.reason}`))) : null,
-      hand ? h("section", { class: `hand${toAct === mine ? " to-act" : ""}`, "aria-label": "Your hand" },
-        h("h3", {}, "Your hand", declared[mine] ? h("span", { class: "badge alert" }, " last card declared") : null),
+      hand ? h("section", { class: `hand${toAct === mine ? " to-act" : ""}`, "aria-label": isYou(state, mine) ? "Your hand" : `${state.names[mine]}'s hand` },
+        h("h3", {}, isYou(state, mine) ? "Your hand" : `${state.names[mine]}'s hand`, declared[mine] ? h("span", { class: "badge alert" }, " last card declared") : null),
         h("div", { class: "cards" }, hand.map((c) => {
           const can = playable.has(c.key);
           const why = can ? null : refused.get(c.id); // the rule that keeps it in the hand now
@@ -118,7 +120,7 @@ class KarataTable extends Table {
     if (suits.length) {
       controls.push(h("div", { class: "asks", role: "group", "aria-label": "Finish asking for a suit" },
         h("span", {}, "Finish asking for: "),
-        suits.map((ask) => h("button", { type: "button", dataset: { focus: `ask:${ask}`, ask }, onclick: () => send(ask) }, requestText(ask)))));
+        suits.map((ask) => h("button", { type: "button", dataset: { focus: `ask:${ask}`, ask }, onclick: () => send(ask) }, requestShown(ask)))));
     }
     if (cards.length) {
       const select = h("select", { id: "ask-card", dataset: { focus: "ask-card" } },

@@ -3,8 +3,9 @@
 // then how to play it (damage, heal, minion) and, where it aims, its target by clicking it;
 // or choose a ready minion and what it attacks. Escape lets go of a choice.
 import { h, fill } from "../dom.js";
+import { icon } from "../icons.js";
 import { cardBacks, pile } from "../cards.js";
-import { Table, me, outcomeLine, zone } from "./base.js";
+import { Table, isYou, me, outcomeLine, zone } from "./base.js";
 import { refusalText, unplayableCards } from "../refusals.js";
 
 /** The card a legal decision plays or attacks with (an id), and what it aims at: read from the
@@ -64,8 +65,8 @@ class TcgTable extends Table {
         class: `hero${seat === toAct ? " to-act" : ""}`, dataset: { seat }, role: "img",
         "aria-label": `${state.names[seat]}: health ${data.life[1]} of ${data.life[0]}, mana ${mana} of ${slots}`,
       },
-      h("span", { class: "hero-name" }, state.names[seat], seat === state.seat ? " (you)" : ""),
-      h("span", { class: "life", "aria-hidden": "true" }, "♥ ", String(data.life[1])),
+      h("span", { class: "hero-name" }, state.names[seat], isYou(state, seat) ? " (you)" : ""),
+      h("span", { class: "life", "aria-hidden": "true" }, icon("heart"), " ", String(data.life[1])),
       h("span", { class: "mana", "aria-hidden": "true" }, h("span", { class: "gems" }, gems), ` ${mana}/${slots}`));
       return target(`p${seat}`, el);
     };
@@ -83,8 +84,8 @@ class TcgTable extends Table {
       },
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
       h("span", { class: "stats", "aria-hidden": "true" },
-        h("span", { class: "attack" }, `⚔ ${card.stats.attack}`), shield ? h("span", { class: "shield" }, "🛡") : null,
-        h("span", { class: "health" }, `♥ ${life}`)),
+        h("span", { class: "attack" }, icon("sword"), ` ${card.stats.attack}`), shield ? h("span", { class: "shield" }, icon("shield")) : null,
+        h("span", { class: "health" }, icon("heart"), ` ${life}`)),
       h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : awake ? "attacked" : "asleep, zzz"));
       const canAttack = own && decisions.some((d) => d.kind === "attack" && cardOf(d) === card.id);
       if (targets.has(`#${card.id}`)) return target(`#${card.id}`, body);
@@ -137,7 +138,7 @@ class TcgTable extends Table {
             h("span", { class: "muted" }, "deck"), pile(zone(view, `deck:${seat}`).size, "Deck"),
             h("span", { class: "muted" }, `graveyard ${zone(view, `graveyard:${seat}`).size}`))),
         h("div", { class: "minions", "aria-label": "Minions" }, board.map((c) => minion(c, own && seat === state.seat))),
-        h("div", { class: "hand-row", "aria-label": own && hand.cards ? "Your hand" : "Hand" },
+        h("div", { class: "hand-row", "aria-label": hand.cards && isYou(state, seat) ? "Your hand" : `${state.names[seat]}'s hand` },
           hand.cards && seat === state.seat ? hand.cards.map(handCard) : cardBacks(hand.size, { small: !own })));
     };
 

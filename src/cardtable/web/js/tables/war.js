@@ -2,7 +2,7 @@
 // the one decision, turning a card.
 import { h, fill } from "../dom.js";
 import { cardBacks, pile, playingCard } from "../cards.js";
-import { Table, outcomeLine, zone } from "./base.js";
+import { Table, isYou, outcomeLine, zone } from "./base.js";
 
 /** The rows seat `i` played in the last battle: [face-down count, [face-up card], true]. */
 function previous(last, i) {
@@ -38,7 +38,7 @@ class WarTable extends Table {
         if (i === state.seat) classes.push("mine");
         if (out.has(i)) classes.push("out");
         return h("section", { class: classes.join(" "), dataset: { seat: i }, "aria-label": `${state.names[i]}` },
-          h("h3", {}, state.names[i], i === state.seat ? " (you)" : "", out.has(i) ? " — out" : "",
+          h("h3", {}, state.names[i], isYou(state, i) ? " (you)" : "", out.has(i) ? " — out" : "",
             down.size ? h("span", { class: "badge alert" }, "war!") : null),
           pile(zone(view, `pile:${i}`).size, `${state.names[i]}'s pile`),
           rows.map(([downs, ups, before]) => h("div", { class: `battle-rows${before ? " previous" : ""}` },
