@@ -77,7 +77,7 @@ def test_three_computers_play_karata_to_the_end_as_a_real_process(tmp_path: Path
     assert re.search(r"Bomb: player \d \(random\) must pick \d", output)
     assert re.search(r"player 1 \(random\)\s+\d+\s+niko kadi!", output)
     assert "player 1 (random) plays 7♣ 7♥ and wins the match!" in output
-    assert "Outcome: player 1 (random) wins" in output
+    assert "Outcome: player 1 (random) won" in output
     record = Record.load(path)
     assert record.game == "karata"
     assert Match.replay(KARATA, record).hash() == record.final_hash
@@ -97,7 +97,7 @@ def test_replaying_a_saved_karata_record(tmp_path: Path) -> None:
     assert f"Decision {total}/{total}: player 1 (random): finish" in result.output
     assert "Karata · turn" in result.output
     assert "This turn so far: 7♣ 7♥" in result.output
-    assert "Outcome: player 1 (random) wins" in result.output
+    assert "Outcome: player 1 (random) won" in result.output
     assert "The final state hash matches the record." in result.output
     as_seat = invoke("replay", str(path), "--seat", "1", "--all")
     assert as_seat.exit_code == 0, as_seat.output

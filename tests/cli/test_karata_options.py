@@ -51,7 +51,7 @@ def test_computer_players_finish_a_match_under_each_option(
     )
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
-    assert re.search(r"Outcome: (player \d \(\w+\) wins|no winner)", result.output), result.output
+    assert re.search(r"Outcome: (player \d \(\w+\) won|Nobody won)", result.output), result.output
     record = Record.load(path)
     assert KARATA.load_ruleset(record.ruleset) == expected
     assert Match.replay(KARATA, record).over

@@ -35,7 +35,7 @@ def test_a_whole_match_against_the_computer_as_a_real_process(tmp_path: Path) ->
     assert "there is no card 99 in your hand" in output
     assert "you have no card costing 42 in your hand" in output
     assert "What you can type" in output
-    assert re.search(r"Outcome: player \d .* wins", output)
+    assert re.search(r"Outcome: player \d .* won", output)
     assert "Saved the match record" in output
     record = Record.load(record_path)
     replayed = Match.replay(find("tcg"), record)
@@ -83,7 +83,7 @@ def test_conceding_asks_first_and_ends_the_match() -> None:
     result = invoke("play", "tcg", "--seed", "3", input="concede\nn\nconcede\ny\n")
     assert result.exit_code == 0
     assert result.output.count("Concede the match?") == 2
-    assert "Outcome: player 1 (greedy) wins (player 0 conceded)" in result.output
+    assert "Outcome: player 1 (greedy) won — player 0 (you) conceded." in result.output
 
 
 def test_the_end_of_input_at_a_confirmation_abandons() -> None:

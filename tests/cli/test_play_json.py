@@ -212,3 +212,19 @@ def test_a_bad_rules_file_is_a_json_error_with_what_is_known(tmp_path: Path) -> 
     assert isinstance(message["code"], str)
     assert message["code"]
     assert message["reason"]
+
+
+def test_the_end_says_its_code_its_seats_and_words_for_the_reader() -> None:
+    """A concession: the code and seats for programs, and a sentence with "you" for the one
+    seat that reads standard input."""
+    result = invoke("play", "tcg", "--seed", "3", "--seats", "random,human", "--json",
+                    input="concede\n")  # fmt: skip
+    over = lines_of(result.output)[-1]
+    assert over["type"] == "over", over
+    assert over["outcome"] == {
+        "winners": [0],
+        "code": "conceded",
+        "seats": [1],
+        "reason": "player 1 conceded",
+    }
+    assert over["text"] == "You lost — you conceded"

@@ -128,6 +128,7 @@ def test_event_lines() -> None:
 
 
 def test_outcome_lines() -> None:
+    """Outcomes of sentences alone (records made before codes) read as they were written."""
     assert describe_outcome(Outcome(winners=(), reason="both fell"), LABELS) == (
         "Outcome: a draw (both fell)."
     )
@@ -136,6 +137,17 @@ def test_outcome_lines() -> None:
     )
     assert describe_outcome(Outcome(winners=(7,), reason="x"), LABELS) == (
         "Outcome: player 7 wins (x)."
+    )
+
+
+def test_outcome_lines_word_the_code_with_the_seats_labels() -> None:
+    tcg = find("tcg")
+    fell = tcg.outcome_codes["fell"].outcome(winners=(0,), seats=(1,))
+    assert describe_outcome(fell, LABELS, tcg) == (
+        "Outcome: player 0 (you) won — player 1 (greedy) fell to 0 health or below."
+    )
+    assert describe_outcome(fell, LABELS, tcg, viewer=1) == (
+        "Outcome: You lost — you fell to 0 health or below."
     )
 
 

@@ -42,7 +42,7 @@ def test_four_computers_play_war_to_the_end_as_a_real_process(tmp_path: Path) ->
     assert "The deck is dealt one card at a time: 4 cards each" in output
     assert "-- battle 1 --" in output
     assert re.search(r"player \d \(random\) turns up \S+", output)
-    assert re.search(r"Outcome: player \d \(random\) wins", output)
+    assert re.search(r"Outcome: player \d \(random\) won", output)
     record = Record.load(path)
     assert record.game == "war"
     assert Match.replay(WAR, record).hash() == record.final_hash
@@ -81,7 +81,7 @@ def test_a_person_can_concede_a_war_game() -> None:
     assert "player 0 (you) concedes (18 cards set aside)" in result.output
     assert "You are out of the match; the others play on to the end." in result.output
     assert result.output.count("out of the match") == 1
-    assert re.search(r"Outcome: player [12] \(random\) wins", result.output)
+    assert re.search(r"Outcome: player [12] \(random\) won", result.output)
     assert result.exit_code == 0
 
 
@@ -212,7 +212,7 @@ def test_when_every_person_has_left_the_computers_play_on() -> None:
     assert result.exit_code == 0, result.output
     assert "Hand over" not in result.output, "War hides nothing from one player only"
     assert "Every person is out of the match; the others play on to the end." in result.output
-    assert re.search(r"Outcome: player [23] \(random\) wins", result.output)
+    assert re.search(r"Outcome: player [23] \(random\) won", result.output)
 
 
 def test_war_is_listed_with_its_rules_and_schemas() -> None:

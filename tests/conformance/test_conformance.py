@@ -451,3 +451,37 @@ def test_unplayable_cards_are_held_and_say_a_documented_reason(
         other = next((s for s in range(match.state.seats) if s != seat), None)
         if other is not None:
             assert match.unplayable(other) == {}
+
+
+def test_every_outcome_has_a_documented_code_and_seats_in_range(
+    pair: tuple[Game[Any, Any], Any],
+) -> None:
+    """Every match ends with an outcome of one of its game's declared codes (each listed on
+    the rules page, under "How a match ends"), whose winners and seats are seats of the match;
+    its words name every seat it concerns; seats conceding one after another end it too."""
+    game, ruleset = pair
+    rules = game.rules_text()
+    for code in game.outcome_codes:
+        assert f"`{code}`" in rules, f"{code!r} is not on the rules page"
+    ends = []
+    for seed in seeds(game, ruleset)[:4]:
+        match: Match[Any] = Match(game, ruleset, seed)
+        agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(match.state.seats)]
+        while match.to_act is not None:
+            match.decide(match.to_act, agents[match.to_act].choose(match.legal(match.to_act)))
+        ends.append(match)
+    conceded: Match[Any] = Match(game, ruleset, seed=0)
+    while conceded.to_act is not None:  # each seat to act concedes, until the match ends
+        conceded.decide(conceded.to_act, CONCEDE)
+    ends.append(conceded)
+    for match in ends:
+        outcome = match.outcome
+        assert outcome is not None
+        assert outcome.code in game.outcome_codes, f"{outcome.code!r} is not declared"
+        seats = range(match.state.seats)
+        assert all(seat in seats for seat in (*outcome.winners, *outcome.seats)), outcome
+        names = [f"Name{seat}" for seat in seats]
+        worded = game.describe_outcome(outcome, names.__getitem__, None)
+        assert all(names[seat] in worded for seat in outcome.seats), worded
+        mine = game.describe_outcome(outcome, names.__getitem__, 0)
+        assert mine.startswith("You " if outcome.winners else "Nobody won"), mine

@@ -341,7 +341,9 @@ def test_a_penalty_is_applied_and_the_error_returned() -> None:
 def test_conceding_by_default_gives_the_win_to_every_other_seat() -> None:
     match = Match(TICK, TickRules(), seed=0)
     match.decide(1, "concede")
-    assert match.outcome == Outcome(winners=(0,), reason="player 1 conceded")
+    assert match.outcome == Outcome(
+        winners=(0,), code="conceded", seats=(1,), reason="player 1 conceded"
+    )
     assert match.events(None) == [{"type": "conceded", "seat": 1}]
 
 

@@ -12,6 +12,7 @@ from cardtable.engine import Match, RecordError, Rng, RuleBook
 from cardtable.engine.numbering import shuffle_ids
 from cardtable.games.war import WarGame, WarRules
 from cardtable.games.war.state import WarState
+from tests.engine.test_game import TICK
 
 RULES = WarRules(suits=2, ranks=5, turn_limit=300)
 
@@ -72,7 +73,7 @@ def test_a_version_the_game_does_not_know_is_refused_by_name() -> None:
         with pytest.raises(RecordError, match=f"version {version} of the War rules .* 1, 2"):
             GAME.at_version(version)
     with pytest.raises(RecordError, match=r"plays version 1\)"):
-        WarGame().at_version(2)
+        TICK.at_version(2)  # a game of one version
 
 
 def test_each_version_sets_up_with_its_own_numbering() -> None:

@@ -22,8 +22,13 @@ compact JSON object a line, flushed as it is written:
 ``{"type": "penalised", "decision": T, "code": C, "reason": R}``
     The rules fined the decision instead of refusing it (Karata with ``--fine``); the match
     went on.
-``{"type": "over", "outcome": {"winners": [...], "reason": R}}``
-    The match is over; the exit code is 0.
+``{"type": "over", "outcome": {"winners": [...], "code": C, "seats": [...], "reason": R},
+"text": T}``
+    The match is over; the exit code is 0. ``code`` says how it ended (one of the game's
+    outcome codes, on its rules page) and ``seats`` whom that concerns; ``text`` says it in
+    words with the seats' names, to the one seat that reads standard input as "you" ("You
+    won — player 2 fell to 0 health or below"); ``reason`` is the same with seats called
+    ``player N`` (from 0).
 ``{"type": "abandoned", "reason": R}``
     Standard input ended (or nobody could decide) before the end; the exit code is 1.
 ``{"type": "error", "code": C, "reason": R}``
@@ -44,7 +49,7 @@ what the program writes, ``<`` what it reads; views shortened):
     < {"type":"view","seat":0,"version":3,...}
     > play #21
     ...
-    < {"type":"over","outcome":{"winners":[0],"reason":"..."}}
+    < {"type":"over","outcome":{"winners":[0],"code":"fell","seats":[1],...},"text":"..."}
 
 The messages are built by :class:`MachineSession`, which reads and writes any text streams:
 
@@ -179,8 +184,11 @@ class MachineSession:
         if match.over and reason is None:
             for seat in self.people:
                 self._send_events(seat)
-            assert match.outcome is not None
-            write(self.output, {"type": "over", "outcome": match.outcome.to_json()})
+            outcome = match.outcome
+            assert outcome is not None
+            reader = self.people[0] if len(self.people) == 1 else None
+            text = match.game.describe_outcome(outcome, seat_namer(match.seats), reader)
+            write(self.output, {"type": "over", "outcome": outcome.to_json(), "text": text})
         else:
             write(self.output, {"type": "abandoned", "reason": reason or "it did not finish"})
             code = code or 1

@@ -235,7 +235,7 @@ class PlaySession:
             events = () if self.watching else tuple(self._events_for(viewer))
             terminal.show(self.board.render(Scene(match.view(viewer), self.labels, None, events)))
             assert match.outcome is not None
-            terminal.say(describe_outcome(match.outcome, self.labels), style="bold")
+            terminal.say(describe_outcome(match.outcome, self.labels, match.game), style="bold")
         else:
             count = len(match.decisions)
             terminal.say(

@@ -148,7 +148,7 @@ class Replayer:
         match = self.match
         terminal = self.terminal
         if match.outcome is not None:
-            terminal.say(describe_outcome(match.outcome, self.labels), style="bold")
+            terminal.say(describe_outcome(match.outcome, self.labels, match.game), style="bold")
         else:
             terminal.say("The record ends before the match is over.", style="bold yellow")
         expected = self.record.final_hash

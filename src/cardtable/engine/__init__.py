@@ -18,6 +18,7 @@ from cardtable.engine.decisions import (
     Decision,
     Decisions,
     DecisionShape,
+    Timeout,
 )
 from cardtable.engine.determinise import Inconsistent, determinise
 from cardtable.engine.errors import (
@@ -32,11 +33,11 @@ from cardtable.engine.errors import (
     RunawayReactions,
     UnknownGame,
 )
-from cardtable.engine.game import Conceded, Game
+from cardtable.engine.game import Conceded, Game, TimedOut
 from cardtable.engine.json import JsonObject, JsonValue, canonical, digest
 from cardtable.engine.match import Match
 from cardtable.engine.moves import MoveCard
-from cardtable.engine.outcome import Outcome
+from cardtable.engine.outcome import Outcome, OutcomeCode
 from cardtable.engine.pools import Pool
 from cardtable.engine.reactions import Reaction, ReactionTable, reaction
 from cardtable.engine.record import Record
@@ -88,6 +89,7 @@ __all__ = [
     "Match",
     "MoveCard",
     "Outcome",
+    "OutcomeCode",
     "Pool",
     "Reaction",
     "ReactionTable",
@@ -102,6 +104,8 @@ __all__ = [
     "Stat",
     "State",
     "Target",
+    "TimedOut",
+    "Timeout",
     "UnknownGame",
     "View",
     "Zone",

@@ -19,7 +19,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.errors import InvalidDecision, RecordError, quoted
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object
-from cardtable.engine.outcome import Outcome
+from cardtable.engine.outcome import ALL_FELL, FELL, Outcome
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 
@@ -237,6 +237,5 @@ def hero_outcome(state: BattleState) -> Outcome | None:
     fallen = [hero.seat for hero in state.heroes if hero.life.value <= 0]
     living = tuple(hero.seat for hero in state.heroes if hero.life.value > 0)
     if not living:
-        return Outcome(winners=(), reason="every player fell at once")
-    names = ", ".join(f"player {seat}" for seat in fallen)
-    return Outcome(winners=living, reason=f"{names} fell to 0 health or below")
+        return ALL_FELL.outcome(winners=(), seats=fallen)
+    return FELL.outcome(winners=living, seats=fallen)

@@ -160,6 +160,22 @@ class Concede(Decision):
 CONCEDE = Concede()
 
 
+@dataclass(frozen=True, slots=True)
+class Timeout(Decision):
+    """The seat to act ran out of time: its default decision is made for it, after an event
+    that says so (``timed_out``). A server's turn timer makes it, never a player; it is no
+    option of :class:`Decisions`, and records keep it like any decision.
+
+    >>> Timeout().text(), Timeout() in Decisions(seat=0, moves=(), default=None)
+    ('timeout', False)
+    """
+
+    kind: ClassVar[str] = "timeout"
+
+    def text(self) -> str:
+        return "timeout"
+
+
 class Decisions:
     """The legal decisions of one seat in one state.
 

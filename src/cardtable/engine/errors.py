@@ -31,6 +31,8 @@ ENGINE_REFUSAL_CODES: Mapping[str, str] = {
         "the card named is not where the decision needs it (not in your hand, not one of "
         "your minions)"
     ),
+    "no_default": "the seat has nothing to decide, so no time of its can run out",
+    "timer_only": "only the server's turn timer may make a timeout, never a player",
     "illegal_decision": (
         "refused by a game that names no code of its own (the conformance suite asks every "
         "game to name one)"

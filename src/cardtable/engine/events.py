@@ -63,6 +63,15 @@ class ConcededEvent(Shape):
 
 
 @dataclass(frozen=True, slots=True)
+class TimedOutEvent(Shape):
+    """The seat to act ran out of time; its default ``decision`` (in its text form) follows."""
+
+    type: Literal["timed_out"]
+    seat: int
+    decision: str
+
+
+@dataclass(frozen=True, slots=True)
 class MoveEvent(Shape):
     """A card moved between zones; ``card`` (its view) only for seats that see either zone."""
 
@@ -98,6 +107,7 @@ ENGINE_EVENTS: tuple[type, ...] = (
     HealEvent,
     FizzledEvent,
     ConcededEvent,
+    TimedOutEvent,
     MoveEvent,
     DiedEvent,
     CardCreatedEvent,

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
-from cardtable.engine.decisions import Concede, Decision, Decisions
+from cardtable.engine.decisions import Concede, Decision, Decisions, Timeout
 from cardtable.engine.determinise import Beliefs
 from cardtable.engine.errors import (
     ENGINE_REFUSAL_CODES,
@@ -43,7 +43,7 @@ from cardtable.engine.json import (
     as_optional_str,
     as_str,
 )
-from cardtable.engine.outcome import Outcome
+from cardtable.engine.outcome import CONCEDED, Outcome, OutcomeCode, outcome_codes
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
 from cardtable.engine.rng import Rng
@@ -53,7 +53,7 @@ from cardtable.engine.sight import Sight
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import View, make_view
-from cardtable.engine.wording import Names, describe
+from cardtable.engine.wording import Names, SeatNamer, describe, describe_outcome
 
 S = TypeVar("S", bound=State)
 R = TypeVar("R", bound=Ruleset)
@@ -72,10 +72,27 @@ class Conceded(Action[State]):
 
     def execute(self, state: State) -> None:
         winners = tuple(seat for seat in range(state.seats) if seat != self.seat)
-        state.outcome = Outcome(winners=winners, reason=f"player {self.seat} conceded")
+        state.outcome = CONCEDED.outcome(winners=winners, seats=(self.seat,))
 
     def event(self, seat: int | None) -> JsonObject | None:
         return {"type": "conceded", "seat": self.seat}
+
+
+class TimedOut(Action[State]):
+    """A seat's time to decide ran out: an event that says so, before its default decision
+    (``decision``, in its text form) is made for it."""
+
+    __slots__ = ("seat", "decision")
+
+    def __init__(self, seat: int, decision: str) -> None:
+        self.seat = seat
+        self.decision = decision
+
+    def execute(self, state: State) -> None:
+        pass
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        return {"type": "timed_out", "seat": self.seat, "decision": self.decision}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +152,15 @@ class Game(ABC, Generic[S, R]):
     """Dataclasses giving the shapes of this game's own events (the engine's are added)."""
     public_type: ClassVar[type[Any]]
     """Dataclass giving the shape of the game's public data in views (``View.public``)."""
+    outcome_codes: ClassVar[Mapping[str, OutcomeCode]] = outcome_codes(CONCEDED)
+    """The closed set of ways this game's matches end, by code, each with its words (see
+    :mod:`~cardtable.engine.outcome`): every outcome its rules make carries one of them (the
+    conformance suite checks it), and its rules page lists them. The default, for a game that
+    ends only by the engine's conceding: ``conceded``."""
+    outcome_codes_since: ClassVar[int] = 1
+    """The first version of this game's rules whose outcomes carry codes. A match played under
+    an older version ends with the outcome of that version's form (:meth:`older_outcome`),
+    so that its records replay to the same final state."""
     refusal_codes: ClassVar[Mapping[str, str]] = {}
     """This game's own refusal codes, each with a one-line meaning: every refusal its rules
     raise carries one of them as ``code`` (``IllegalDecision(reason, code=...)``), or one of
@@ -272,6 +298,7 @@ class Game(ABC, Generic[S, R]):
         if journal:
             state.journal = []
         state.run(*self.opening(state))
+        self._settle(state)
         return state
 
     # -- playing ----------------------------------------------------------------------------
@@ -336,6 +363,24 @@ class Game(ABC, Generic[S, R]):
         """The actions conceding queues (default: the other seats share the win)."""
         return (Conceded(seat),)
 
+    def time_out(self, state: S, seat: int) -> Sequence[Action[Any]]:
+        """The actions of a :class:`~cardtable.engine.decisions.Timeout`: the seat to act ran
+        out of time, which an event says (``timed_out``), then its default decision is made.
+        Refused when the seat is not to act or has no default decision."""
+        if self.to_act(state) != seat:
+            raise IllegalDecision(
+                "it is not your turn: no time of yours ran out", code="not_your_turn"
+            )
+        default = self.legal(state, seat).default
+        if default is None:
+            raise IllegalDecision("you have nothing to decide now", code="no_default")
+        return (TimedOut(seat, default.text()), *self.plan(state, seat, default))
+
+    def older_outcome(self, state: S, outcome: Outcome) -> Outcome:
+        """``outcome`` (of a code) as a version before :attr:`outcome_codes_since` ended the
+        match: its sentence alone (a game whose sentences read otherwise then says how)."""
+        return Outcome(winners=outcome.winners, reason=outcome.reason)
+
     def penalty(
         self, state: S, seat: int, decision: Decision, error: IllegalDecision
     ) -> Sequence[Action[Any]] | None:
@@ -351,6 +396,8 @@ class Game(ABC, Generic[S, R]):
             raise InvalidDecision("an empty decision: say what you want to do")
         if text.strip().lower() == "concede":
             return Concede()
+        if text.strip().lower() == "timeout":
+            return Timeout()
         return self.parse(text)
 
     def verify(self, state: S, seat: int, decision: Decision) -> None:
@@ -362,6 +409,9 @@ class Game(ABC, Generic[S, R]):
             raise IllegalDecision(f"there is no seat {seat} in this match", code="no_such_seat")
         if isinstance(decision, Concede):
             self.concede(state, seat)  # a game may refuse (a player already out)
+            return
+        if isinstance(decision, Timeout):
+            self.time_out(state, seat)
             return
         self.plan(state, seat, decision)
 
@@ -431,6 +481,8 @@ class Game(ABC, Generic[S, R]):
                 self.verify(state, seat, decision)
             if isinstance(decision, Concede):
                 actions = self.concede(state, seat)
+            elif isinstance(decision, Timeout):
+                actions = self.time_out(state, seat)
             else:
                 actions = self.plan(state, seat, decision)
         except IllegalDecision as error:
@@ -441,11 +493,20 @@ class Game(ABC, Generic[S, R]):
                 raise
             state.version += 1
             state.run(*punishment)
+            self._settle(state)
             return error
         state.version += 1
         state.queue.extend(actions)
         process(state)
+        self._settle(state)
         return None
+
+    def _settle(self, state: S) -> None:
+        """Give an outcome the form of this version of the rules (see
+        :attr:`outcome_codes_since`)."""
+        outcome = state.outcome
+        if outcome is not None and outcome.code and self.version < self.outcome_codes_since:
+            state.outcome = self.older_outcome(state, outcome)
 
     # -- words ------------------------------------------------------------------------------
 
@@ -464,6 +525,19 @@ class Game(ABC, Generic[S, R]):
         'bob takes 4 cards'
         """
         return describe(event, names)
+
+    def describe_outcome(self, outcome: Outcome, names: SeatNamer, viewer: int | None) -> str:
+        """The outcome in words for ``viewer`` (``None``: anyone), seats called by ``names``:
+        ``You won — Bob fell to 0 health or below``, or ``Ann won — Bob conceded`` (see
+        :func:`~cardtable.engine.wording.describe_outcome`).
+
+        >>> from cardtable.games import find
+        >>> tcg = find("tcg")
+        >>> ended = tcg.outcome_codes["fell"].outcome(winners=(0,), seats=(1,))
+        >>> tcg.describe_outcome(ended, ["Ann", "Bob"].__getitem__, 1)
+        'You lost — you fell to 0 health or below'
+        """
+        return describe_outcome(outcome, self.outcome_codes, names, viewer)
 
     # -- seeing -----------------------------------------------------------------------------
 

@@ -1,13 +1,30 @@
-"""How a match ended: who won, and why.
+"""How a match ended: who won, and why, as a code with the seats it concerns.
 
->>> Outcome(winners=(1,), reason="health").to_json()
-{'winners': [1], 'reason': 'health'}
->>> Outcome(winners=(), reason="both players fell").is_draw
+Each game declares once the closed set of ways its matches end (``Game.outcome_codes``): an
+:class:`OutcomeCode` each, with the words that tell it (``{seats}`` stands for the seats it
+concerns). The rules end a match through them, so an outcome carries its reason as a code
+and seats, not as a sentence; each front end words it with the table's own names (see
+:func:`cardtable.engine.wording.describe_outcome`). ``reason`` keeps the plain sentence,
+seats called ``player N`` (from 0), for readers that know no codes.
+
+>>> fell = OutcomeCode("fell", "{seats} fell to 0 health or below")
+>>> outcome = fell.outcome(winners=(1,), seats=(0,))
+>>> outcome.to_json()
+{'winners': [1], 'code': 'fell', 'seats': [0], 'reason': 'player 0 fell to 0 health or below'}
+>>> Outcome.from_json(outcome.to_json()) == outcome
 True
+
+An outcome made before codes (a record of an older version of a game's rules) has only its
+sentence, and keeps it:
+
+>>> old = Outcome(winners=(), reason="both players fell")
+>>> old.to_json(), old.is_draw, old.code
+({'winners': [], 'reason': 'both players fell'}, True, '')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object, as_str
@@ -15,10 +32,17 @@ from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_obj
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome:
-    """The end of a match. ``winners`` is empty when nobody won; several seats share a tie."""
+    """The end of a match. ``winners`` is empty when nobody won; several seats share a tie.
+
+    ``code`` says how the match ended (one of its game's ``outcome_codes``) and ``seats`` the
+    seats that concern (who fell, who conceded...); ``reason`` says it in a sentence with the
+    seats called ``player N``. An outcome of a game's version before codes has no code
+    (``""``) and only its ``reason``."""
 
     winners: tuple[int, ...]
-    reason: str
+    code: str = ""
+    seats: tuple[int, ...] = ()
+    reason: str = ""
 
     @property
     def is_draw(self) -> bool:
@@ -37,13 +61,79 @@ class Outcome:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
     def to_json(self) -> JsonObject:
-        return {"winners": list(self.winners), "reason": self.reason}
+        if not self.code:  # an outcome of the form before codes
+            return {"winners": list(self.winners), "reason": self.reason}
+        return {
+            "winners": list(self.winners),
+            "code": self.code,
+            "seats": list(self.seats),
+            "reason": self.reason,
+        }
 
     @classmethod
     def from_json(cls, value: JsonValue) -> Outcome:
         data = as_object(value, "outcome")
         winners = as_list(data.get("winners"), "outcome winners")
+        code = data.get("code")
         return cls(
             winners=tuple(as_int(seat, "outcome winner") for seat in winners),
+            code="" if code is None else as_str(code, "outcome code"),
+            seats=tuple(
+                as_int(seat, "outcome seat") for seat in as_list(data.get("seats", []), "seats")
+            ),
             reason=as_str(data.get("reason"), "outcome reason"),
         )
+
+
+def plain_seat(seat: int) -> str:
+    """A seat as an outcome's ``reason`` calls it: ``player N``, counting from 0 (as the
+    sentences of outcomes always have)."""
+    return f"player {seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeCode:
+    """One way a game's matches end: its ``code``, and the ``words`` that tell it, where
+    ``{seats}`` stands for the seats it concerns (``Alice``, ``Alice and Bob``, ``you``).
+    Words read right whoever the seats are: ``{seats} conceded``, not ``{seats} has``."""
+
+    code: str
+    words: str
+
+    def outcome(self, *, winners: Sequence[int], seats: Sequence[int] = ()) -> Outcome:
+        """The outcome of this code (its ``reason`` worded with :func:`plain_seat`)."""
+        return Outcome(
+            winners=tuple(winners),
+            code=self.code,
+            seats=tuple(seats),
+            reason=self.tell(seats, plain_seat),
+        )
+
+    def tell(self, seats: Sequence[int], name: Callable[[int], str]) -> str:
+        """The words, the seats named by ``name``.
+
+        >>> OutcomeCode("fell", "{seats} fell").tell((0, 2), ["Ann", "Bob", "Cy"].__getitem__)
+        'Ann and Cy fell'
+        """
+        return self.words.replace("{seats}", listed([name(seat) for seat in seats]))
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names in a sentence: ``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def outcome_codes(*codes: OutcomeCode) -> Mapping[str, OutcomeCode]:
+    """A game's outcome codes by code, as ``Game.outcome_codes`` declares them."""
+    return {code.code: code for code in codes}
+
+
+CONCEDED = OutcomeCode("conceded", "{seats} conceded")
+"""A seat conceded (the engine's way to concede: the other seats share the win)."""
+FELL = OutcomeCode("fell", "{seats} fell to 0 health or below")
+"""Heroes fell to 0 health or below; the living won (see
+:func:`~cardtable.engine.characters.hero_outcome`)."""
+ALL_FELL = OutcomeCode("all_fell", "every player fell at once")
+"""Every hero fell at once: nobody won."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.outcome import Outcome, OutcomeCode, listed
 
 if TYPE_CHECKING:
     from cardtable.engine.game import Game
@@ -87,6 +88,8 @@ def describe(event: JsonObject, names: Names) -> str:
         return f"{names.card(event.get('card'))} dies"
     if kind == "conceded" and isinstance(seat, int):
         return f"{names.seat(seat)} concedes"
+    if kind == "timed_out":
+        return timed_out(event, names, f"{event.get('decision')} was played for them")
     if kind == "fizzled":
         return f"(an action fizzled: {event.get('action')})"
     if kind == "move":
@@ -98,6 +101,58 @@ def describe(event: JsonObject, names: Names) -> str:
     if kind == "card_created":
         return f"{card_name(event.get('card'))} appears in {zone_words(event.get('zone'), names)}"
     return describe_generic(event)
+
+
+def timed_out(event: JsonObject, names: Names, then: str) -> str:
+    """A ``timed_out`` event in words, ``then`` saying what the seat's default decision did
+    (a game says it in its own words: ``their turn ended``).
+
+    >>> timed_out({"type": "timed_out", "seat": 1, "decision": "end"},
+    ...           Names(["Ann", "Bob"].__getitem__), "their turn ended")
+    'Bob ran out of time; their turn ended'
+    """
+    return f"{names.who(event)} ran out of time; {then}"
+
+
+def describe_outcome(
+    outcome: Outcome, codes: Mapping[str, OutcomeCode], names: SeatNamer, viewer: int | None
+) -> str:
+    """How a match ended, in words for ``viewer`` (a seat, whom it calls "you"; ``None``:
+    anyone), the seats called by ``names`` and the reason told by the words of the outcome's
+    code among ``codes`` (a game's ``outcome_codes``; an outcome without a code known there
+    is told by its ``reason``).
+
+    >>> from cardtable.engine.outcome import CONCEDED, FELL
+    >>> codes = {"fell": FELL, "conceded": CONCEDED}
+    >>> names = ["Alice", "Bob", "Cy"].__getitem__
+    >>> describe_outcome(FELL.outcome(winners=(0,), seats=(1,)), codes, names, None)
+    'Alice won — Bob fell to 0 health or below'
+    >>> describe_outcome(FELL.outcome(winners=(0,), seats=(1,)), codes, names, 0)
+    'You won — Bob fell to 0 health or below'
+    >>> describe_outcome(CONCEDED.outcome(winners=(0, 2), seats=(1,)), codes, names, 1)
+    'You lost — you conceded'
+    >>> describe_outcome(CONCEDED.outcome(winners=(0, 2), seats=(1,)), codes, names, 2)
+    'You and Alice won — Bob conceded'
+    >>> describe_outcome(Outcome(winners=(), reason="both fell"), codes, names, None)
+    'Nobody won — both fell'
+    """
+
+    def name(seat: int) -> str:
+        return "you" if seat == viewer else names(seat)
+
+    known = codes.get(outcome.code) if outcome.code else None
+    reason = known.tell(outcome.seats, name) if known is not None else outcome.reason
+    winners = outcome.winners
+    if not winners:
+        head = "Nobody won"
+    elif viewer in winners:
+        others = [names(seat) for seat in winners if seat != viewer]
+        head = listed(["You", *others]) + " won"
+    elif viewer is not None:
+        head = "You lost"
+    else:
+        head = listed([names(seat) for seat in winners]) + " won"
+    return f"{head} — {reason}" if reason else head
 
 
 def card_name(card: JsonValue) -> str:

@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
-from cardtable.engine import JsonValue, Match, Outcome
+from cardtable.engine import JsonValue, Match
 from cardtable.games.karata import KarataRules, KarataState, cards
 from cardtable.games.karata.actions import TurnUp
 from cardtable.games.karata.cards import special
+from cardtable.games.karata.outcomes import DECK_RAN_OUT
 from cardtable.games.karata.scenario import scenario
 from tests.games.karata.helpers import GAME, act, deck, hand, last_of, pile
 
@@ -53,9 +54,8 @@ def test_a_deck_truly_exhausted_ends_the_match_with_no_winner(
 ) -> None:
     state = scenario(hands=[["5C"], ["9S"]], pile=pile_cards, deck=deck_cards, bomb=bomb)
     act(state, 0, "pass")
-    assert state.outcome == Outcome(
-        winners=(), reason="the deck ran out: there are no cards left to pick"
-    )
+    assert state.outcome == DECK_RAN_OUT.outcome(winners=())
+    assert (state.outcome.code, state.outcome.seats) == ("deck_ran_out", ())
     assert len(hand(state, 0)) == 1 + picked
     assert GAME.to_act(state) is None
     assert GAME.legal(state, 1).moves == ()

@@ -26,7 +26,10 @@ def test_a_declared_player_wins_by_emptying_their_hand_on_a_plain_card(turn: lis
     state = scenario(hands=[turn, ["5C"]], pile=["7H"], declared=[0], deck=DECK)
     act(state, 0, " ".join(["turn", *turn]))
     assert state.outcome == Outcome(
-        winners=(0,), reason="player 0 played out their hand after declaring last card"
+        winners=(0,),
+        code="played_out",
+        seats=(0,),
+        reason="player 0 declared last card and played out",
     )
     assert last_of(state, "finish")["won"] is True
 

@@ -50,7 +50,9 @@ def test_the_player_to_act_leaving_hands_the_turn_on_and_drops_their_pick() -> N
 def test_with_two_players_leaving_ends_the_match() -> None:
     state = scenario(hands=[["9H"], ["5C"]], pile=["7H"], deck=DECK)
     act(state, 0, "concede")
-    assert state.outcome == Outcome(winners=(1,), reason="player 0 left: one player is left")
+    assert state.outcome == Outcome(
+        winners=(1,), code="left", seats=(0,), reason="player 0 left the table"
+    )
     assert GAME.to_act(state) is None
 
 

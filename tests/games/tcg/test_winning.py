@@ -18,7 +18,8 @@ def test_exactly_zero_health_loses_at_once() -> None:
     assert state.outcome.winners == (0,)
     assert state.outcome.winner == 0
     assert not state.outcome.is_draw
-    assert "player 1" in state.outcome.reason
+    assert (state.outcome.code, state.outcome.seats) == ("fell", (1,))
+    assert state.outcome.reason == "player 1 fell to 0 health or below"
     assert GAME.to_act(state) is None
 
 
@@ -70,6 +71,7 @@ def test_either_player_may_concede_at_any_time(active: int, quitter: int) -> Non
     act(state, quitter, "concede")
     assert state.outcome is not None
     assert state.outcome.winners == (1 - quitter,)
+    assert (state.outcome.code, state.outcome.seats) == ("conceded", (quitter,))
     assert state.outcome.reason == f"player {quitter} conceded"
     assert GAME.to_act(state) is None
     assert events(state, None) == [{"type": "conceded", "seat": quitter}]

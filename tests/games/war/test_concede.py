@@ -15,7 +15,8 @@ def test_with_two_players_conceding_hands_the_win_to_the_other() -> None:
     match.decide(1, "concede")
     assert match.outcome is not None
     assert match.outcome.winners == (0,)
-    assert match.outcome.reason == "player 0 is the last player holding cards"
+    assert (match.outcome.code, match.outcome.seats) == ("conceded", (1,))
+    assert match.outcome.reason == "player 1 conceded"
     assert match.events(None)[-1] == {
         "type": "out",
         "seat": 1,

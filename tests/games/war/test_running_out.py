@@ -43,7 +43,8 @@ def test_a_player_with_no_card_left_for_a_war_drops_out_at_once() -> None:
     assert sizes(state) == [0, 0, 7]
     assert state.outcome is not None
     assert state.outcome.winners == (2,)
-    assert state.outcome.reason == "player 2 is the last player holding cards"
+    assert (state.outcome.code, state.outcome.seats) == ("out_of_cards", (1,))
+    assert state.outcome.reason == "player 1 ran out of cards"
 
 
 def _nobody_turns(seed: int) -> tuple[int, list[int]]:
@@ -102,6 +103,7 @@ def test_the_last_player_holding_cards_wins() -> None:
     play_round(state)
     assert state.outcome is not None
     assert state.outcome.winners == (0,)
+    assert (state.outcome.code, state.outcome.seats) == ("out_of_cards", (2,))
     assert state.out == [1, 2]
     assert GAME.to_act(state) is None
 
@@ -111,6 +113,7 @@ def test_a_one_player_game_is_won_at_once() -> None:
     assert match.over
     assert match.outcome is not None
     assert match.outcome.winners == (0,)
+    assert (match.outcome.code, match.outcome.seats) == ("alone", ())
     assert match.outcome.reason == "a one-player game is won at once"
     assert len(match.state.piles[0].cards) == 52
     assert match.to_act is None

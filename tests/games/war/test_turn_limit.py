@@ -16,7 +16,8 @@ def test_at_the_turn_limit_the_most_cards_win() -> None:
     assert sizes(state) == [5, 1, 1]
     assert state.outcome is not None
     assert state.outcome.winners == (0,)
-    assert state.outcome.reason == "the turn limit of 5 battles was reached: most cards (5)"
+    assert (state.outcome.code, state.outcome.seats) == ("turn_limit", (0,))
+    assert state.outcome.reason == "the turn limit was reached and player 0 held the most cards"
     assert GAME.to_act(state) is None
 
 
@@ -42,7 +43,7 @@ def test_players_tied_for_the_most_cards_share_the_win() -> None:
     assert sizes(shared) == [3, 3]
     assert shared.outcome is not None
     assert shared.outcome.winners == (0, 1)
-    assert shared.outcome.reason.endswith("most cards (3)")
+    assert (shared.outcome.code, shared.outcome.seats) == ("turn_limit", (0, 1))
 
 
 def test_the_limit_counts_battles_not_decisions() -> None:

@@ -5,8 +5,11 @@ they are to act, and the events since the viewer last looked), describes events 
 interprets the short inputs it advertises on screen (such as a card's position in the hand).
 It never decides what is legal: that comes from the engine.
 
->>> describe_outcome(Outcome(winners=(1,), reason="player 0 conceded"), ("you", "greedy"))
-'Outcome: greedy wins (player 0 conceded).'
+>>> from cardtable.games import find
+>>> tcg = find("tcg")
+>>> ended = tcg.outcome_codes["conceded"].outcome(winners=(1,), seats=(0,))
+>>> describe_outcome(ended, ("player 0 (you)", "player 1 (greedy)"), tcg)
+'Outcome: player 1 (greedy) won — player 0 (you) conceded.'
 """
 
 from __future__ import annotations
@@ -113,12 +116,27 @@ class Board(ABC):
         """A one-line reminder of what to type, shown under the board."""
 
 
-def describe_outcome(outcome: Outcome, labels: Sequence[str]) -> str:
-    """The outcome line printed at the end of a match or a replay."""
+def describe_outcome(
+    outcome: Outcome,
+    labels: Sequence[str],
+    game: Game[Any, Any] | None = None,
+    viewer: int | None = None,
+) -> str:
+    """The outcome line printed at the end of a match or a replay: the engine's words for an
+    outcome of a code (:meth:`Game.describe_outcome
+    <cardtable.engine.game.Game.describe_outcome>`), seats called by ``labels`` and
+    ``viewer``'s seat "you". An outcome of a sentence alone (a record made before codes, a
+    game that declares none) reads as it always has:
+
+    >>> describe_outcome(Outcome(winners=(1,), reason="player 0 conceded"), ("you", "greedy"))
+    'Outcome: greedy wins (player 0 conceded).'
+    """
 
     def label(seat: int) -> str:
         return labels[seat] if 0 <= seat < len(labels) else f"player {seat}"
 
+    if outcome.code and game is not None:
+        return f"Outcome: {game.describe_outcome(outcome, label, viewer)}."
     if not outcome.winners:
         return f"Outcome: a draw ({outcome.reason})."
     if len(outcome.winners) == 1:

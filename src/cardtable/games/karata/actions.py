@@ -15,8 +15,8 @@ from __future__ import annotations
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.json import JsonObject, JsonValue
-from cardtable.engine.outcome import Outcome
 from cardtable.games.karata.cards import special
+from cardtable.games.karata.outcomes import DECK_RAN_OUT, LEFT
 from cardtable.games.karata.state import KarataState
 from cardtable.games.karata.turns import Settled, settle, wins
 
@@ -279,9 +279,7 @@ class PickUp(Action[KarataState]):
             if not deck.cards:
                 self.recycled += _recycle(state)
                 if not deck.cards:
-                    state.outcome = Outcome(
-                        winners=(), reason="the deck ran out: there are no cards left to pick"
-                    )
+                    state.outcome = DECK_RAN_OUT.outcome(winners=())
                     return
             card = deck.pop()
             hand.add(card)
@@ -374,9 +372,7 @@ class Leave(Action[KarataState]):
         state.declared[self.seat] = False
         left = state.playing
         if len(left) == 1:
-            state.outcome = Outcome(
-                winners=(left[0],), reason=f"player {self.seat} left: one player is left"
-            )
+            state.outcome = LEFT.outcome(winners=(left[0],), seats=(self.seat,))
 
     def event(self, seat: int | None) -> JsonObject | None:
         return {"type": "leave", "seat": self.seat, "cards": self.cards}

@@ -22,6 +22,7 @@ from cardtable.engine.cards import Card
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game
+from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -49,6 +50,7 @@ from cardtable.games.karata.config import KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
 from cardtable.games.karata.errors import REFUSAL_CODES, BadDeclaration, RuleBroken
 from cardtable.games.karata.events import KARATA_EVENTS, KarataPublic
+from cardtable.games.karata.outcomes import OUTCOMES, OUTCOMES_SINCE, older_outcome
 from cardtable.games.karata.rules import CHECKS, RULES
 from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, hand_names
 from cardtable.games.karata.turns import (
@@ -80,6 +82,13 @@ class KarataGame(Game[KarataState, KarataRules]):
     public_type = KarataPublic
     refusal_codes: ClassVar[Mapping[str, str]] = REFUSAL_CODES
     describe_event = staticmethod(words.describe)
+    version = 2
+    older_versions = (1,)
+    """Version 2 ends a match with an outcome of a code (see
+    :data:`~cardtable.games.karata.outcomes.OUTCOMES`); version 1's outcomes were sentences
+    alone (its records replay to them)."""
+    outcome_codes = OUTCOMES
+    outcome_codes_since = OUTCOMES_SINCE
 
     def default_ruleset(self) -> KarataRules:
         return KarataRules()
@@ -352,6 +361,9 @@ class KarataGame(Game[KarataState, KarataRules]):
         so nothing is inferred."""
         rules: KarataRules = book.ruleset
         return None if rules.fines else KarataBeliefs(rules, seat)
+
+    def older_outcome(self, state: KarataState, outcome: Outcome) -> Outcome:
+        return older_outcome(outcome)
 
     def concede(self, state: KarataState, seat: int) -> Sequence[Action[Any]]:
         """The player leaves the table; play goes on without them."""

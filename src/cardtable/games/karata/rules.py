@@ -18,7 +18,6 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.outcome import Outcome
 from cardtable.engine.reactions import Reaction, reaction
 from cardtable.games.karata.actions import (
     BOMB,
@@ -32,6 +31,7 @@ from cardtable.games.karata.actions import (
     Passing,
     PickUp,
 )
+from cardtable.games.karata.outcomes import PLAYED_OUT
 from cardtable.games.karata.state import KarataState
 
 
@@ -71,10 +71,7 @@ def after_leaving(state: KarataState, action: Leave, source: Card | None) -> lis
 def turn_won(state: KarataState, action: FinishTurn, source: Card | None) -> None:
     """A check: the winning turn ends the match at once."""
     if action.won:
-        state.outcome = Outcome(
-            winners=(action.seat,),
-            reason=f"player {action.seat} played out their hand after declaring last card",
-        )
+        state.outcome = PLAYED_OUT.outcome(winners=(action.seat,), seats=(action.seat,))
 
 
 RULES: tuple[Reaction, ...] = (after_a_turn, after_a_pass, after_a_fine, after_leaving)

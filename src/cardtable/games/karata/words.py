@@ -60,6 +60,11 @@ def describe(event: JsonObject, names: Names) -> str | None:
     if kind == "leave":
         held = plural(_int(event.get("cards")), "card")
         return f"{who} leaves the table ({held} go under the deck)"
+    if kind == "timed_out":
+        passed = event.get("decision") == "pass"
+        return wording.timed_out(
+            event, names, "they passed" if passed else "their turn was finished for them"
+        )
     return wording.describe(event, names)
 
 

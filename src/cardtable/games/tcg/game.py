@@ -21,6 +21,7 @@ from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import RULESETS_REMEMBERED, Game, RulesetOption
 from cardtable.engine.json import JsonObject
 from cardtable.engine.numbering import shuffle_ids
+from cardtable.engine.outcome import ALL_FELL, CONCEDED, FELL, outcome_codes
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -64,6 +65,10 @@ def _discounts(card: TcgCard) -> bool:
     return any(effect.do == "discount" for effect in effects)
 
 
+OUTCOMES = outcome_codes(CONCEDED, FELL, ALL_FELL)
+"""The ways a match of the Kata TCG ends: a player concedes, a hero falls, or both fall."""
+
+
 class TcgGame(Game[TcgState, TcgRules]):
     """The Kata TCG: reduce the other player from 30 health to 0 with cards."""
 
@@ -71,11 +76,15 @@ class TcgGame(Game[TcgState, TcgRules]):
     title = "Kata TCG"
     summary = "A two-player duel of cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
-    version = 4
-    older_versions = (2, 3)
+    version = 5
+    older_versions = (2, 3, 4)
     """Version 2 numbered each deck's cards in the order of its list, closed or not (see
     :meth:`number_cards`). Versions 2 and 3 took a card with both damage and a draw count
-    (played, it drew and dealt nothing), which version 4 refuses (see :meth:`load_ruleset`)."""
+    (played, it drew and dealt nothing), which version 4 refuses (see :meth:`load_ruleset`).
+    Versions before 5 ended a match with an outcome of a sentence alone; version 5's carries
+    a code (:attr:`outcome_codes`)."""
+    outcome_codes = OUTCOMES
+    outcome_codes_since = 5
     ruleset_type = TcgRules
     decision_types = (Play, Attack, End)
     event_types = TCG_EVENTS

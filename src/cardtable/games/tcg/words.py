@@ -53,6 +53,8 @@ def describe(event: JsonObject, names: Names) -> str | None:
         return f"the card {who} draws costs {event.get('amount')} less"
     if kind == "expired":
         return "the changes that lasted this turn wear off"
+    if kind == "timed_out":
+        return wording.timed_out(event, names, "their turn ended")
     return wording.describe(event, names)
 
 

@@ -20,6 +20,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import RULESETS_REMEMBERED, Game
+from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -30,7 +31,7 @@ from cardtable.games.war.cards import war_deck
 from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import TURN, Turn
 from cardtable.games.war.events import WAR_EVENTS, WarPublic
-from cardtable.games.war.rules import CHECKS, RULES
+from cardtable.games.war.rules import CHECKS, OUTCOMES, OUTCOMES_SINCE, RULES, older_outcome
 from cardtable.games.war.state import ASIDE, DECK, POOL, WarState, zone_names
 
 
@@ -55,6 +56,13 @@ class WarGame(Game[WarState, WarRules]):
         "already_turned": "you have turned your card in this round: the others turn theirs",
     }
     describe_event = staticmethod(words.describe)
+    version = 2
+    older_versions = (1,)
+    """Version 2 ends a match with an outcome of a code (see
+    :data:`~cardtable.games.war.rules.OUTCOMES`); version 1's outcomes were sentences alone
+    (its records replay to them)."""
+    outcome_codes = OUTCOMES
+    outcome_codes_since = OUTCOMES_SINCE
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
@@ -150,6 +158,9 @@ class WarGame(Game[WarState, WarRules]):
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
+
+    def older_outcome(self, state: WarState, outcome: Outcome) -> Outcome:
+        return older_outcome(state, outcome)
 
     def estimate(self, state: WarState, seat: int) -> float:
         """The share of the cards in the players' piles that is ``seat``'s."""

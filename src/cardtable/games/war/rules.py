@@ -17,7 +17,8 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.outcome import Outcome
+from cardtable.engine.outcome import CONCEDED as CONCESSION
+from cardtable.engine.outcome import Outcome, OutcomeCode, outcome_codes
 from cardtable.engine.reactions import Reaction, reaction
 from cardtable.games.war.actions import (
     CONCEDED,
@@ -107,15 +108,30 @@ RULES: tuple[Reaction, ...] = (
 )
 
 
-def last_player(state: WarState) -> Outcome | None:
-    """The outcome when only one player is left in the match."""
+OUT_OF_CARDS = OutcomeCode("out_of_cards", "{seats} ran out of cards")
+"""The last player holding cards won; the seat is the last one to run out."""
+TURN_LIMIT = OutcomeCode("turn_limit", "the turn limit was reached and {seats} held the most cards")
+"""The turn limit was reached: the seats holding the most cards (the winners) share the win."""
+ALONE = OutcomeCode("alone", "a one-player game is won at once")
+"""A match of one player: won at once."""
+OUTCOMES = outcome_codes(CONCESSION, OUT_OF_CARDS, TURN_LIMIT, ALONE)
+"""The ways a match of War ends: ``conceded`` is the last player but one conceding."""
+OUTCOMES_SINCE = 2
+"""The version of War's rules whose outcomes first carried codes."""
+
+
+def last_player(state: WarState, left: Leave | None = None) -> Outcome | None:
+    """The outcome when only one player is left in the match (``left``: the leaving that
+    left them alone)."""
     playing = state.playing
     if len(playing) != 1:
         return None
     seat = playing[0]
     if state.seats == 1:
-        return Outcome(winners=(seat,), reason="a one-player game is won at once")
-    return Outcome(winners=(seat,), reason=f"player {seat} is the last player holding cards")
+        return ALONE.outcome(winners=(seat,))
+    if left is not None and left.reason == CONCEDED:
+        return CONCESSION.outcome(winners=(seat,), seats=(left.seat,))
+    return OUT_OF_CARDS.outcome(winners=(seat,), seats=tuple(state.out[-1:]))
 
 
 def most_cards(state: WarState) -> Outcome:
@@ -123,22 +139,34 @@ def most_cards(state: WarState) -> Outcome:
     counts = {seat: len(state.piles[seat].cards) for seat in state.playing}
     best = max(counts.values())
     winners = tuple(seat for seat, count in counts.items() if count == best)
-    limit = state.rules.ruleset.turn_limit
-    return Outcome(
-        winners=winners,
-        reason=f"the turn limit of {limit} battles was reached: most cards ({best})",
-    )
+    return TURN_LIMIT.outcome(winners=winners, seats=winners)
+
+
+def older_outcome(state: WarState, outcome: Outcome) -> Outcome:
+    """``outcome`` as version 1 said it, in a sentence alone."""
+    winners = outcome.winners
+    if outcome.code == TURN_LIMIT.code:
+        best = max(len(state.piles[seat].cards) for seat in state.playing)
+        limit = state.rules.ruleset.turn_limit
+        reason = f"the turn limit of {limit} battles was reached: most cards ({best})"
+    elif outcome.code in (OUT_OF_CARDS.code, CONCESSION.code):
+        reason = f"player {winners[0]} is the last player holding cards"
+    else:
+        reason = outcome.reason
+    return Outcome(winners=winners, reason=reason)
 
 
 @reaction(Leave)
 def one_left(state: WarState, action: Leave, source: Card | None) -> None:
     """A check: the moment a single player is left, they have won."""
-    state.outcome = last_player(state)
+    state.outcome = last_player(state, action)
 
 
 @reaction(TakeStock)
 def match_over(state: WarState, action: TakeStock, source: Card | None) -> None:
     """A check after each battle: one player left, or the turn limit reached."""
+    if state.outcome is not None:  # the last leaving ended it already
+        return
     state.outcome = last_player(state)
     if state.outcome is None and state.turn >= state.rules.ruleset.turn_limit:
         state.outcome = most_cards(state)

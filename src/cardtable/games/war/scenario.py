@@ -12,8 +12,8 @@ reached by playing:
 ['turn', 'turn', 'war']
 >>> game.decide(state, 0, game.parse_decision("turn"))
 >>> game.decide(state, 1, game.parse_decision("turn"))
->>> state.outcome
-Outcome(winners=(1,), reason='player 1 is the last player holding cards')
+>>> state.outcome.winners, state.outcome.code, state.outcome.seats
+((1,), 'out_of_cards', (0,))
 """
 
 from __future__ import annotations

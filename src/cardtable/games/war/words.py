@@ -45,6 +45,8 @@ def describe(event: JsonObject, names: Names) -> str | None:
         if event.get("reason") == "conceded":
             return f"{who} concedes ({event.get('set_aside')} cards set aside)"
         return f"{who} has no cards left and is out"
+    if kind == "timed_out":
+        return wording.timed_out(event, names, "their card was turned for them")
     return wording.describe(event, names)
 
 
