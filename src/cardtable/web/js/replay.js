@@ -190,7 +190,7 @@ export function replayPage(main, raw) {
       }
     }
     const lines = data.events.slice(counts.get(key)).map((e) => describeEvent(e, names, cards)).filter((line) => line !== null);
-    if (lines.length) return lines.join(" ");
+    if (lines.length) return lines.map((line) => line.replace(/[.;:]$/, "")).join("; ") + ".";
     const who = data.decision ? names[data.decision[0]] ?? `Seat ${data.decision[0] + 1}` : "Someone";
     return `${who} made a move that the view of this seat does not show.`;
   }

@@ -59,7 +59,7 @@ class RoomPage {
     this.turn = h("p", { class: "turn", id: "turn" });
     this.turnText = h("span", { class: "turn-text" });
     this.clockEl = h("span", { class: "clock", id: "turn-clock", hidden: true });
-    this.turn.append(this.turnText, " ", this.clockEl);
+    this.turn.append(this.turnText, this.clockEl);
     // said to screen readers once when a turn's last ten seconds begin and once when its time
     // is up, not every second; the turn's words (whose turn it is) are said as they change
     this.turnNews = h("p", { class: "visually-hidden", id: "turn-news", "aria-live": "polite" });
@@ -172,6 +172,7 @@ class RoomPage {
         this.chat.add(message);
         break;
       case "timer":
+        this.clockRanOut();
         this.timer = { seat: message.seat, until: performance.now() + message.seconds * 1000, match: message.match };
         this.renderTurn();
         break;
@@ -232,6 +233,7 @@ class RoomPage {
       this.log.dataset.count = String(this.events.length);
       this.renderLog(message.events.length);
     } else {
+      this.clockRanOut();
       this.view = message;
       this.pending = null; // a new view: whatever was sent was taken (or overtaken)
       cardNames(message.view, this.cards);
@@ -279,7 +281,9 @@ class RoomPage {
   renderTurn() {
     const v = this.view;
     if (!v) {
-      this.turn.textContent = this.room?.status === "open" ? "Waiting for every seat to be taken and the host to start." : "";
+      const waiting = this.room?.status === "open" ? "Waiting for every seat to be taken and the host to start." : "";
+      if (this.turnText.textContent !== waiting) this.turnText.textContent = this.turnNews.textContent = waiting;
+      this.renderClock(null, null);
       return;
     }
     const names = this.names();
@@ -314,7 +318,11 @@ class RoomPage {
   renderClock(left, view) {
     const clockEl = this.clockEl;
     if (left === null) {
-      if (!clockEl.hidden) clockEl.hidden = true;
+      if (!clockEl.hidden) {
+        clockEl.hidden = true;
+        fill(clockEl);
+        delete clockEl.dataset.words;
+      }
       delete clockEl.dataset.warn;
       return;
     }
@@ -323,7 +331,7 @@ class RoomPage {
     if (clockEl.hidden || clockEl.dataset.words !== words) {
       clockEl.hidden = false;
       clockEl.dataset.words = words;
-      fill(clockEl, icon("timer", { label: "Turn clock" }), " ", words);
+      fill(clockEl, " ", icon("timer", { label: "Turn clock" }), " ", words); // the spaces for copied text
     }
     if (warn) clockEl.dataset.warn = left > 0 ? "soon" : "up";
     else delete clockEl.dataset.warn;
@@ -332,11 +340,24 @@ class RoomPage {
     const who = mine ? "your" : `${this.names()[view.to_act]}'s`;
     if (warn && left > 0 && this.warned?.turn !== turn) {
       this.warned = { turn, up: false };
-      this.clockNews.textContent = `${WARN_SECONDS} seconds left in ${who} turn.`;
+      this.clockNews.textContent = `${Math.ceil(left)} seconds left in ${who} turn.`;
     } else if (left <= 0 && this.warned?.turn === turn && !this.warned.up) {
       this.warned.up = true;
       this.clockNews.textContent = `Time is up for ${who} turn.`;
     }
+    if (this.warned?.turn === turn) this.warned.who = who;
+  }
+
+  /** The server ends a turn whose time ran out at about the moment this page's clock reaches
+   * nought, so the next view (or clock) may come first: a turn whose last seconds were said,
+   * ended within a moment of its clock's end and not by this page's decision, ran out of
+   * time, and that is said too. */
+  clockRanOut() {
+    const w = this.warned;
+    if (!w || w.up || w.turn !== this.timer || !this.timer || this.pending !== null) return;
+    if (this.timer.until - performance.now() > 750) return;
+    w.up = true;
+    this.clockNews.textContent = `Time is up for ${w.who || "this"} turn.`;
   }
 
   renderLog(added) {
