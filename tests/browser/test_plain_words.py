@@ -65,7 +65,8 @@ def test_a_double_click_sends_one_decision_and_shows_no_error(people: People) ->
         page.wait_for_timeout(300)  # a second decision would be on the wire by now
         mine = [m for m in sent[already:] if m["version"] == before]
         assert len(mine) == 1, sent[already:]
-        assert page.locator("#decision-error").is_hidden(), page.locator("#decision-error").text_content()
+        error = page.locator("#decision-error")
+        assert error.is_hidden(), error.text_content()
 
     # two clicks in one breath: between them the controls say they are busy, and only one goes
     page.wait_for_selector("#turn[data-state='mine']")
@@ -130,11 +131,12 @@ def test_the_chat_rate_limit_is_said_kindly_and_keeps_the_text(people: People) -
     assert "too fast" not in text  # the server's own words are not shown
     kept = page.input_value("#chat-input")
     assert re.fullmatch(r"line \d+", kept), kept
-    assert page.locator("#chat-lines li .text").filter(has_text=re.compile(f"^{kept}$")).count() == 0
+    lines = page.locator("#chat-lines li .text")
+    assert lines.filter(has_text=re.compile(f"^{kept}$")).count() == 0
     shots.save(page, "chat-slow-down")
     page.wait_for_timeout(2500)  # a moment later the kept line goes
     page.press("#chat-input", "Enter")
-    page.locator("#chat-lines li .text").filter(has_text=re.compile(f"^{kept}$")).wait_for()
+    lines.filter(has_text=re.compile(f"^{kept}$")).wait_for()
     assert page.input_value("#chat-input") == ""
 
 
@@ -157,7 +159,9 @@ def test_no_emoji_remains_in_the_client_and_its_icons_are_drawn(people: People) 
     lock.first.wait_for()
     assert lock.first.get_attribute("aria-hidden") == "true"  # the word "password" says it
     box = lock.first.bounding_box()
-    assert box and box["width"] > 4 and box["height"] > 4
+    assert box
+    assert box["width"] > 4
+    assert box["height"] > 4
     page.go_back()
     fox.start()
     page.wait_for_selector(".hero svg.icon-heart")
@@ -184,7 +188,8 @@ def test_no_emoji_remains_in_the_client_and_its_icons_are_drawn(people: People) 
         assert svg.get_attribute("aria-hidden") == "true" or svg.get_attribute("aria-label")
     # drawn, with a shape inside (no empty box, no emoji font needed)
     assert page.evaluate(
-        "() => [...document.querySelectorAll('#table svg.icon')].every((s) => s.getBBox().width > 0)"
+        "() => [...document.querySelectorAll('#table svg.icon')]"
+        ".every((s) => s.getBBox().width > 0)"
     )
     shots.save(page, "icons-tcg")
 
@@ -219,7 +224,8 @@ def test_a_turn_clocks_last_seconds_are_shown_and_said_once(people: People) -> N
     )
     page.wait_for_timeout(500)
     said: list[str] = page.evaluate("() => window.clockNews")
-    first_turn = said[: next((i for i, s in enumerate(said) if s.startswith("Time is up")), len(said)) + 1]
+    up = next((i for i, s in enumerate(said) if s.startswith("Time is up")), len(said))
+    first_turn = said[: up + 1]
     assert [s for s in first_turn if "seconds left" in s] == [first_turn[0]], said
     assert first_turn[-1] == "Time is up for your turn.", said
     # not every second: the visible clock ticked, the region spoke twice for the turn
@@ -285,4 +291,3 @@ def test_a_replay_marks_only_ones_own_seat_and_tells_events(people: People, site
     assert told[-1].startswith(log[-1]) or log[-1] in told[-1], (told[-1], log[-1])
     assert any(line.startswith("Fox ") for line in log), log
     shots.save(page, "replay-plain-words")
-
