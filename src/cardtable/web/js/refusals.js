@@ -13,6 +13,8 @@ const PHRASES = {
   not_your_turn: "It is not your turn",
   no_such_card: "There is no such card",
   not_your_card: "That card is not yours to play",
+  no_default: "There is nothing for you to decide now",
+  timer_only: "Only the turn clock ends a turn for lack of time",
   // the Kata TCG's
   cannot_afford: "Not enough mana",
   board_full: "Your board is full",
