@@ -136,6 +136,10 @@ class RoomPage {
     const words = { connecting: "connecting…", reconnecting: "reconnecting…", open: "connected", closed: "disconnected" };
     this.connectionNote.textContent = words[state] || state;
     this.connectionNote.dataset.state = state;
+    if (state === "open" && this.pending !== null) {
+      this.pending = null; // a new connection: what was on its way is in the view it sends, or lost
+      this.table?.busy(false);
+    }
     if (state === "closed") {
       const code = this.connection?.fatal?.code;
       if (code === "bad_token") forgetSeat(this.roomId);
@@ -484,7 +488,7 @@ class RoomPage {
     // protocol 4: a decision's refusal names the rule (said in a few words, then the server's
     // sentence); a penalised one was taken, and fined: a fine, not a refusal
     let text = message.refusal ? refusalText(message.refusal, message.message) : message.message;
-    if (message.refers_to === "decide" && !message.penalised) {
+    if ((message.refers_to === "decide" && !message.penalised) || (!message.refers_to && this.pending !== null)) {
       this.pending = null; // refused: the controls may be used again
       this.table?.busy(false);
     }
