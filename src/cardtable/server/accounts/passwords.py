@@ -187,10 +187,13 @@ def check_new_password(password: str, *, username: str) -> None:
         )
 
 
-HASHING_NICENESS: Final = 19
-"""The scheduling niceness of the threads that hash (0 is the event loop's): the lowest, so a
-hashing thread gets about a sixtieth of what the loop gets when both want a core, and all it
-wants when the loop does not (a measured 10 still let sign-ins double the matches' p99)."""
+HASHING_NICENESS: Final = 10
+"""The scheduling niceness of the threads that hash (0 is the event loop's, 19 the lowest):
+at 10 a hashing thread gets about a tenth of what a normal thread gets when both want a core,
+and all it wants when nothing else does. The lowest would favour the loop a little more, but
+sign-ins then starve while anything else keeps the cores busy (computer players think in
+threads of normal priority): measured on a loaded machine, sign-ins' p99 went from 19 s to
+41 s (docs/performance.md)."""
 
 
 def lower_priority() -> None:
