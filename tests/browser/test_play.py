@@ -288,7 +288,7 @@ def test_when_the_turn_clock_runs_out_the_default_is_played(people: People) -> N
     fox.start()
     fox.page.wait_for_selector("#turn[data-state='mine']:has-text('left')")
     left = fox.page.locator("#turn").text_content() or ""
-    assert re.search(r"⏱ 0:0[1-5] left", left), left
+    assert re.search(r"0:0[1-5] left", left), left
     before = fox.version()
     fox.page.wait_for_function(  # Fox does nothing: his card is turned for him
         "v => Number(document.querySelector('#table').dataset.version) > v", arg=before
