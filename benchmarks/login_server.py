@@ -26,7 +26,8 @@ attack from an address of its own.
    - one address, a new username at each guess (only the address's count holds it back);
    - one address, a new username at each guess, the attacker signing in to an account of its
      own whenever the address's count is one short of holding it back (a right password
-     forgets the address's count, as the accounts service says).
+     takes only its own try off the address's count, so this gains the attacker nothing:
+     it once wiped the count, which the figures showed).
 
    Beside what was measured, the guesses the policy allows at one account in a minute, an
    hour and a day: the server's own :class:`~cardtable.server.security.Throttle`, on a
