@@ -460,8 +460,11 @@ def test_every_outcome_has_a_documented_code_and_seats_in_range(
     the rules page, under "How a match ends"), whose winners and seats are seats of the match;
     its words name every seat it concerns; seats conceding one after another end it too."""
     game, ruleset = pair
+    # A game that declares no codes (a plug-in written before them) may end with an outcome
+    # of a sentence alone, besides the engine's ``conceded``.
+    declares = game.outcome_codes is not Game.outcome_codes
     rules = game.rules_text()
-    for code in game.outcome_codes:
+    for code in game.outcome_codes if declares else ():
         assert f"`{code}`" in rules, f"{code!r} is not on the rules page"
     ends = []
     for seed in seeds(game, ruleset)[:4]:
@@ -477,7 +480,8 @@ def test_every_outcome_has_a_documented_code_and_seats_in_range(
     for match in ends:
         outcome = match.outcome
         assert outcome is not None
-        assert outcome.code in game.outcome_codes, f"{outcome.code!r} is not declared"
+        if outcome.code or declares:
+            assert outcome.code in game.outcome_codes, f"{outcome.code!r} is not declared"
         seats = range(match.state.seats)
         assert all(seat in seats for seat in (*outcome.winners, *outcome.seats)), outcome
         names = [f"Name{seat}" for seat in seats]

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object, as_str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class Outcome:
     """The end of a match. ``winners`` is empty when nobody won; several seats share a tie.
 
@@ -43,6 +43,15 @@ class Outcome:
     code: str = ""
     seats: tuple[int, ...] = ()
     reason: str = ""
+
+    def __repr__(self) -> str:
+        """Its fields, without a code and seats it does not have.
+
+        >>> Outcome(winners=(1,), reason="x")
+        Outcome(winners=(1,), reason='x')
+        """
+        coded = f", code={self.code!r}, seats={self.seats!r}" if self.code else ""
+        return f"Outcome(winners={self.winners!r}{coded}, reason={self.reason!r})"
 
     @property
     def is_draw(self) -> bool:

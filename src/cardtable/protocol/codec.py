@@ -171,7 +171,7 @@ def _lower(text: str) -> str:
 
 
 FIELDS_SINCE: dict[type[BaseModel], dict[str, int]] = {
-    ViewMessage: {"new_events": 2, "unplayable": 4},
+    ViewMessage: {"new_events": 2, "unplayable": 4, "outcome_text": 6},
     ErrorMessage: {"refusal": 4, "penalised": 4},
 }
 """The fields newer than the first version, by message type: the version that brought each.
@@ -179,6 +179,10 @@ Older versions are sent the message without them."""
 
 LEGAL_OBJECTS_SINCE = 4
 """From this version on, a view lists its legal decisions as objects; before, as texts."""
+
+OUTCOME_CODES_SINCE = 6
+"""From this version on, a view's outcome (the message's, and the one inside its ``view``)
+carries its ``code`` and ``seats``; before, only its ``winners`` and ``reason``."""
 
 SEAT_OWNERS_SINCE = 5
 """From this version on, a seat's kind tells an account's seat from a guest's, and a seat
@@ -202,8 +206,8 @@ older versions are sent in its place."""
 def newer_fields(kind: type[BaseModel], protocol: int) -> frozenset[str]:
     """The fields of message type ``kind`` that version ``protocol`` does not have.
 
-    >>> sorted(newer_fields(ViewMessage, 1)), sorted(newer_fields(ViewMessage, 3))
-    (['new_events', 'unplayable'], ['unplayable'])
+    >>> sorted(newer_fields(ViewMessage, 1)), sorted(newer_fields(ViewMessage, 4))
+    (['new_events', 'outcome_text', 'unplayable'], ['outcome_text'])
     """
     since = FIELDS_SINCE.get(kind, {})
     return frozenset(name for name, version in since.items() if protocol < version)
@@ -230,12 +234,29 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
             message = message.model_copy(update={"code": older})
     if isinstance(message, RoomMessage | PresenceMessage) and protocol < SEAT_OWNERS_SINCE:
         return as_people(message).model_dump_json(exclude=_NO_USERNAME[type(message)])
+    if isinstance(message, ViewMessage) and protocol < OUTCOME_CODES_SINCE and message.outcome:
+        inner = message.view.get("outcome")
+        view = (
+            {**message.view, "outcome": older_outcome(inner)} if isinstance(inner, dict) else None
+        )
+        update = {"outcome": older_outcome(message.outcome), **({"view": view} if view else {})}
+        message = message.model_copy(update=update)
     if isinstance(message, ViewMessage) and protocol < LEGAL_OBJECTS_SINCE:
         message = as_texts(message)
         newer = newer_fields(ViewMessage, protocol)
     else:
         newer = newer_fields(type(message), protocol)
     return message.model_dump_json(exclude=set(newer)) if newer else message.model_dump_json()
+
+
+def older_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
+    """An outcome as protocol 5 and older send it: its ``winners`` and ``reason`` alone.
+
+    >>> older_outcome({"winners": [0], "code": "conceded", "seats": [1],
+    ...                "reason": "player 1 conceded"})
+    {'winners': [0], 'reason': 'player 1 conceded'}
+    """
+    return {key: value for key, value in outcome.items() if key in ("winners", "reason")}
 
 
 def older_seats(seats: list[SeatInfo]) -> list[SeatInfo]:

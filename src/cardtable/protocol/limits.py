@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(5, (1, 2, 3, 4, 5), 16384, 500)
+(6, (1, 2, 3, 4, 5, 6), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 5
+PROTOCOL_VERSION: Final = 6
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -29,9 +29,17 @@ it).
 Version 5 tells which kind of person holds a seat: a seat's ``kind`` is ``account`` (a
 signed-in person) or ``guest`` (a person without an account) where it was ``guest`` for both,
 and a seat carries the ``username`` of the account holding it (in ``room`` and ``presence``
-messages). Older versions are sent ``guest`` for both, and no ``username``."""
+messages). Older versions are sent ``guest`` for both, and no ``username``.
 
-PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, PROTOCOL_VERSION)
+Version 6 says how a match ended as a code: a view's ``outcome`` carries ``code`` (one of the
+game's outcome codes, listed on its rules page) and ``seats`` (the seats it concerns) beside
+``winners`` and ``reason``, and the view carries ``outcome_text``, the outcome in words for
+its seat with the table's names ("You won — Bob conceded"). A turn whose time ran out is a
+``timeout`` decision of the server's timer (a client that sends one is refused, with the
+refusal ``timer_only``), told by a ``timed_out`` event. Older versions are sent the outcome
+as ``winners`` and ``reason`` alone, and no ``outcome_text``."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

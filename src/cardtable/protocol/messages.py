@@ -148,8 +148,23 @@ class ViewFields(Message):
     seat: Index | None = Field(description="The seat whose view this is; None: a spectator's.")
     view: JsonObject = Field(description="The engine's view JSON for this seat.")
     to_act: Index | None = Field(description="The seat to act now; None when the match is over.")
-    default: str | None = Field(description="The decision made for the seat when time runs out.")
-    outcome: JsonObject | None = Field(description="The engine's outcome, once the match ends.")
+    default: str | None = Field(
+        description="The decision made for the seat when time runs out (the server's timer "
+        "then makes a `timeout`, which a `timed_out` event tells, then this decision)."
+    )
+    outcome: JsonObject | None = Field(
+        description="The engine's outcome, once the match ends: `winners`, `code` (how it "
+        "ended: one of the game's outcome codes, on its rules page; absent for a match played "
+        "under a version of the rules before codes), `seats` (the seats the code concerns) and "
+        "`reason` (a sentence calling seats `player N`, from 0). Protocol 5 and older send "
+        "`winners` and `reason` alone."
+    )
+    outcome_text: str | None = Field(
+        None,
+        description="Protocol 6: how the match ended, in words for this seat with the table's "
+        "names ('You won — Bob conceded'; a spectator's: 'Alice won — Bob conceded'); None "
+        "while the match goes on.",
+    )
     events: Count = Field(description="The length of this client's event stream so far.")
     new_events: list[JsonObject] = Field(
         default_factory=list,

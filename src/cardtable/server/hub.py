@@ -404,6 +404,7 @@ class Hub:
                         to_act=state.to_act,
                         default=state.default,
                         outcome=state.outcome,
+                        outcome_text=state.outcome_text,
                         events=state.events,
                         new_events=events if inside else [],
                         unplayable=state.unplayable,

@@ -50,6 +50,8 @@ class SeatState:
     to_act: int | None
     default: str | None
     outcome: JsonObject | None
+    outcome_text: str | None
+    """The outcome in words for this seat, with the table's names (``None`` until the end)."""
     events: int
     """How many events this seat's stream holds."""
     unplayable: list[wire.Unplayable]
@@ -136,6 +138,14 @@ class LiveMatch:
         outcome = self.match.outcome
         return None if outcome is None else outcome.to_json()
 
+    def outcome_text(self, seat: int | None) -> str | None:
+        """How the match ended, in words for ``seat`` (``None``: a spectator), the seats called
+        by their names: ``You won — Bob conceded`` (``None`` while it goes on)."""
+        outcome = self.match.outcome
+        if outcome is None:
+            return None
+        return self.game.describe_outcome(outcome, seat_namer(self.match.seats), seat)
+
     # -- what a seat sees -------------------------------------------------------------------
 
     def events(self, seat: int | None, first: int = 0) -> list[JsonObject]:
@@ -181,6 +191,7 @@ class LiveMatch:
             to_act=to_act,
             default=default,
             outcome=self.outcome_json(),
+            outcome_text=self.outcome_text(seat),
             events=self.event_count(seat),
             unplayable=unplayable,
         )

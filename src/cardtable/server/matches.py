@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from cardtable.engine.decisions import Concede, Decision
+from cardtable.engine.decisions import Concede, Decision, Timeout
 from cardtable.engine.errors import DecisionError, IllegalDecision, RecordError
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
@@ -232,8 +232,13 @@ class Matches:
 
     # -- deciding ---------------------------------------------------------------------------
 
-    async def submit(self, match_id: str, seat: int, text: str, version: int) -> Accepted:
-        """Take ``seat``'s decision ``text``, made when the match was at ``version``."""
+    async def submit(
+        self, match_id: str, seat: int, text: str, version: int, *, timer: bool = False
+    ) -> Accepted:
+        """Take ``seat``'s decision ``text``, made when the match was at ``version``.
+
+        A ``timeout`` is the turn timer's alone (``timer``: the runner's, when the seat's time
+        ran out); from anyone else it is refused (``timer_only``)."""
         async with self.lock(match_id):
             live = await self.live(match_id, at_least=version)
             if live.over:
@@ -248,6 +253,12 @@ class Matches:
                 decision: Decision = live.parse(text)
             except DecisionError as error:
                 raise Refused("illegal_decision", error.reason, refusal=error.code) from None
+            if isinstance(decision, Timeout) and not timer:
+                raise Refused(
+                    "illegal_decision",
+                    "only the server's turn timer says that time ran out",
+                    refusal="timer_only",
+                )
             to_act = live.to_act
             if not isinstance(decision, Concede) and to_act != seat:
                 whose = "nobody's" if to_act is None else f"player {to_act}'s"

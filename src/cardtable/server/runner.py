@@ -7,7 +7,8 @@ it holds, it runs :meth:`Runner.drive`: when a computer player is to act, it thi
 thread, so the server stays responsive) after a short, natural delay and submits its decision
 like anyone else, within a ceiling on its time (:data:`THINKING_CEILING`); when a player's turn
 has a time limit, it keeps the deadline in storage (so a restarted server honours it, after a
-grace: see :meth:`Runner._timer`) and, on expiry, makes the seat's default decision; when a
+grace: see :meth:`Runner._timer`) and, on expiry, makes a ``timeout`` for the seat (the record
+keeps it; the engine tells it and makes the seat's default decision); when a
 player has been away longer than the room allows, a computer player holds the seat until they
 return, or the seat forfeits, as the room's disconnect policy says. When the holder dies, its
 lease runs out and another process takes the match over from its stored record.
@@ -32,7 +33,7 @@ from cardtable.agents.registry import (
     make_agent,
     parse_seats,
 )
-from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.decisions import Decision, Decisions, Timeout
 from cardtable.engine.json import JsonObject
 from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
@@ -336,9 +337,11 @@ class Runner:
             log.warning("seat player %r replaced by the default: %s", spec, error.reason)
             return make_agent(parse_seats(default_agent(game))[0], game, rng)
 
-    async def _submit(self, match_id: str, seat: int, text: str, version: int) -> None:
+    async def _submit(
+        self, match_id: str, seat: int, text: str, version: int, *, timer: bool = False
+    ) -> None:
         with contextlib.suppress(Refused):  # someone else acted first: look again
-            await self.services.matches.submit(match_id, seat, text, version)
+            await self.services.matches.submit(match_id, seat, text, version, timer=timer)
 
     async def _timer(
         self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
@@ -382,8 +385,8 @@ class Runner:
         async with matches.lock(match_id):
             live = await matches.live(match_id)
             default = live.match.legal(seat).default if live.version == version else None
-        if default is not None:
-            await self._submit(match_id, seat, default.text(), version)
+        if default is not None:  # the record says the time ran out; the engine plays the default
+            await self._submit(match_id, seat, Timeout().text(), version, timer=True)
         return 0.0
 
 
