@@ -1,9 +1,11 @@
-"""Helpers of the tests of guests, seats and histories: a room made or joined as someone, a
-client without its cookies for a while (another device), and a hello in a chosen version."""
+"""Helpers of the tests of guests, seats and histories: a room made, joined or started as
+someone, a client without its cookies for a while (another device), a hello in a chosen
+version, and waiting for a room's match to be over."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -14,7 +16,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from cardtable.protocol.limits import PROTOCOL_VERSION
 from cardtable.server.services import Services
 from tests.server.accounts.test_routes import OWN
-from tests.server.helpers import SHORT_WAR, receive_until
+from tests.server.helpers import SHORT_WAR, bearer, receive_until
 
 
 def services(client: TestClient) -> Services:
@@ -59,3 +61,19 @@ def say_hello(
         json.dumps({"type": "hello", "protocol": protocol, "token": token, "last_event": 0})
     )
     return receive_until(socket, "view", "room")
+
+
+def start(client: TestClient, created: Any) -> Any:
+    """Start the match of a room ``make_room`` answered (by its host token); the room."""
+    room_id = created["room"]["id"]
+    started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
+    assert started.status_code == 200, started.text
+    return started.json()
+
+
+def until_finished(client: TestClient, room_id: str, seconds: float = 10.0) -> None:
+    """Wait until the room's match is over (the server finishes it in its own time)."""
+    deadline = time.monotonic() + seconds
+    while client.get(f"/api/rooms/{room_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"the match of room {room_id} never finished"
+        time.sleep(0.02)

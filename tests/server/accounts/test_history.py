@@ -13,9 +13,16 @@ from starlette.testclient import TestClient
 from cardtable.engine.json import JsonValue
 from cardtable.server.accounts import ParticipantRow
 from cardtable.server.storage import MatchRow, RoomRow, SeatRow
-from tests.server.accounts.seating import elsewhere, join, make_room, services
+from tests.server.accounts.seating import (
+    elsewhere,
+    join,
+    make_room,
+    services,
+    start,
+    until_finished,
+)
 from tests.server.accounts.test_routes import OWN, PASSWORD, app, call, sign_up, store
-from tests.server.helpers import bearer, hello, play_out
+from tests.server.helpers import hello, play_out
 
 
 def _room(client: TestClient, room_id: str = "r1", password_hash: str | None = None) -> None:
@@ -218,9 +225,8 @@ def test_a_match_played_signed_in_is_in_the_profile(database_url: str) -> None:
         sign_up(client)
         created = make_room(client, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}])
         room_id = created["room"]["id"]
-        started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
-        assert started.status_code == 200, started.text
-        match_id = started.json()["match"]
+        started = start(client, created)
+        match_id = started["match"]
         participants = call(client, store(client).participants, match_id)
         assert [(p.seat_index, p.name_at_the_time) for p in participants] == [
             (0, "Fox"),
@@ -247,14 +253,10 @@ def test_a_person_named_like_a_computer_player_stays_a_person_once_their_guest_i
         with elsewhere(client):
             joined = join(client, room_id, "random")
         assert joined["seat"] == 1
-        started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
-        assert started.status_code == 200, started.text
+        start(client, created)
         conceded = client.post(f"/api/rooms/{room_id}/concede", headers=OWN)
         assert conceded.status_code == 200, conceded.text
-        deadline = time.monotonic() + 10
-        while client.get(f"/api/rooms/{room_id}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the conceded match never finished"
-            time.sleep(0.02)
+        until_finished(client, room_id)
         time.sleep(0.01)
         assert call(client, services(client).purge).guests == 1
         [match] = client.get("/api/accounts/Fox/matches").json()["matches"]

@@ -11,7 +11,15 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from cardtable.server.accounts.guests import HEADER
-from tests.server.accounts.seating import elsewhere, join, make_room, say_hello, services
+from tests.server.accounts.seating import (
+    elsewhere,
+    join,
+    make_room,
+    say_hello,
+    services,
+    start,
+    until_finished,
+)
 from tests.server.accounts.test_routes import (
     FOREIGN,
     OWN,
@@ -131,8 +139,7 @@ def test_a_disabled_account_cannot_act_in_its_seat(database_url: str) -> None:
         signed = sign_up(client)
         created = make_room(client, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}])
         room_id = created["room"]["id"]
-        started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
-        assert started.status_code == 200, started.text
+        start(client, created)
         with client.websocket_connect(f"/ws/rooms/{room_id}") as socket:
             view = say_hello(socket, None)[-1]
             assert view["type"] == "view"
@@ -181,8 +188,7 @@ def test_leave_concede_and_rematch_act_by_the_session_alone(database_url: str) -
         sign_up(client)
         created = make_room(client, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}])
         room_id = created["room"]["id"]
-        started = client.post(f"/api/rooms/{room_id}/start", headers=bearer(created["host_token"]))
-        assert started.status_code == 200, started.text
+        start(client, created)
         phone = token_of(client)
 
         # The cookie from a foreign page: refused, and the match goes on.
@@ -195,10 +201,7 @@ def test_leave_concede_and_rematch_act_by_the_session_alone(database_url: str) -
             assert (nobody.status_code, nobody.json()["code"]) == (403, "bad_token")
             conceded = client.post(f"/api/rooms/{room_id}/concede", headers={HEADER: phone})
             assert conceded.status_code == 200, conceded.text
-        deadline = time.monotonic() + 10
-        while client.get(f"/api/rooms/{room_id}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the conceded match never finished"
-            time.sleep(0.02)
+        until_finished(client, room_id)
         # The cookie from the server's own page asks for the rematch.
         again = client.post(f"/api/rooms/{room_id}/rematch", headers=OWN)
         assert again.status_code == 200, again.text
