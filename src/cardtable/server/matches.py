@@ -232,13 +232,20 @@ class Matches:
 
     # -- deciding ---------------------------------------------------------------------------
 
-    async def submit(
-        self, match_id: str, seat: int, text: str, version: int, *, timer: bool = False
-    ) -> Accepted:
-        """Take ``seat``'s decision ``text``, made when the match was at ``version``.
+    async def submit(self, match_id: str, seat: int, text: str, version: int) -> Accepted:
+        """Take ``seat``'s decision ``text``, made when the match was at ``version``. A
+        ``timeout`` is refused (``timer_only``): only :meth:`time_out` makes one."""
+        return await self._take(match_id, seat, text, version, timer=False)
 
-        A ``timeout`` is the turn timer's alone (``timer``: the runner's, when the seat's time
-        ran out); from anyone else it is refused (``timer_only``)."""
+    async def time_out(self, match_id: str, seat: int, version: int) -> Accepted:
+        """The turn timer's decision: ``seat``'s time ran out at ``version`` (a ``timeout``,
+        which the record keeps, and the engine tells before making the seat's default)."""
+        return await self._take(match_id, seat, Timeout().text(), version, timer=True)
+
+    async def _take(
+        self, match_id: str, seat: int, text: str, version: int, *, timer: bool
+    ) -> Accepted:
+        """Take a decision (``timer``: the turn timer's, which alone may be a ``timeout``)."""
         async with self.lock(match_id):
             live = await self.live(match_id, at_least=version)
             if live.over:

@@ -33,7 +33,7 @@ from cardtable.agents.registry import (
     make_agent,
     parse_seats,
 )
-from cardtable.engine.decisions import Decision, Decisions, Timeout
+from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.json import JsonObject
 from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
@@ -337,11 +337,9 @@ class Runner:
             log.warning("seat player %r replaced by the default: %s", spec, error.reason)
             return make_agent(parse_seats(default_agent(game))[0], game, rng)
 
-    async def _submit(
-        self, match_id: str, seat: int, text: str, version: int, *, timer: bool = False
-    ) -> None:
+    async def _submit(self, match_id: str, seat: int, text: str, version: int) -> None:
         with contextlib.suppress(Refused):  # someone else acted first: look again
-            await self.services.matches.submit(match_id, seat, text, version, timer=timer)
+            await self.services.matches.submit(match_id, seat, text, version)
 
     async def _timer(
         self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
@@ -386,7 +384,8 @@ class Runner:
             live = await matches.live(match_id)
             default = live.match.legal(seat).default if live.version == version else None
         if default is not None:  # the record says the time ran out; the engine plays the default
-            await self._submit(match_id, seat, Timeout().text(), version, timer=True)
+            with contextlib.suppress(Refused):  # someone else acted first: look again
+                await matches.time_out(match_id, seat, version)
         return 0.0
 
 
