@@ -63,7 +63,6 @@ async def reset_password(body: RedeemResetCode, request: Request, server: Server
             "bad_reset_code",
             "this reset code does not work: it is wrong, used or expired (ask the server's "
             "operator for a new one)",
-            field="code",
         )
     people.forgive(key, address)
 

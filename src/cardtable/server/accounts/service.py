@@ -462,6 +462,4 @@ async def usernames(storage: Storage, account_ids: Iterable[str]) -> dict[str, s
 
 
 def _taken(name: str) -> Refused:
-    return Refused(
-        "username_taken", f"the username {name!r} is taken: choose another", field="username"
-    )
+    return Refused("username_taken", f"the username {name!r} is taken: choose another")
