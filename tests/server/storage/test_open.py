@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from cardtable.server.storage import SqlStorage, StorageError, default_data_dir
+from cardtable.server.storage import SqlStorage, StorageError, default_data_dir, migrate
 from cardtable.server.storage.connect import (
     SQLITE_CACHE_KIB,
     WRITE,
@@ -83,7 +83,8 @@ async def test_a_missing_postgres_database_is_a_storage_error() -> None:
 
 
 async def test_without_migrations_the_schema_must_be_current(database_url: str) -> None:
-    with pytest.raises(StorageError, match=r"at revision none, and this version .* needs 0003"):
+    needs = rf"at revision none, and this version .* needs {migrate.head()}"
+    with pytest.raises(StorageError, match=needs):
         await SqlStorage.open(database_url, migrate=False)
     async with await SqlStorage.open(database_url):
         pass
