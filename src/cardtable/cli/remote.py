@@ -405,7 +405,9 @@ class RemoteSession:
         self.terminal.show(self.board.render(scene))
         assert message.outcome is not None
         outcome = Outcome.from_json(message.outcome)
-        self.terminal.say(describe_outcome(outcome, labels), style="bold")
+        self.terminal.say(
+            describe_outcome(outcome, labels, self.settings.game, seat.seat), style="bold"
+        )
 
 
 def play_remote(terminal: Terminal, settings: RemoteSettings) -> int:
