@@ -52,6 +52,14 @@ def test_an_outcome_is_a_code_worded_for_each_seat_and_as_before_for_protocol_5(
     assert "outcome_text" not in theirs
     record = client_record(database_url, room)
     assert record["outcome"] == mine["outcome"]
+    with server(database_url) as client:  # a replay's last step words it as the match did
+        match = client.get(f"/api/rooms/{room}/matches").json()[0]["id"]
+        steps = len(record["decisions"])
+        at = f"/api/matches/{match}/replay?step={steps}"
+        # whoever watches it, from any seat's view: no "you" (the asker need not be seat 1)
+        assert client.get(f"{at}&seat=1").json()["outcome_text"] == "ann won — bo conceded"
+        assert client.get(at).json()["outcome_text"] == "ann won — bo conceded"
+        assert client.get(f"/api/matches/{match}/replay?step=0").json()["outcome_text"] is None
 
 
 def client_record(database_url: str, room: str) -> dict[str, Any]:

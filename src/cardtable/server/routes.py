@@ -471,6 +471,7 @@ async def replay(
     except RecordError as error:
         raise Refused("internal", error.reason) from None
     view = game.state_to_json(match.state) if seat is None else view_to_json(match.view(seat))
+    outcome = match.outcome
     return {
         "match": match_id,
         "step": min(step, steps),
@@ -479,4 +480,7 @@ async def replay(
         "decision": None if step == 0 or step > steps else list(record.decisions[step - 1]),
         "state" if seat is None else "view": view,
         "events": with_text(game, match.events(seat), Names(seat_namer(match.seats), {})),
+        "outcome_text": None
+        if outcome is None
+        else game.describe_outcome(outcome, seat_namer(match.seats), None),
     }
