@@ -161,14 +161,14 @@ export function replayPage(main, raw) {
     tableKind = kind;
     if (seat === null) {
       if (!table) table = everythingTable(tableSlot);
-      table.update({ state: data.state, names });
+      table.update({ state: data.state, names, outcomeText: data.outcome_text });
       showLog(data.events, cardsNamed);
       return;
     }
     const view = data.view;
     if (!table) table = tableFor(info.game)(tableSlot, { decide: () => {} });
     table.update({
-      message: { match: matchId, version: view.version, seat, view, legal: [], unplayable: [], to_act: view.to_act, default: null, outcome: view.outcome, events: data.events.length },
+      message: { match: matchId, version: view.version, seat, view, legal: [], unplayable: [], to_act: view.to_act, default: null, outcome: view.outcome, outcome_text: data.outcome_text, events: data.events.length },
       names,
       seat,
       you,

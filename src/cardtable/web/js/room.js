@@ -11,6 +11,7 @@ import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
 import { confirmSession, me } from "./session.js";
 import { forgetSeat, seatOf } from "./store.js";
+import { outcomeWords } from "./tables/base.js";
 import { tableFor } from "./tables/index.js";
 
 const WARN_SECONDS = 10; // the last seconds of a turn's clock: shown, and said once
@@ -176,7 +177,6 @@ class RoomPage {
         this.chat.add(message);
         break;
       case "timer":
-        this.clockRanOut();
         this.timer = { seat: message.seat, until: performance.now() + message.seconds * 1000, match: message.match };
         this.renderTurn();
         break;
@@ -236,8 +236,9 @@ class RoomPage {
       this.events.push(...message.events);
       this.log.dataset.count = String(this.events.length);
       this.renderLog(message.events.length);
+      const ranOut = message.first > 0 && message.events.find((e) => e.type === "timed_out");
+      if (ranOut) this.timeRanOut(ranOut.seat); // news, not a match's history caught up
     } else {
-      this.clockRanOut();
       this.view = message;
       this.pending = null; // a new view: whatever was sent was taken (or overtaken)
       cardNames(message.view, this.cards);
@@ -294,11 +295,7 @@ class RoomPage {
     const parts = [];
     let left = null; // seconds left on the clock of the turn shown
     if (v.outcome) {
-      const winners = v.outcome.winners || [];
-      parts.push(winners.length
-        ? `Match over: ${winners.map((w) => names[w]).join(" and ")} won.`
-        : "Match over: nobody won.");
-      if (v.outcome.reason) parts.push(`(${v.outcome.reason})`);
+      parts.push(`Match over: ${outcomeWords(v, names)}`);
       this.turn.dataset.state = "over";
     } else if (v.to_act !== null && v.to_act !== undefined) {
       const mine = this.welcome?.seat === v.to_act;
@@ -352,16 +349,13 @@ class RoomPage {
     if (this.warned?.turn === turn) this.warned.who = who;
   }
 
-  /** The server ends a turn whose time ran out at about the moment this page's clock reaches
-   * nought, so the next view (or clock) may come first: a turn whose last seconds were said,
-   * ended within a moment of its clock's end and not by this page's decision, ran out of
-   * time, and that is said too. */
-  clockRanOut() {
-    const w = this.warned;
-    if (!w || w.up || w.turn !== this.timer || !this.timer || this.pending !== null) return;
-    if (this.timer.until - performance.now() > 750) return;
-    w.up = true;
-    this.clockNews.textContent = `Time is up for ${w.who || "this"} turn.`;
+  /** The server says a turn's time ran out (a `timed_out` event), perhaps before this page's
+   * clock reached nought: say so, unless the clock said it already for this turn. */
+  timeRanOut(seat) {
+    if (this.warned?.turn === this.timer && this.warned.up) return;
+    const who = seat === this.welcome?.seat ? "your" : `${this.names()[seat]}'s`;
+    this.warned = { turn: this.timer, up: true, who };
+    this.clockNews.textContent = `Time is up for ${who} turn.`;
   }
 
   renderLog(added) {

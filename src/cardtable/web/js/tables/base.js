@@ -97,11 +97,20 @@ export function zone(view, name) {
   return view.zones?.[name] || { size: 0, cards: null };
 }
 
+/** How a match ended, in words: the server's for this seat (`outcome_text`: "You won — Bob
+ * fell to 0 health or below"), or, for a match from before outcomes had words, who won and
+ * the old reason. */
+export function outcomeWords(message, names) {
+  const o = message.outcome;
+  if (!o) return "";
+  if (message.outcome_text) return `${message.outcome_text}.`;
+  const winners = (o.winners || []).map((w) => names[w]);
+  return `${winners.length ? `${winners.join(" and ")} won` : "Nobody won"}${o.reason ? ` — ${o.reason}` : ""}.`;
+}
+
 export function outcomeLine(state) {
   const o = state.message.outcome;
   if (!o) return null;
-  const winners = (o.winners || []).map((w) => state.names[w]);
   const mine = (o.winners || []).some((w) => isYou(state, w));
-  return h("p", { class: `outcome${mine ? " won" : ""}`, role: "status" },
-    winners.length ? `${winners.join(" and ")} won` : "Nobody won", o.reason ? ` — ${o.reason}` : "", ".");
+  return h("p", { class: `outcome${mine ? " won" : ""}`, role: "status" }, outcomeWords(state.message, state.names));
 }

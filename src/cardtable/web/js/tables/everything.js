@@ -3,6 +3,7 @@
 // ones, every card face up; the game's other public data as it is. It draws, never judges.
 import { h, fill } from "../dom.js";
 import { playingCard } from "../cards.js";
+import { outcomeWords } from "./base.js";
 
 const PLAYING = /^(\d{1,2}|[AJQK])[A-Z]$|^[BR]J$/;
 
@@ -37,7 +38,7 @@ class EverythingTable {
     fill(container, this.root);
   }
 
-  update({ state, names }) {
+  update({ state, names, outcomeText = null }) {
     const byId = new Map((state.cards || []).map((c) => [c.id, c]));
     const byKey = namesByKey(state);
     const seatName = (n) => names[n] ?? `seat ${n + 1}`;
@@ -57,9 +58,8 @@ class EverythingTable {
     const seats = [...new Set(all.map(([n]) => /:(\d+)$/.exec(n)).filter(Boolean).map((m) => Number(m[1])))].sort((a, b) => a - b);
     const shared = all.filter(([n]) => !/:\d+$/.test(n));
     const o = state.outcome;
-    const winners = (o?.winners || []).map(seatName);
     fill(this.root,
-      o ? h("p", { class: "outcome", role: "status" }, winners.length ? `${winners.join(" and ")} won` : "Nobody won", o.reason ? ` — ${o.reason}` : "", ".") : null,
+      o ? h("p", { class: "outcome", role: "status" }, outcomeWords({ outcome: o, outcome_text: outcomeText }, Object.fromEntries((o.winners || []).map((w) => [w, seatName(w)])))) : null,
       seats.map((s) => h("section", { class: "seat-zones", dataset: { seat: s }, "aria-label": `${seatName(s)}'s cards` },
         h("h3", {}, seatName(s)),
         zones(all.filter(([n]) => n.endsWith(`:${s}`))))),
