@@ -170,10 +170,19 @@ def test_wrong_passwords_are_slowed_down_and_the_right_one_waits_too(members: Me
     assert page.locator("#who[data-state='guest']").count() == 1
     assert re.search(r"#/login", page.url)
 
-    page.wait_for_selector("#login-error[data-wait='0']", timeout=15_000)  # the wait is over
-    assert "try again now" in (message.text_content() or "")
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
+    # Once the wait is over the right password gets in. (Every test here signs in from
+    # 127.0.0.1, whose own count of wrong tries may ask for one more wait: a right password
+    # takes only its own try off an address's count.)
+    for _ in range(4):
+        page.wait_for_selector("#login-error[data-wait='0']", timeout=40_000)
+        assert "try again now" in (message.text_content() or "")
+        page.evaluate("document.querySelector('#login-error').removeAttribute('data-code')")
+        page.fill("#login-password", PASSWORD)
+        page.click("#login-submit")
+        page.wait_for_selector("#who-name, #login-error[data-code]", state="attached")
+        if page.locator("#who-name").count():
+            break
+        assert page.get_attribute("#login-error", "data-code") == "too_many"
     page.wait_for_selector("#who-name")
 
 
