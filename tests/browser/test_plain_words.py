@@ -51,7 +51,8 @@ def _decisions_sent(page: Any) -> list[dict[str, Any]]:
 def test_a_double_click_sends_one_decision_and_shows_no_error(people: People) -> None:
     fox = people("Fox")
     sent = _decisions_sent(fox.page)
-    fox.create_room("war", SHORT_WAR, ("open", "random"))
+    # A whole deck: the match lasts past the four turns played here, however it is dealt.
+    fox.create_room("war", {"suits": 4, "ranks": 13}, ("open", "random"))
     fox.start()
     page = fox.page
     for _ in range(3):  # three turns, each with a double click
