@@ -110,6 +110,8 @@ TCG = """async () => {
           reason: "you cannot afford Damage 5: it costs 5 mana and you have 3" },
         { card: 8, code: "a_rule_unknown_here", reason: "the moon is not full" },
       ],
+      card_text: { 3: "Deal 2 damage to the enemy hero.", 5: "Deal 5 damage to the enemy hero.",
+                   8: "Deal 4 damage to the enemy hero." },
       outcome: null, to_act: 0,
     },
     names: ["Fox", "Owl"], seat: 0, events: [],
@@ -117,10 +119,16 @@ TCG = """async () => {
   const said = (id) => {
     const el = slot.querySelector(`.tcg-card[data-card="${id}"]`);
     return { refusal: el.dataset.refusal ?? null, label: el.getAttribute("aria-label"),
-             title: el.title, disabled: el.getAttribute("aria-disabled"),
+             face: el.querySelector(".card-text").textContent,
+             disabled: el.getAttribute("aria-disabled"),
              badge: el.querySelector(".why")?.textContent ?? null };
   };
   const cards = { 3: said(3), 5: said(5), 8: said(8) };
+  slot.querySelector('.tcg-card[data-card="5"]').dispatchEvent(new MouseEvent("mouseenter"));
+  const preview = document.querySelector("#card-preview");
+  const hovered = { hidden: preview.hidden, text: preview.textContent };
+  slot.querySelector('.tcg-card[data-card="5"]').dispatchEvent(new MouseEvent("mouseleave"));
+  const left = preview.hidden;
   slot.querySelector('.tcg-card[data-card="5"]').click();
   const dear = slot.querySelector("#decision-error").textContent;
   slot.querySelector('.tcg-card[data-card="8"]').click();
@@ -129,7 +137,7 @@ TCG = """async () => {
   const targets = [...slot.querySelectorAll(".target-button")].map((b) => b.dataset.target);
   slot.querySelector('.target-button[data-target="p1"]').click();
   const ended = slot.querySelector("[data-decision='end']") !== null;
-  return { cards, dear, unknown, targets, decided, ended };
+  return { cards, dear, unknown, targets, decided, ended, hovered, left };
 }"""
 
 KARATA = """async () => {
@@ -194,22 +202,28 @@ def test_the_kata_tcg_table_says_why_a_card_cannot_be_played(people: People) -> 
     dear, unknown, playable = drawn["cards"]["5"], drawn["cards"]["8"], drawn["cards"]["3"]
     assert dear["refusal"] == "cannot_afford"
     assert dear["disabled"] == "true"
-    assert dear["label"] == "Damage 5: cost 5, damage 5 — Not enough mana"
-    assert dear["title"] == (
-        "Damage 5: cost 5, damage 5 — Not enough mana "
-        "(you cannot afford Damage 5: it costs 5 mana and you have 3)"
-    )
+    assert dear["label"] == "Damage 5, cost 5: Deal 5 damage to the enemy hero. — Not enough mana"
+    assert dear["face"] == "Deal 5 damage to the enemy hero."
     assert dear["badge"] == "Not enough mana"
     assert drawn["dear"] == (
         "Damage 5: Not enough mana — you cannot afford Damage 5: it costs 5 mana and you have 3."
     )
+    # hovered, the large preview has the whole text and the whole reason; left, it goes away
+    assert drawn["hovered"] == {
+        "hidden": False,
+        "text": "5Damage 5Deal 5 damage to the enemy hero."
+        "Not enough mana — you cannot afford Damage 5: it costs 5 mana and you have 3.",
+    }
+    assert drawn["left"] is True
     # a code this client has no words for: the server's sentence says it
     assert unknown["refusal"] == "a_rule_unknown_here"
-    assert unknown["label"] == "Damage 4: cost 4, damage 4 — The moon is not full"
+    assert unknown["label"] == (
+        "Damage 4, cost 4: Deal 4 damage to the enemy hero. — The moon is not full"
+    )
     assert drawn["unknown"] == "Damage 4: The moon is not full."
     assert playable == {
-        "refusal": None, "label": "Damage 2: cost 2, damage 2",
-        "title": "Damage 2: cost 2, damage 2", "disabled": None, "badge": None,
+        "refusal": None, "label": "Damage 2, cost 2: Deal 2 damage to the enemy hero.",
+        "face": "Deal 2 damage to the enemy hero.", "disabled": None, "badge": None,
     }  # fmt: skip
     assert drawn["targets"] == ["p1", "p0"]
     assert drawn["decided"] == ["play #3 @p1"]  # the decision's own text, sent back

@@ -469,6 +469,32 @@ class Game(ABC, Generic[S, R]):
                     break
         return refusals
 
+    def card_text(self, state: S, card: Card) -> str | None:
+        """What ``card`` does, in words, under this match's rules, for a front end to print
+        on its face (``None``, the default: its name says it all, as a playing card's does).
+        Only the ways of playing it that these rules allow are said."""
+        return None
+
+    def card_texts(self, state: S, view: View[Any]) -> dict[int, str]:
+        """:meth:`card_text` of every card ``view`` shows, by card id (none for a game
+        whose cards need no words).
+
+        >>> from cardtable.games import find
+        >>> war = find("war")
+        >>> state = war.setup(war.default_ruleset(), 1)
+        >>> war.card_texts(state, war.view(state, 0))
+        {}
+        """
+        texts: dict[int, str] = {}
+        if type(self).card_text is Game.card_text:
+            return texts
+        for zone in view.zones.values():
+            for shown in zone.cards or ():
+                text = self.card_text(state, state.card(shown.id))
+                if text is not None:
+                    texts[shown.id] = text
+        return texts
+
     def decide(self, state: S, seat: int, decision: Decision) -> IllegalDecision | None:
         """Verify and apply ``decision``.
 

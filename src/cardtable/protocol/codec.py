@@ -171,7 +171,7 @@ def _lower(text: str) -> str:
 
 
 FIELDS_SINCE: dict[type[BaseModel], dict[str, int]] = {
-    ViewMessage: {"new_events": 2, "unplayable": 4, "outcome_text": 6},
+    ViewMessage: {"new_events": 2, "unplayable": 4, "outcome_text": 6, "card_text": 6},
     ErrorMessage: {"refusal": 4, "penalised": 4},
 }
 """The fields newer than the first version, by message type: the version that brought each.
@@ -207,7 +207,7 @@ def newer_fields(kind: type[BaseModel], protocol: int) -> frozenset[str]:
     """The fields of message type ``kind`` that version ``protocol`` does not have.
 
     >>> sorted(newer_fields(ViewMessage, 1)), sorted(newer_fields(ViewMessage, 4))
-    (['new_events', 'outcome_text', 'unplayable'], ['outcome_text'])
+    (['card_text', 'new_events', 'outcome_text', 'unplayable'], ['card_text', 'outcome_text'])
     """
     since = FIELDS_SINCE.get(kind, {})
     return frozenset(name for name, version in since.items() if protocol < version)

@@ -177,6 +177,12 @@ class ViewFields(Message):
         description="Protocol 4: while this seat is to act, each card in its hand that no "
         "legal decision plays, with the code and sentence of the reason.",
     )
+    card_text: dict[Count, str] = Field(
+        default_factory=dict,
+        description="Protocol 6: what each card the view shows does, in words, by card id, "
+        "saying only the ways of playing it this room's rules allow (empty for a game whose "
+        "cards need no words, such as playing cards).",
+    )
 
 
 class ViewMessage(ViewFields):

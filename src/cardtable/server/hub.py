@@ -408,6 +408,7 @@ class Hub:
                         events=state.events,
                         new_events=events if inside else [],
                         unplayable=state.unplayable,
+                        card_text=state.card_text,
                     )
                 )
 

@@ -57,6 +57,8 @@ class SeatState:
     unplayable: list[wire.Unplayable]
     """While the seat is to act: why each card in its hand that no legal decision plays
     cannot be played."""
+    card_text: dict[int, str]
+    """What each card the view shows does, in words, under this match's rules."""
 
 
 class LiveMatch:
@@ -184,9 +186,10 @@ class LiveMatch:
                 wire.Unplayable.model_construct(card=card, code=why.code, reason=why.reason)
                 for card, why in self.match.unplayable(seat, decisions).items()
             ]
+        view = self.match.view(seat)
         return SeatState(
             version=self.version,
-            view=view_to_json(self.match.view(seat)),
+            view=view_to_json(view),
             legal=legal,
             to_act=to_act,
             default=default,
@@ -194,6 +197,7 @@ class LiveMatch:
             outcome_text=self.outcome_text(seat),
             events=self.event_count(seat),
             unplayable=unplayable,
+            card_text=self.game.card_texts(self.match.state, view),
         )
 
 

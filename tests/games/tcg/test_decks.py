@@ -274,9 +274,13 @@ def test_every_card_of_every_set_has_a_summary() -> None:
     for name in ("classic", "kata", "legends"):
         for card in load_set(name).cards:
             assert card_summary(card)
-    assert card_summary(load_set("classic").card("d3")) == "deals 3 · heals 3 · minion 3/3"
-    assert card_summary(LEGENDS.card("skeleton")) == "minion 1/1 · token (effects make it)"
-    assert card_summary(LEGENDS.card("fireball")) == "Deal 6 damage to a chosen character."
+    assert card_summary(load_set("classic").card("d3")) == (
+        "Deal 3 damage to an enemy, heal yourself 3, or play it as a 3/3 minion."
+    )
+    assert card_summary(LEGENDS.card("skeleton")) == (
+        "Minion 1/1. Only other cards make it: never in a deck."
+    )
+    assert card_summary(LEGENDS.card("fireball")) == "Spell: deal 6 damage to a chosen character."
 
 
 def test_a_set_file_is_named_relative_to_the_deck_file(tmp_path: Path) -> None:

@@ -59,6 +59,7 @@ from cardtable.config.tomlfile import key_lines, read_toml
 from cardtable.engine.errors import RulesetError
 from cardtable.games.tcg.cardsets import CardSet, builtin_sets, load_set
 from cardtable.games.tcg.cardspec import CardSpec
+from cardtable.games.tcg.cardtext import card_text
 from cardtable.games.tcg.config import TcgRules
 
 _KEY = re.compile(r"^\s*\"?([A-Za-z0-9_-]+)\"?\s*=")
@@ -394,28 +395,20 @@ def parse_counts(text: str, *, source: str = "--cards") -> tuple[tuple[str, int]
 
 
 def card_summary(card: CardSpec) -> str:
-    """What a card does, on one line, for deck builders.
+    """What a card does, for deck builders: every way it can ever be played, in the words a
+    table prints on it (:func:`~cardtable.games.tcg.cardtext.card_text`; a room's table says
+    only the ways its rules allow), and whether only effects make it.
 
     >>> kata = load_set("kata")
     >>> card_summary(kata.card("bolt"))
-    'deals 3 · heals 1 · minion 1/1 — Cheap and strong.'
+    'Deal 3 damage to an enemy, heal yourself 1, or play it as a 1/1 minion. Cheap and strong.'
     >>> card_summary(kata.card("scout"))
-    'draws 1 · minion 0/1 — Draw a card.'
-    >>> card_summary(load_set("legends").card("sniper"))
-    'minion 2/2 — When played: deal 2 damage to a chosen enemy minion.'
+    'Draw 1 card or play it as a 0/1 minion.'
+    >>> card_summary(load_set("legends").card("skeleton"))
+    'Minion 1/1. Only other cards make it: never in a deck.'
     """
-    parts: list[str] = []
-    if card.kind == "value":
-        parts.append(f"draws {card.draw}" if card.draw else f"deals {card.damage}")
-        if card.heal:
-            parts.append(f"heals {card.heal}")
-    if card.kind != "spell":
-        parts.append(f"minion {card.attack}/{max(card.health, 1)}")
-    if card.token:
-        parts.append("token (effects make it)")
-    text = card.text or card.describe()
-    summary = " · ".join(parts)
-    return f"{summary} — {text}" if summary and text else summary or text
+    text = card_text(card.definition())
+    return f"{text} Only other cards make it: never in a deck." if card.token else text
 
 
 def set_reference(name_or_path: str, deck_path: Path) -> str:

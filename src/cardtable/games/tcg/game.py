@@ -42,6 +42,7 @@ from cardtable.games.tcg.actions import (
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.cardspec import DAMAGE_WITH_DRAW
+from cardtable.games.tcg.cardtext import card_text
 from cardtable.games.tcg.config import SEATS, TcgRules
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, play, plays
 from cardtable.games.tcg.decks import with_seat_deck
@@ -324,6 +325,12 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def plays_of(self, state: TcgState, seat: int, card: Card) -> Sequence[Decision]:
         return (play(card.id),)
+
+    def card_text(self, state: TcgState, card: Card) -> str | None:
+        definition = card.definition
+        assert isinstance(definition, TcgCard)
+        rules: TcgRules = state.rules.ruleset
+        return card_text(definition, healing=rules.healing, minions=rules.minions)
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:

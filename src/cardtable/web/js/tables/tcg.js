@@ -7,12 +7,24 @@ import { icon } from "../icons.js";
 import { cardBacks, pile } from "../cards.js";
 import { Table, isYou, me, outcomeLine, zone } from "./base.js";
 import { refusalText, unplayableCards } from "../refusals.js";
+import { hidePreview, previewable } from "../preview.js";
 
 /** The card a legal decision plays or attacks with (an id), and what it aims at: read from the
  * decision's fields, never from its text (the text is only sent back). */
 const cardOf = (d) => (d.cards.length ? d.cards[0] : null);
 const targetOf = (d) => (d.targets.length ? d.targets[0] : null);
 const modeOf = (d) => d.mode ?? "";
+
+/** The large preview of a card: its cost, name and whole text (the server's words, which say
+ * whether it is a spell or a minion), its stats on the board, and why it waits. */
+function preview({ name, cost, text, stats = null, why = null }) {
+  return h("div", { class: "preview-card" },
+    cost === null ? null : h("span", { class: "cost" }, String(cost)),
+    h("span", { class: "card-name" }, name),
+    text ? h("p", { class: "card-text" }, text) : null,
+    stats ? h("p", { class: "stats-line" }, stats) : null,
+    why ? h("p", { class: "why" }, why) : null);
+}
 
 const MODE_WORDS = { "": "Play", heal: "Heal", minion: "As a minion", draw: "Draw" };
 
@@ -30,7 +42,9 @@ class TcgTable extends Table {
 
   render(state) {
     this.lastState = state;
+    hidePreview(); // the cards it showed are drawn again
     const { view, legal, to_act: toAct } = state.message;
+    const texts = state.message.card_text || {};
     const decisions = legal;
     const refused = unplayableCards(state.message);
     const mine = me(state);
@@ -78,9 +92,10 @@ class TcgTable extends Table {
       const ready = awake && attacksLeft;
       const state = ready ? "ready" : awake ? "has attacked" : "asleep";
       const shield = (card.live?.shield?.[1] ?? card.stats.shield ?? 0) > 0;
-      const label = `${card.name}: attack ${card.stats.attack}, health ${life}${shield ? ", shielded" : ""}, ${state}`;
+      const text = texts[card.id] || "";
+      const label = `${card.name}: attack ${card.stats.attack}, health ${life}${shield ? ", shielded" : ""}, ${state}${text ? `. ${text}` : ""}`;
       const body = h("div", {
-        class: `minion${ready ? " ready" : " asleep"}${this.fresh(card.id) ? " fresh" : ""}`, role: "img", "aria-label": label, title: label,
+        class: `minion${ready ? " ready" : " asleep"}${this.fresh(card.id) ? " fresh" : ""}`, role: "img", "aria-label": label,
       },
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
       h("span", { class: "stats", "aria-hidden": "true" },
@@ -88,16 +103,19 @@ class TcgTable extends Table {
         h("span", { class: "health" }, icon("heart"), ` ${life}`)),
       h("span", { class: "state", "aria-hidden": "true" }, ready ? "ready" : awake ? "attacked" : "asleep, zzz"));
       const canAttack = own && decisions.some((d) => d.kind === "attack" && cardOf(d) === card.id);
-      if (targets.has(`#${card.id}`)) return target(`#${card.id}`, body);
+      const look = () => preview({ name: card.name, cost: null, text,
+        stats: `attack ${card.stats.attack} · health ${life}${shield ? " · shielded" : ""} · ${state}` });
+      if (targets.has(`#${card.id}`)) return previewable(target(`#${card.id}`, body), look);
       if (canAttack) {
         const selected = this.chosen?.kind === "attack" && this.chosen.id === card.id;
-        return h("button", {
+        return previewable(h("button", {
           type: "button", class: `minion-button${selected ? " selected" : ""}`, "aria-pressed": selected ? "true" : "false",
           "aria-label": `Attack with ${label}`, dataset: { focus: `minion:${card.id}` },
           onclick: () => this.choose({ kind: "attack", id: card.id, mode: "" }),
-        }, body);
+        }, body), look);
       }
-      return body;
+      body.tabIndex = 0; // focusable, to read its preview by keyboard
+      return previewable(body, look);
     };
 
     const handCard = (card) => {
@@ -105,17 +123,13 @@ class TcgTable extends Table {
       const can = decisions.some((d) => d.kind === "play" && cardOf(d) === card.id);
       const why = can ? null : refused.get(card.id); // the rule that keeps it in the hand now
       const selected = this.chosen?.kind === "play" && this.chosen.id === card.id;
-      const facts = [`cost ${s.cost}`];
-      if (s.damage) facts.push(`damage ${s.damage}`);
-      if (s.heal) facts.push(`heal ${s.heal}`);
-      if (s.draw) facts.push(`draws ${s.draw}`);
-      if (s.attack !== undefined && s.health !== undefined) facts.push(`minion ${s.attack}/${s.health}`);
-      const label = `${card.name}: ${facts.join(", ")}`;
+      const text = texts[card.id] || "";
+      const label = `${card.name}, cost ${s.cost}${text ? `: ${text}` : ""}`;
       const said = why ? `${label} — ${why.phrase}` : label;
-      return h("button", {
+      const button = h("button", {
         type: "button",
         class: `tcg-card${can ? " playable" : ""}${why ? " refused" : ""}${selected ? " selected" : ""}${this.fresh(card.id) ? " fresh" : ""}`,
-        "aria-label": said, title: why ? `${said} (${why.reason})` : label,
+        "aria-label": said,
         "aria-pressed": selected ? "true" : "false", "aria-disabled": can ? null : "true",
         dataset: { focus: `card:${card.id}`, card: card.id, ...(why ? { refusal: why.code } : {}) },
         onclick: () => {
@@ -125,8 +139,10 @@ class TcgTable extends Table {
       },
       h("span", { class: "cost", "aria-hidden": "true" }, String(s.cost)),
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
-      h("span", { class: "card-text", "aria-hidden": "true" }, facts.slice(1).join(" · ")),
+      h("span", { class: "card-text", "aria-hidden": "true" }, text),
       why ? h("span", { class: "why", "aria-hidden": "true" }, why.phrase) : null);
+      return previewable(button, () => preview({ name: card.name, cost: s.cost, text,
+        why: why ? refusalText(why.code, why.reason) : null }));
     };
 
     const side = (seat, own) => {
