@@ -60,7 +60,7 @@ def test_a_guest_plays_signs_up_and_finds_the_match_in_their_history(members: Me
     played = fox.page.locator(f"#profile-recent li[data-room='{room}']")
     played.wait_for()
     assert played.get_attribute("data-result") == expected
-    assert "random" in (played.locator(".against").text_content() or "")
+    assert "Random" in (played.locator(".against").text_content() or "")
     assert fox.page.locator("#profile-games tr[data-game='war'] td").first.text_content() == "1"
     assert fox.page.locator("#coming-later").is_visible()
     shots.save(fox.page, "accounts-profile")

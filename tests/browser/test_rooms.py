@@ -145,9 +145,9 @@ def test_a_finished_replay_is_seen_by_everyone_with_every_card(
     page.wait_for_selector("#everything")
     piles = page.locator("#everything dd[data-zone^='pile:'] .card.face")
     assert piles.count() == 6  # every card of the 6-card deck, face up, in its pile's order
-    for seat, name in ((0, "random (seat 1)"), (1, "random (seat 2)")):
+    for seat, name in ((0, "Random 1"), (1, "Random 2")):
         heading = page.locator(f"#everything .seat-zones[data-seat='{seat}'] h3")
-        assert heading.text_content() == name  # one name twice: told apart by seat
+        assert heading.text_content() == name  # two of a kind: numbered by the server
     page.click("#replay-last")
     page.wait_for_selector("#everything .outcome")
     shots.save(page, "replay-everyone")
@@ -215,8 +215,8 @@ def test_a_host_who_only_watches_starts_two_computer_players(people: People) -> 
     fox.page.wait_for_selector("#turn[data-state='over']")
     assert fox.page.locator("#controls button").count() == 0  # a watcher decides nothing
     names = [name.strip() for name in fox.page.locator(".war-seat h3").all_text_contents()]
-    assert names[0].startswith("random (seat 1)")
-    assert names[1].startswith("random (seat 2)")
+    assert names[0].startswith("Random 1")
+    assert names[1].startswith("Random 2")
     fox.page.wait_for_selector("#rematch")  # the host may start another
 
 

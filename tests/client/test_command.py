@@ -38,7 +38,7 @@ def test_a_person_plays_war_against_a_computer_player_on_a_server(server_url: st
     assert "Traceback" not in output
     assert re.search(r"^Room \S+ is yours\.$", result.stdout, re.MULTILINE)
     assert "player 0 (you)> t" in result.stdout
-    assert "player 1 (random)" in result.stdout
+    assert "player 1 (Random)" in result.stdout
     # Worded for the person at the seat, from the outcome's code.
     assert re.search(r"^Outcome: You (won|lost)", result.stdout, re.MULTILINE), result.stdout
 

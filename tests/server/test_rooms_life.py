@@ -36,7 +36,7 @@ def test_a_rematch_starts_a_new_match_with_the_same_seats(sqlite_url: str) -> No
         assert again.status_code == 200, again.text
         info = again.json()
         assert info["status"] == "playing"
-        assert [seat["name"] for seat in info["seats"]] == ["ann", "random"]
+        assert [seat["name"] for seat in info["seats"]] == ["ann", "Random"]
         matches = client.get(f"/api/rooms/{room}/matches").json()
         assert [match["status"] for match in matches] == ["finished", "playing"]
         assert info["match"] == matches[-1]["id"]
@@ -60,8 +60,8 @@ def test_a_replay_steps_through_a_finished_match_from_any_view(sqlite_url: str) 
         lines = [event["text"] for event in body["events"]]  # in War's words, players by name
         assert lines[0] == "The deck is shuffled"
         assert any(line.startswith("ann turns up ") for line in lines), lines
-        assert any(line.startswith("random turns up ") for line in lines), lines
-        assert any(line.startswith(("ann takes ", "random takes ")) for line in lines), lines
+        assert any(line.startswith("Random turns up ") for line in lines), lines
+        assert any(line.startswith(("ann takes ", "Random takes ")) for line in lines), lines
         everything = client.get(f"/api/matches/{match_id}/replay", params={"step": steps}).json()
         assert everything["state"] == game.state_to_json(Match.replay(game, record).state)
         assert record.outcome is not None

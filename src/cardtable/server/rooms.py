@@ -1,7 +1,10 @@
 """Rooms: where people gather, take seats, start matches and watch them.
 
 A room is made for one game and ruleset, with a number of seats: open ones for people, and
-computer players named in the seat grammar (``greedy``, ``ismcts:hard``). Whoever creates it
+computer players named in the seat grammar (``greedy``, ``ismcts:hard``). A computer player's
+seat keeps that spec as its name (the runner reads it back to know who plays); people read
+its title, numbered where a room has two alike (``Greedy 1``, ``Greedy 2``: see
+:func:`~cardtable.agents.names.shown_names`), in the room and in its matches. Whoever creates it
 is its host (holding the host token): the host may remove a seat's occupant before the start,
 and starts the match once every seat is taken. Joining a seat gives a seat token, kept by the
 client to reconnect; watching gives the room's spectator ticket. Passwords are kept as argon2
@@ -28,6 +31,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.agents.names import shown_names
 from cardtable.agents.registry import BUDGET_LIMITS, UnknownAgent, make_agent, parse_seats
 from cardtable.engine.decisions import CONCEDE
 from cardtable.engine.decks import SeatDecks
@@ -402,7 +406,8 @@ class Rooms:
         if empty:
             listed = ", ".join(str(index) for index in empty)
             raise Refused("room_full", f"seats {listed} are still open: wait for players")
-        await self.matches.start(room, tuple(row.name for row in seats), _with_decks(room, seats))
+        shown = tuple(shown_names((row.kind == "agent", row.name) for row in seats))
+        await self.matches.start(room, shown, _with_decks(room, seats))
         await self.changed(room_id)
         self.started()
         return await self.room(room_id)

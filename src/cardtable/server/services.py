@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from cardtable.agents.names import shown_names
 from cardtable.games import find
 from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo, SeatKind
 from cardtable.server.accounts.history import write_participants
@@ -208,6 +209,7 @@ class Services:
         settings = room.settings
         disconnect = settings.get("disconnect") or {}
         limit = settings.get("turn_seconds")
+        shown = shown_names((seat.kind == "agent", seat.name) for seat in seats)
         return RoomInfo(
             id=room.id,
             game=room.game,
@@ -217,11 +219,11 @@ class Services:
                 SeatInfo(
                     index=seat.index,
                     kind=seat_kind(seat),
-                    name=seat.name,
+                    name=name,
                     connected=seat.kind == "agent" or seat.index in connected,
                     username=None if seat.account_id is None else names.get(seat.account_id),
                 )
-                for seat in seats
+                for seat, name in zip(seats, shown, strict=True)
             ],
             password=room.password_hash is not None,
             spectators=bool(settings.get("spectators", True)),

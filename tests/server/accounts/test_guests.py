@@ -106,7 +106,7 @@ def test_a_guests_match_is_in_the_history_of_the_account_they_sign_up_as(
         assert match["seat"] == 0
         assert match["game"] == "war"
         assert match["opponents"] == [
-            {"seat": 1, "name": "random", "kind": "agent", "username": None}
+            {"seat": 1, "name": "Random", "kind": "agent", "username": None}
         ]
         winners = last["outcome"]["winners"]
         expected = "won" if winners == [0] else "lost" if len(winners) == 1 else "drawn"

@@ -230,7 +230,7 @@ def test_a_match_played_signed_in_is_in_the_profile(database_url: str) -> None:
         participants = call(client, store(client).participants, match_id)
         assert [(p.seat_index, p.name_at_the_time) for p in participants] == [
             (0, "Fox"),
-            (1, "random"),
+            (1, "Random"),
         ]
         assert participants[0].account_id is not None
         assert participants[1].account_id is None

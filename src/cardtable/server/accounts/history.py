@@ -52,15 +52,23 @@ def write_participants(connection: sa.Connection, match: MatchRow) -> None:
     """Who sits in each seat of the match just started, from its room's seats: the account
     (a guest's who signed up since, too), the guest, or neither (a computer player), the name
     shown, and whether a computer player sits there. A guest removed meanwhile is left out
-    (its seat keeps its name)."""
+    (its seat keeps its name). A computer player's name is the one the match shows
+    (``match.seats``: ``Greedy 1``), not its seat's spec (``greedy``)."""
     owner = sa.select(guests.c.id, guests.c.upgraded_to).subquery()
+    shown = sa.case(
+        *(
+            (seats.c.seat_index == index, sa.literal(name, sa.String()))
+            for index, name in enumerate(match.seats)
+        ),
+        else_=seats.c.name,
+    )
     rows = (
         sa.select(
             sa.literal(match.id, sa.String()),
             seats.c.seat_index,
             sa.func.coalesce(seats.c.account_id, owner.c.upgraded_to),
             owner.c.id,
-            seats.c.name,
+            sa.case((seats.c.kind == "agent", shown), else_=seats.c.name),
             seats.c.kind == "agent",
         )
         .select_from(seats.outerjoin(owner, owner.c.id == seats.c.guest_id))
