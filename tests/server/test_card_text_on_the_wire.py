@@ -54,7 +54,7 @@ def test_with_healing_and_minions_on_every_way_to_play_is_said(database_url: str
         said = view["card_text"][str(card["id"])]
         assert said.startswith(f"Deal {value} damage to an enemy"), said
         article = "an" if value == 8 else "a"
-        assert said.endswith(f", or play it as {article} {value}/{max(value, 1)} minion."), said
+        assert said.endswith(f"or play it as {article} {value}/{max(value, 1)} minion."), said
         assert (f"heal yourself {value}" in said) == (value > 0), said
 
 
