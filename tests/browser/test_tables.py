@@ -264,3 +264,37 @@ def test_every_refusal_code_of_the_rules_has_words(people: People) -> None:
     )
     assert {"cannot_afford", "board_full", "must_follow_suit_or_face", "pending_pick"} <= listed
     assert sorted(listed - set(known)) == []
+
+
+WAR = """async () => {
+  const { warTable } = await import("/js/tables/war.js");
+  const slot = document.createElement("div");
+  document.querySelector("main").appendChild(slot);
+  const table = warTable(slot, { decide: () => {} });
+  const lines = (turn) => {
+    const empty = (name) => ({ name, size: 0, cards: [] });
+    table.update({
+      message: {
+        view: {
+          turn,
+          zones: { "pile:0": empty("pile:0"), "pile:1": empty("pile:1"), "down:0": empty("down:0"),
+                   "down:1": empty("down:1"), "up:0": empty("up:0"), "up:1": empty("up:1") },
+          public: { last: { number: 4, winner: 1, cards: 2, rounds: [[
+            { seat: 0, down: 0, card: "3H" }, { seat: 1, down: 0, card: "9H" }]] } },
+        },
+        legal: [], unplayable: [], outcome: null, to_act: 0,
+      },
+      names: ["Fox", "Owl"], seat: 0, events: [],
+    });
+    return [...slot.querySelectorAll("p.muted")].map((p) => p.textContent);
+  };
+  return { between: lines(4), during: lines(5) };
+}"""
+
+
+def test_the_war_table_tells_a_battle_once(people: People) -> None:
+    """Between battles, the last one's line alone; once the next has begun, its number too."""
+    fox = people("Fox")
+    told = fox.page.evaluate(WAR)
+    assert told["between"] == ["Battle 4: Owl won 2 cards."]
+    assert told["during"] == ["Battle 4: Owl won 2 cards.", "Battle 5"]

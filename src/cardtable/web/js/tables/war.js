@@ -49,7 +49,8 @@ class WarTable extends Table {
       last ? h("p", { class: "muted last-battle" },
         `Battle ${last.number}: ${state.names[last.winner] ?? "nobody"} won ${last.cards} card${last.cards === 1 ? "" : "s"}`,
         last.rounds.length > 1 ? ` after ${last.rounds.length - 1} war${last.rounds.length > 2 ? "s" : ""}` : "", ".") : null,
-      h("p", { class: "muted" }, `Battle ${view.turn ?? ""}`));
+      // the battle being fought, once it has begun (the last one's line says how it ended)
+      view.turn && view.turn !== last?.number ? h("p", { class: "muted" }, `Battle ${view.turn}`) : null);
     fill(this.controls, legal.map((d) =>
       this.decisionButton(d.text, d.kind === "turn" ? "Turn your card" : d.text, d.kind === "turn" ? { dataset: { primary: "1" } } : {})));
   }
