@@ -44,6 +44,11 @@ STATUS: dict[str, int] = {
     "username_taken": 409,
     "bad_account": 422,
     "bad_reset_code": 403,
+    # invites
+    "invite_unknown": 404,
+    "invite_expired": 410,
+    "invite_revoked": 410,
+    "too_many_invites": 409,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,

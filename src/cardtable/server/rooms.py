@@ -292,14 +292,19 @@ class Rooms:
         client: str,
         deck: JsonObject | None = None,
         by: Sitter = NOBODY,
+        *,
+        invited: bool = False,
     ) -> tuple[RoomRow, int, str]:
         """Take a seat (the first open one when ``seat`` is ``None``), bringing ``deck`` if
         the game has decks: (room, seat, token). An account that holds a seat here already
-        gets that seat back, with a new token (the old one no longer works)."""
+        gets that seat back, with a new token (the old one no longer works). ``invited``: the
+        person brings an invite (:mod:`cardtable.server.invites`, which checked it) instead
+        of the password."""
         room = await self.room(room_id)
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed")
-        await self._check_password(room, password, client)
+        if not invited:
+            await self._check_password(room, password, client)
         seats = await self.storage.seats(room_id)
         if by.account_id is not None:
             for held in seats:

@@ -28,6 +28,8 @@ from cardtable.server.accounts.service import Accounts, session_policy, username
 from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
 from cardtable.server.hub import Hub
+from cardtable.server.invites.service import Invites, invite_policy
+from cardtable.server.invites.store import InviteStore
 from cardtable.server.matches import Matches
 from cardtable.server.presence import Presence
 from cardtable.server.rooms import Rooms
@@ -76,11 +78,18 @@ class ServerConfig:
     """How many accounts one client address may create an hour, on average."""
     signup_burst: int = 5
     """How many accounts one client address may create at once (then ``signups_per_hour``)."""
+    invite_hours: float = 24.0
+    """How long an invite link works (from 5 minutes to 30 days)."""
+    invites_per_room: int = 20
+    """How many invite links that still work a room may have at once (1 to 1000)."""
     password_hasher: PasswordHasher | None = None
     """How accounts' passwords are hashed; ``None``: argon2id with the server's parameters
     (:data:`~cardtable.server.security.HASH_PARAMETERS`). Tests give a cheap one."""
     process: str = field(default_factory=_process_name)
     """This process's name in leases and presence reports."""
+
+    def __post_init__(self) -> None:
+        invite_policy(self.invite_hours, self.invites_per_room)  # ValueError out of bounds
 
 
 def seat_kind(seat: SeatRow) -> SeatKind:
@@ -142,6 +151,17 @@ class Services:
             login_tries=config.login_tries,
             signups_per_hour=config.signups_per_hour,
             signup_burst=config.signup_burst,
+        )
+
+    @cached_property
+    def invites(self) -> Invites:
+        """Invite links to rooms, in the storage's database (built when first asked for)."""
+        config = self.config
+        return Invites(
+            InviteStore.of(self.storage),
+            self.rooms,
+            invite_policy(config.invite_hours, config.invites_per_room),
+            self.clock,
         )
 
     async def _account_active(self, account_id: str) -> bool:

@@ -110,7 +110,20 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
             [(("account_id",), "accounts"), (("guest_id",), "guests"), (("match_id",), "matches")],
             [("account_id",), ("guest_id",)],
         ),
-        "unique": [("accounts", ("username_key",)), ("guests", ("token_hash",))],
+        "invites": (
+            ["id"],
+            [
+                (("made_by_account",), "accounts"),
+                (("made_by_guest",), "guests"),
+                (("room_id",), "rooms"),
+            ],
+            [("expires_at",), ("room_id",)],
+        ),
+        "unique": [
+            ("accounts", ("username_key",)),
+            ("guests", ("token_hash",)),
+            ("invites", ("token_hash",)),
+        ],
     }
 
 

@@ -20,10 +20,10 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0004'
+'0005'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
-['accounts', 'chat', 'decisions', 'guests', 'matches', 'participants', 'rooms', 'seats',
- 'sessions']
+['accounts', 'chat', 'decisions', 'guests', 'invites', 'matches', 'participants', 'rooms',
+ 'seats', 'sessions']
 """
 
 from __future__ import annotations
@@ -43,7 +43,11 @@ from cardtable.server.storage.tables import metadata
 
 SCRIPTS = Path(__file__).with_name("migrations")
 _PG_LOCK = 0x63617264  # "card": the advisory lock that serialises concurrent migrations
-TABLE_MODULES = ("cardtable.server.storage.tables", "cardtable.server.accounts.tables")
+TABLE_MODULES = (
+    "cardtable.server.storage.tables",
+    "cardtable.server.accounts.tables",
+    "cardtable.server.invites.tables",
+)
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 
 
