@@ -6,8 +6,10 @@
 //   #/reset           a new password with the operator's one-time code
 //   #/account         one's settings          #/u/NAME   a profile
 //   #/u/NAME/matches  a person's finished matches
+//   #/invite/TOKEN    an invite link: what it invites to, and a seat
 import { h, fill } from "./dom.js";
 import { resetPage, signInPage, signUpPage } from "./account.js";
+import { invitePage } from "./invite.js";
 import { historyPage, profilePage } from "./profile.js";
 import { confirmSession, drawWho } from "./session.js";
 import { settingsPage } from "./settings.js";
@@ -37,6 +39,7 @@ function route() {
   else if (parts[0] === "reset" && parts.length === 1) leave = resetPage(main);
   else if (parts[0] === "account" && parts.length === 1) leave = settingsPage(main);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
+  else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
   else fill(main, h("h1", {}, "Not here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
   if (document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {

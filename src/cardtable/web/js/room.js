@@ -9,6 +9,7 @@ import { markdown } from "./markdown.js";
 import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
+import { InviteBox } from "./invite.js";
 import { confirmSession, me } from "./session.js";
 import { forgetSeat, seatOf } from "./store.js";
 import { outcomeWords } from "./tables/base.js";
@@ -70,6 +71,7 @@ class RoomPage {
     this.actions = h("div", { class: "actions", id: "room-actions" });
     this.actionError = notice();
     this.joinSlot = h("div", { id: "join" });
+    this.invite = new InviteBox(this.roomId, () => this.seatToken());
     this.tableSlot = h("div", { class: "table-slot", id: "table" });
     this.paceSlot = h("div", { class: "pace" });
     this.log = h("ol", { class: "log", id: "log", "aria-label": "What happened" });
@@ -82,7 +84,7 @@ class RoomPage {
         h("div", { class: "head-tools" }, this.connectionNote, this.rulesButton)),
       this.turn, this.turnNews, this.clockNews,
       h("div", { class: "room-grid" },
-        h("section", { class: "play-area", "aria-label": "The table" }, this.joinSlot, this.paceSlot, this.tableSlot),
+        h("section", { class: "play-area", "aria-label": "The table" }, this.invite.element, this.joinSlot, this.paceSlot, this.tableSlot),
         h("aside", { class: "side" },
           h("section", { class: "panel", "aria-labelledby": "seats-title" },
             h("h2", { id: "seats-title" }, "Seats"), this.seats, this.actions, this.actionError),
@@ -418,6 +420,7 @@ class RoomPage {
     }
     buttons.push(h("a", { class: "button secondary", id: "room-replays", href: `#/replays?room=${encodeURIComponent(this.roomId)}` }, "Replays"));
     redraw(this.actions, () => fill(this.actions, buttons));
+    this.invite.show(player && room.status === "open" && room.seats.some((s) => s.kind === "open"));
   }
 
   async act(call) {
