@@ -249,7 +249,8 @@ def test_a_kata_tcg_card_is_aimed_by_keyboard(people: People) -> None:
     fox.create_room("tcg", {"minions": True, "first_hand": 5}, ("open", "random"))
     fox.start()
     page = fox.page
-    aimed = ".tcg-card.playable[aria-label*='damage ']"
+    # a card that deals damage, so aims (one of 0 damage is played at once, aiming at nobody)
+    aimed = ".tcg-card.playable[aria-label*=' damage to ']:not([aria-label*='Deal 0 damage'])"
     for _ in range(10):  # until Fox holds a card that deals damage he can pay for
         page.wait_for_selector("#turn[data-state='mine']")
         page.wait_for_selector("#controls button")
@@ -285,7 +286,7 @@ def test_a_kata_tcg_card_is_aimed_by_keyboard(people: People) -> None:
     page.keyboard.press("Enter")
     fox.acted(before)
     # the log says whom he aimed at: the other seat's hero, by its player's name
-    page.locator("#log li").filter(has_text=re.compile(r"^Fox plays .+ at random$")).last.wait_for()
+    page.locator("#log li").filter(has_text=re.compile(r"^Fox plays .+ at Random$")).last.wait_for()
 
 
 def test_when_the_turn_clock_runs_out_the_default_is_played(people: People) -> None:

@@ -65,8 +65,11 @@ def test_a_kata_tcg_card_too_dear_says_not_enough_mana(people: People) -> None:
     assert phrase == "Not enough mana"
     label = card.get_attribute("aria-label") or ""
     assert label.endswith(" — Not enough mana"), label
-    assert re.search(r"\(you cannot afford .+: it costs \d+ mana and you have \d+\)$",
-                     card.get_attribute("title") or ""), card.get_attribute("title")  # fmt: skip
+    card.hover()  # the large preview says why in full
+    preview = page.locator("#card-preview")
+    preview.wait_for(state="visible")
+    told = preview.inner_text()
+    assert re.search(r"you cannot afford .+: it costs \d+ mana and you have \d+\.$", told), told
     assert card.get_attribute("aria-disabled") == "true"
     assert "playable" not in (card.get_attribute("class") or "")
     assert card.locator(".why").text_content() == "Not enough mana"
