@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.browser import shots
-from tests.browser.ui import Person, play_until_over
+from tests.browser.ui import Person, open_more_rules, play_until_over
 
 SHORT_WAR = {"suits": 1, "ranks": 6, "won_cards": "shuffled", "turn_limit": 40}
 """A War with a short deck that always ends soon."""
@@ -300,7 +300,7 @@ def test_a_new_display_name_shows_in_the_header_and_the_lobby(members: Members) 
     assert stoat.page.locator("#settings-display-error").is_hidden()
     shots.save(stoat.page, "accounts-settings")
     stoat.page.click("a.brand")
-    stoat.page.wait_for_selector("#create-form")
+    open_more_rules(stoat.page)
     assert stoat.page.input_value("#create-name") == "Stoat the Bold"
     stoat.page.reload()  # the server says the same after a reload
     stoat.page.wait_for_selector("#who-name:text-is('Stoat the Bold')")

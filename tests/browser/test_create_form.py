@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tests.browser.ui import Person
+from tests.browser.ui import Person, open_more_rules
 
 if TYPE_CHECKING:
     from playwright.sync_api import Route
@@ -31,7 +31,7 @@ def test_the_rules_set_are_kept_when_a_late_answer_arrives(people: People) -> No
 
     page.route(re.compile(r"/api/games/tcg/sets$"), hold_the_first)
     page.reload()
-    page.wait_for_selector("#create-form")
+    open_more_rules(page)
     assert page.eval_on_selector("#create-game", "s => s.value") == "tcg"  # chosen at first
     for _ in range(250):  # its details are on their way
         if held:

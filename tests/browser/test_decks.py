@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.games.tcg.decks import Deck, deck_text, parse_deck
 from tests.browser import shots
-from tests.browser.ui import Person
+from tests.browser.ui import Person, open_more_rules
 from tests.server.processes import Served
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ def _file(content: bytes) -> FilePayload:
 def _open_create_form(person: Person, game: str) -> None:
     page = person.page
     page.goto(f"{person.url}/#/")
+    open_more_rules(page)
     page.fill("#create-name", person.name)
     page.select_option("#create-game", game)
     page.wait_for_selector(f"#create-form [id^='rule-{game}-']")
@@ -101,7 +102,7 @@ def test_both_players_bring_decks_built_in_the_browser(people: People, site: Ser
     hand = fox.page.locator(".tcg .own .tcg-card")
     hand.first.wait_for()
     labels = hand.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
-    names = {label.split(":")[0] for label in labels}
+    names = {label.split(",")[0] for label in labels}  # "Damage 3, cost 3: Deal 3 damage..."
     assert names <= {f"Damage {n}" for n in range(1, 6)}, names  # Fox's own deck in hand
     owl.page.once("dialog", lambda dialog: dialog.accept())
     owl.page.wait_for_selector("#leave")

@@ -11,7 +11,7 @@ import httpx2
 from playwright.sync_api import Route
 
 from tests.browser import shots
-from tests.browser.ui import Person
+from tests.browser.ui import Person, open_more_rules
 from tests.server.processes import Served
 
 People = Callable[..., Person]
@@ -20,6 +20,7 @@ People = Callable[..., Person]
 def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> None:
     fox = people("Fox")
     page = fox.page
+    open_more_rules(page)
     shots.save(page, "lobby")
     for game in site.get("/api/games"):
         page.select_option("#create-game", game["name"])
@@ -49,6 +50,7 @@ def test_a_bad_rule_is_refused_beside_the_form(people: People) -> None:
     fox = people("Fox")
     fox.expect_console_error(r"status of 4\d\d")
     page = fox.page
+    open_more_rules(page)
     page.fill("#create-name", "Fox")
     page.select_option("#create-game", "war")
     page.wait_for_selector("#rule-war-face_down")

@@ -20,6 +20,15 @@ TIMEOUT_MS = 15_000
 MATCH_SECONDS = 150.0
 
 
+def open_more_rules(page: Page) -> None:
+    """Open the lobby's "More rules", where the form that makes a room your way waits
+    (collapsed at first, under the one-click starts)."""
+    page.wait_for_selector("#more-rules", state="attached")
+    if not page.eval_on_selector("#more-rules", "details => details.open"):
+        page.click("#more-rules > summary")
+    page.wait_for_selector("#create-form")
+
+
 class Person:
     """One person with a browser, at the client's lobby."""
 
@@ -35,7 +44,7 @@ class Person:
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
         self.page.goto(f"{url}/")
-        self.page.wait_for_selector("#create-form")
+        self.page.wait_for_selector("#create-form", state="attached")
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -59,7 +68,7 @@ class Person:
         """Create a room through the lobby's form; its id (the page is then in the room)."""
         page = self.page
         page.goto(f"{self.url}/#/")
-        page.wait_for_selector("#create-form")
+        open_more_rules(page)
         if page.is_editable("#create-name"):  # signed in, the account's name is the name
             page.fill("#create-name", self.name)
         page.select_option("#create-game", game)

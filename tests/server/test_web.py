@@ -108,3 +108,23 @@ def test_no_module_writes_markup_from_strings() -> None:
         risks = ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", " onclick=")
         for risky in risks:
             assert risky not in text, f"{module.name} uses {risky}"
+
+
+def test_presets_and_computer_players_are_listed_for_a_lobby(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        war = client.get("/api/games/war/presets").json()
+        assert [preset["name"] for preset in war] == ["quick", "full"]
+        quick = war[0]["ruleset"]
+        assert (quick["ranks"], quick["won_cards"], quick["turn_limit"]) == (7, "shuffled", 100)
+        room = create(client, game="war", ruleset=quick)["room"]["id"]  # a room takes it whole
+        assert client.get(f"/api/rooms/{room}/ruleset").json() == quick
+        tcg = client.get("/api/games/tcg/presets").json()
+        assert [preset["name"] for preset in tcg] == ["quick"]
+        assert tcg[0]["ruleset"] == client.get("/api/games/tcg").json()["default_ruleset"]
+        players = client.get("/api/games/tcg/computer-players").json()
+        assert players[0] == {"name": "greedy", "title": "Greedy"}
+        assert {"name": "ismcts:hard", "title": "ISMCTS (hard)"} in players
+        assert [p["name"] for p in players] == client.get("/api/games/tcg/agents").json()
+        for route in ("presets", "computer-players"):
+            unknown = client.get(f"/api/games/chess/{route}")
+            assert (unknown.status_code, unknown.json()["code"]) == (404, "unknown_game")

@@ -126,6 +126,23 @@ class RulesetOption:
     choices: Callable[[], Sequence[Choice]] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Preset(Generic[R]):
+    """A named ruleset a front end offers in one click: the ``quick`` table every game has
+    (short enough to finish in minutes) and any others a game names.
+
+    >>> from cardtable.games import find
+    >>> quick = find("war").preset("quick")
+    >>> quick.title, quick.ruleset.turn_limit
+    ('Quick War', 100)
+    """
+
+    name: str
+    title: str
+    description: str
+    ruleset: R
+
+
 class Game(ABC, Generic[S, R]):
     """Base of every game definition. Subclasses are stateless: all state is in ``S``."""
 
@@ -233,6 +250,20 @@ class Game(ABC, Generic[S, R]):
         """Named ways to change a ruleset from text (see :class:`RulesetOption`); none by
         default."""
         return {}
+
+    def presets(self) -> Sequence[Preset[R]]:
+        """The rulesets a front end offers by name, the ``quick`` one first (default: the
+        game's own rules, as the quick table: a game whose matches are long says otherwise)."""
+        return (
+            Preset("quick", f"Quick {self.title}", "The game's own rules.", self.default_ruleset()),
+        )
+
+    def preset(self, name: str) -> Preset[R]:
+        """The preset called ``name`` (``KeyError`` when there is none)."""
+        for found in self.presets():
+            if found.name == name:
+                return found
+        raise KeyError(name)
 
     def example_rulesets(self) -> list[R]:
         """Rulesets that exercise the rules' corners (the conformance suite plays them all)."""

@@ -40,6 +40,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable.agents.ismcts import LEVELS
+from cardtable.agents.names import agent_title
 from cardtable.agents.registry import agent_names, default_agent
 from cardtable.engine.errors import RulesetError
 from cardtable.games import find, names
@@ -161,6 +162,51 @@ def sets_for(game: str) -> list[NamedSet]:
     return sets
 
 
+class ComputerPlayer(BaseModel):
+    """A computer player a room may seat: what a room's seat asks for, and its title."""
+
+    name: str = Field(description="What a seat asks for (`greedy`, `ismcts:hard`).")
+    title: str = Field(description="What people read (`Greedy`, `ISMCTS (hard)`).")
+
+
+def computer_players(game: str) -> list[ComputerPlayer]:
+    """:func:`agents_for`, each with its title.
+
+    >>> [player.title for player in computer_players("karata")][:2]
+    ['Heuristic', 'Random']
+    """
+    return [ComputerPlayer(name=name, title=agent_title(name)) for name in agents_for(game)]
+
+
+class PresetInfo(BaseModel):
+    """A ruleset a game offers by name (see :class:`~cardtable.engine.game.Preset`)."""
+
+    name: str = Field(description="Its name (`quick`: the one-click table).")
+    title: str = Field(description="Its name for people.")
+    description: str = Field(description="What it is, in a sentence.")
+    ruleset: JsonObject = Field(description="The whole ruleset, every field given.")
+
+
+def presets_for(game: str) -> list[PresetInfo]:
+    """The presets of ``game``, the quick one first.
+
+    >>> quick = presets_for("war")[0]
+    >>> quick.name, quick.ruleset["ranks"], quick.ruleset["turn_limit"]
+    ('quick', 7, 100)
+    """
+    if game not in names():
+        raise Refused("unknown_game", f"this server has no game called {game!r}")
+    return [
+        PresetInfo(
+            name=preset.name,
+            title=preset.title,
+            description=preset.description,
+            ruleset=preset.ruleset.to_json(),
+        )
+        for preset in find(game).presets()
+    ]
+
+
 class ClientFiles(StaticFiles):
     """The client's files, revalidated on every load (a new version of the server is never
     paired with an old, cached client)."""
@@ -231,6 +277,24 @@ agents_router = APIRouter(prefix="/api")
 )
 async def list_agents(name: str) -> list[str]:
     return agents_for(name)
+
+
+@agents_router.get(
+    "/games/{name}/computer-players",
+    summary="The computer players a room may seat, with their titles",
+    responses=refusals("unknown_game"),
+)
+async def list_computer_players(name: str) -> list[ComputerPlayer]:
+    return computer_players(name)
+
+
+@agents_router.get(
+    "/games/{name}/presets",
+    summary="The rulesets a game offers by name, the quick table first",
+    responses=refusals("unknown_game"),
+)
+async def list_presets(name: str) -> list[PresetInfo]:
+    return presets_for(name)
 
 
 @agents_router.get(

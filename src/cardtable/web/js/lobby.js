@@ -34,13 +34,18 @@ export function lobbyPage(main) {
     listError, list);
 
   const createSlot = h("div", {}, h("p", { class: "muted" }, "Loading the games…"));
+  const more = h("details", { id: "more-rules", class: "more-rules" },
+    h("summary", {}, "More rules: a room of your own, every rule and seat your way"), createSlot);
   const createSection = h("section", { "aria-labelledby": "create-title", class: "panel" },
-    h("h2", { id: "create-title" }, "Create a room"), createSlot);
+    h("h2", { id: "create-title" }, "Create a room"), more);
+  const quickSlot = h("div", {}, h("p", { class: "muted" }, "Loading the games…"));
+  const quickSection = h("section", { "aria-labelledby": "quick-title", class: "panel quick-start" },
+    h("h2", { id: "quick-title" }, "Play now"), quickSlot);
 
   const youAre = h("p", { class: "you-are", id: "you-are" });
   fill(main, h("h1", {}, "Lobby"),
-    h("p", { class: "lead" }, "Join a room to play, watch a match, or create a room of your own."),
-    youAre,
+    h("p", { class: "lead" }, "Play the computer or a friend in one click, join a room, or watch a match."),
+    youAre, quickSection,
     h("div", { class: "lobby" }, roomsSection, createSection));
   const drawYou = () => {
     const who = me();
@@ -129,6 +134,7 @@ export function lobbyPage(main) {
     if (gone) return;
     for (const g of games) gameFilter.appendChild(h("option", { value: g.name }, g.title));
     fill(createSlot, createForm(games));
+    fill(quickSlot, await quickStart(games));
   }
 
   loadGames();
@@ -138,6 +144,71 @@ export function lobbyPage(main) {
     clearTimeout(timer);
     stopWatching();
   };
+}
+
+
+/**
+ * One click to a match: for each game, "Play the computer" (a room of the game's quick preset
+ * with its usual computer player at every other seat, started at once) and "Play a friend"
+ * (the same room with the other seats open, to invite someone to).
+ */
+async function quickStart(games) {
+  const error = notice();
+  // the name the table calls you: your account's, else the one this browser kept, else "Guest"
+  const nameInput = h("input", { id: "quick-name", maxlength: 32, autocomplete: "nickname", placeholder: "Guest" });
+  const showName = () => {
+    const who = me();
+    nameInput.value = who ? who.display_name : myName();
+    nameInput.readOnly = Boolean(who);
+  };
+  showName();
+  const stop = onAccount(() => (nameInput.isConnected ? showName() : stop()));
+  const offers = await Promise.all(games.map(async (game) => {
+    try {
+      const [presets, players] = await Promise.all([api.presets(game.name), api.computerPlayers(game.name)]);
+      return { game, preset: presets[0], computer: players[0] };
+    } catch (e) {
+      error.say(e.message);
+      return null;
+    }
+  }));
+
+  async function begin(offer, button, against) {
+    error.say("");
+    button.disabled = true;
+    const { game, preset, computer } = offer;
+    const count = Number(preset.ruleset.players) || game.seats[0];
+    const seats = [{ kind: "open" }];
+    for (let i = 1; i < count; i++) seats.push(against ? { kind: "agent", agent: computer.name } : { kind: "open" });
+    const name = nameInput.value.trim() || "Guest";
+    try {
+      const created = await api.create({ game: game.name, ruleset: preset.ruleset, seats, name, host_seat: 0 });
+      if (!me()) keepName(name);
+      keepSeat(created.room.id, { host: created.host_token, token: created.token, seat: created.seat, role: "player" });
+      if (against) await api.start(created.room.id, created.host_token);
+      location.hash = `#/room/${created.room.id}`;
+    } catch (e) {
+      error.say(e.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  const cards = offers.filter(Boolean).map((offer) => {
+    const { game, preset, computer } = offer;
+    const against = h("button", { type: "button", class: "big", id: `play-computer-${game.name}` }, "Play the computer");
+    const friend = h("button", { type: "button", class: "big secondary", id: `play-friend-${game.name}` }, "Play a friend");
+    against.addEventListener("click", () => begin(offer, against, true));
+    friend.addEventListener("click", () => begin(offer, friend, false));
+    return h("li", { class: "quick-game", dataset: { game: game.name } },
+      h("h3", {}, game.title),
+      h("p", { class: "muted" }, h("strong", {}, preset.title), `: ${preset.description} `,
+        computer ? `Against ${computer.title}.` : ""),
+      h("div", { class: "actions" }, against, friend));
+  });
+  return h("div", {},
+    h("div", { class: "field quick-name" }, h("label", { for: "quick-name" }, "Your name at the table"), nameInput),
+    h("ul", { class: "quick-games" }, cards), error);
 }
 
 function createForm(games) {
@@ -190,10 +261,10 @@ function createForm(games) {
     summary.textContent = game.summary;
     rulesLink.href = `#/rules/${game.name}`;
     if (current?.game.name === name) return;
-    let agents = ["random"];
+    let agents = [{ name: "random", title: "Random" }];
     let sets = [];
     try {
-      [agents, sets] = await Promise.all([api.agents(name), api.sets(name)]);
+      [agents, sets] = await Promise.all([api.computerPlayers(name), api.sets(name)]);
     } catch (e) {
       error.say(e.message);
     }
@@ -238,11 +309,11 @@ function createForm(games) {
       const id = `create-seat-${i}`;
       const select = h("select", { id, class: "seat-kind" },
         h("option", { value: "open" }, "a person"),
-        current.agents.map((a) => h("option", { value: a }, `computer: ${a}`)));
-      const fallback = i === 0 ? "open" : current.agents[0];
+        current.agents.map((a) => h("option", { value: a.name }, `Computer — ${a.title}`)));
+      const fallback = i === 0 ? "open" : current.agents[0].name;
       const kept = before[i];
       // keep what was chosen for this seat, when the new game has that player too
-      select.value = kept !== undefined && (kept === "open" || current.agents.includes(kept)) ? kept : fallback;
+      select.value = kept !== undefined && (kept === "open" || current.agents.some((a) => a.name === kept)) ? kept : fallback;
       select.addEventListener("change", renderHost);
       rows.push(h("div", { class: "field" }, h("label", { for: id }, `Seat ${i + 1}`), select));
     }
