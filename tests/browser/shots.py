@@ -22,8 +22,9 @@ def folder() -> Path:
     return place
 
 
-def save(page: Screenshooter, name: str) -> Path:
-    """A full-page screenshot of ``page`` as ``NAME.png``."""
+def save(page: Screenshooter, name: str, *, full_page: bool = True) -> Path:
+    """A screenshot of ``page`` as ``NAME.png``: the whole page, or (``full_page=False``)
+    what the screen shows, where fixed parts sit as a person sees them."""
     path = folder() / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
