@@ -37,7 +37,7 @@ from cardtable.protocol.lobby import (
     Watching,
     WatchRoom,
 )
-from cardtable.server.accounts.guests import identify, signed_in_account
+from cardtable.server.accounts.guests import identify, known_guest, signed_in_account
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.matches import record_of
 from cardtable.server.rooms import RoomPlan
@@ -130,13 +130,33 @@ async def get_game(name: str) -> GameInfo:
 
 @router.get("/rooms", summary="Rooms to join or watch", responses=refusals())
 async def list_rooms(
+    request: Request,
     server: Server,
     game: str | None = None,
     open_seats: Annotated[bool | None, Query(description="Only rooms with an open seat")] = None,
     password: Annotated[bool | None, Query(description="With a password or without")] = None,
+    mine: Annotated[
+        bool,
+        Query(
+            description="Only the rooms where the visitor (the account signed in, else the "
+            "guest of the `cardtable_guest` cookie) holds a seat, finished ones too, the most "
+            "recently active first (at most 20): where they go back to for a rematch"
+        ),
+    ] = False,
 ) -> list[RoomInfo]:
+    if mine:
+        account = await signed_in_account(request, server, checked=False)
+        guest = None if account is not None else await known_guest(request, server)
+        rows = await server.storage.rooms_of(
+            account_id=None if account is None else account.id,
+            guest_id=None if guest is None else guest.id,
+        )
+    else:
+        rows = await server.storage.rooms(game=game)
     found = []
-    for row in await server.storage.rooms(game=game):
+    for row in rows:
+        if mine and game is not None and row.game != game:
+            continue
         info = await server.room_info(row.id)
         if open_seats is not None and any(s.kind == "open" for s in info.seats) != open_seats:
             continue

@@ -39,6 +39,7 @@ __all__ = [
     "clear_guest_cookie",
     "guest_token",
     "identify",
+    "known_guest",
     "presented",
     "signed_in_account",
 ]
@@ -126,6 +127,14 @@ async def signed_in_account(
 def guest_token(request: Request) -> str | None:
     token = request.cookies.get(GUEST_COOKIE)
     return token if token is not None and TOKEN_SHAPE.fullmatch(token) else None
+
+
+async def known_guest(request: Request, server: Services) -> GuestRow | None:
+    """The guest of the request's cookie, if it is one the server knows (none is made)."""
+    token = guest_token(request)
+    if token is None or not _has_accounts(server):
+        return None
+    return await server.accounts.guest_by_token_hash(token_hash(token))
 
 
 async def identify(request: Request, response: Response, server: Services) -> Identity:

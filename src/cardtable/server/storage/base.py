@@ -157,6 +157,17 @@ class Storage(Protocol):
         """Rooms with one of ``statuses`` (of ``game``, and untouched since ``idle_since``,
         when given), newest first."""
 
+    async def rooms_of(
+        self,
+        *,
+        account_id: str | None = None,
+        guest_id: str | None = None,
+        statuses: Sequence[RoomStatus] = ("open", "playing", "finished"),
+        limit: int = 20,
+    ) -> list[RoomRow]:
+        """The rooms with one of ``statuses`` where the account or the guest holds a seat,
+        the most recently active first, at most ``limit`` (none when neither is given)."""
+
     async def update_room(
         self,
         room_id: str,

@@ -178,6 +178,32 @@ class SqlStorage:
         query = query.order_by(rooms.c.created_at.desc(), rooms.c.id.desc())
         return [from_columns(RoomRow, row) for row in await self._select(query)]
 
+    async def rooms_of(
+        self,
+        *,
+        account_id: str | None = None,
+        guest_id: str | None = None,
+        statuses: Sequence[RoomStatus] = ("open", "playing", "finished"),
+        limit: int = 20,
+    ) -> list[RoomRow]:
+        """The rooms with one of ``statuses`` where the account or the guest holds a seat,
+        the most recently active first, at most ``limit`` (none when neither is given)."""
+        holders = []
+        if account_id is not None:
+            holders.append(seat_table.c.account_id == account_id)
+        if guest_id is not None:
+            holders.append(seat_table.c.guest_id == guest_id)
+        if not holders:
+            return []
+        held = sa.select(seat_table.c.room_id).where(sa.or_(*holders))
+        query = (
+            sa.select(rooms)
+            .where(rooms.c.id.in_(held), rooms.c.status.in_(list(statuses)))
+            .order_by(rooms.c.updated_at.desc(), rooms.c.id.desc())
+            .limit(limit)
+        )
+        return [from_columns(RoomRow, row) for row in await self._select(query)]
+
     async def update_room(
         self,
         room_id: str,

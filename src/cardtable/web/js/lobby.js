@@ -70,14 +70,13 @@ export function lobbyPage(main) {
   async function refresh() {
     clearTimeout(timer);
     try {
-      const rooms = await api.rooms({
-        game: gameFilter.value,
-        open_seats: openFilter.checked ? "true" : "",
-        password: passwordFilter.value,
-      });
+      const query = { game: gameFilter.value, open_seats: openFilter.checked ? "true" : "", password: passwordFilter.value };
+      // your own rooms too, finished ones included: where you go back to for a rematch
+      const [rooms, mine] = await Promise.all([api.rooms(query), api.rooms({ ...query, mine: "true" })]);
       if (gone) return;
       listError.say("");
-      renderRooms(rooms.filter((r) => r.status !== "closed"));
+      const yours = new Set(mine.map((r) => r.id));
+      renderRooms([...mine, ...rooms.filter((r) => !yours.has(r.id))].filter((r) => r.status !== "closed"));
     } catch (error) {
       if (!gone) listError.say(error.message);
     }
@@ -107,8 +106,9 @@ export function lobbyPage(main) {
       const kept = seatOf(room.id);
       const who = me();
       const mine = who && room.seats.some((s) => s.kind === "account" && s.username && s.username.toLowerCase() === who.username.toLowerCase());
-      if (mine && !(kept && kept.token)) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, "Back to your seat"));
-      else if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, kept.role === "player" ? "Back to your seat" : "Back to watching"));
+      const back = room.status === "finished" ? "Back to the room: rematch?" : "Back to your seat";
+      if (mine && !(kept && kept.token)) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, back));
+      else if (kept && kept.token) actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `back:${room.id}` } }, kept.role === "player" ? back : "Back to watching"));
       else if (free && room.status === "open") actions.push(h("a", { class: "button", href: `#/room/${room.id}`, dataset: { focus: `join:${room.id}` } }, "Join"));
       if (room.spectators && !(kept && kept.token) && !mine) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch`, dataset: { focus: `watch:${room.id}` } }, "Watch"));
       return h("li", { class: "room", dataset: { room: room.id } },
