@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from cardtable.protocol import (
+    Auto,
     ChatMessage,
     ChatSend,
     CreateRoom,
@@ -19,6 +20,7 @@ from cardtable.protocol import (
     JoinRoom,
     LegalDecision,
     MatchInfo,
+    PaceSend,
     Ping,
     Pong,
     PresenceMessage,
@@ -38,7 +40,7 @@ from cardtable.protocol import (
 
 SEATS = [
     SeatInfo(index=0, kind="guest", name="Fox", connected=True),
-    SeatInfo(index=1, kind="agent", name="greedy", connected=True),
+    SeatInfo(index=1, kind="agent", name="greedy", connected=True, auto=True),
 ]
 ROOM = RoomInfo(
     id="r7",
@@ -58,6 +60,9 @@ CLIENT: list[BaseModel] = [
     Hello(protocol=1),
     Hello(protocol=1, token="seat-token", last_event=12),
     Decide(decision="play 7H", version=4),
+    Auto(on=True),
+    Auto(on=False, seat=0),
+    PaceSend(pace="fast"),
     ChatSend(text="good luck, <b>all</b> ✨"),
     Ping(),
     Ping(nonce=42),

@@ -86,6 +86,8 @@ def valid(schema: Schema | str) -> st.SearchStrategy[Any]:
     schema = _resolve(definitions()[schema] if isinstance(schema, str) else schema)
     if "const" in schema:
         return st.just(schema["const"])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
     choices = _choices(schema)
     if choices is not None:
         return st.one_of(*(valid(choice) for choice in choices))
@@ -100,6 +102,8 @@ def valid(schema: Schema | str) -> st.SearchStrategy[Any]:
         return st.integers(schema.get("minimum"), schema.get("maximum"))
     if kind == "null":
         return st.none()
+    if kind == "boolean":
+        return st.booleans()
     if kind == "object":
         fields = schema.get("properties", {})
         required = set(schema.get("required", ()))

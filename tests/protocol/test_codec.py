@@ -83,7 +83,10 @@ def test_a_message_must_be_an_object(raw: str, what: str) -> None:
 def test_a_message_without_a_type_names_the_known_types() -> None:
     err = _refused('{"protocol": 1}')
     assert err.code is ErrorCode.BAD_MESSAGE
-    assert err.message == "The message has no type; the known types are: chat, decide, hello, ping."
+    assert (
+        err.message
+        == "The message has no type; the known types are: auto, chat, decide, hello, pace, ping."
+    )
 
 
 @pytest.mark.parametrize("kind", ['"shout"', "3", '["hello"]', '"welcome"', '"HELLO"'])
@@ -91,7 +94,7 @@ def test_an_unknown_type_names_the_known_types(kind: str) -> None:
     err = _refused(f'{{"type": {kind}}}')
     assert err.code is ErrorCode.UNKNOWN_TYPE
     assert err.message == (
-        f"There is no message of type {kind}; the known types are: chat, decide, hello, ping."
+        f"There is no message of type {kind}; the known types are: auto, chat, decide, hello, pace, ping."
     )
 
 
@@ -197,7 +200,7 @@ def test_check_version_speaks_the_older_version_and_refuses_others() -> None:
         assert caught.value.code is ErrorCode.PROTOCOL_VERSION
         assert caught.value.refers_to == "hello"
         assert caught.value.message == (
-            f"This server speaks protocol versions 1, 2, 3, 4, 5 and {PROTOCOL_VERSION}; the "
+            f"This server speaks protocol versions 1, 2, 3, 4, 5, 6 and {PROTOCOL_VERSION}; the "
             f"client asked for version {version}."
         )
 

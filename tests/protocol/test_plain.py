@@ -28,7 +28,8 @@ def test_the_unions_own_errors_name_the_type() -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
     assert _described(adapter.validate_python, {"protocol": 1}) == ("The message needs a type.")
     assert _described(adapter.validate_python, {"type": "shout"}) == (
-        "The message has type 'shout', which is not one of 'hello', 'decide', 'chat', 'ping'."
+        "The message has type 'shout', which is not one of 'hello', 'decide', 'chat', 'ping', "
+        "'auto', 'pace'."
     )
 
 

@@ -183,6 +183,11 @@ class Game(ABC, Generic[S, R]):
     raise carries one of them as ``code`` (``IllegalDecision(reason, code=...)``), or one of
     the engine's (:data:`~cardtable.engine.errors.ENGINE_REFUSAL_CODES`). The rules page lists
     them; the conformance suite checks that refusals keep to them."""
+    auto_play: ClassVar[bool] = False
+    """Whether a person may hand their seat's decisions to the server because the game offers
+    no real choice (every decision is the seat's default: War's ``turn``): the server then
+    makes the seat's default decision whenever it is to act, as it does a computer player's.
+    False for a game with choices to make (the server refuses to play a person's seat)."""
     search_exploration: ClassVar[float] = 0.7
     """UCB1's exploration constant for search players (rewards lie between 0 and 1): how
     readily a search tries again the moves that have done worse so far. A game that sets its

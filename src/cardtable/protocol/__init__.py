@@ -51,6 +51,7 @@ from cardtable.protocol.lobby import (
     WatchRoom,
 )
 from cardtable.protocol.messages import (
+    Auto,
     ChatMessage,
     ChatSend,
     ClientMessage,
@@ -59,6 +60,7 @@ from cardtable.protocol.messages import (
     EventsMessage,
     Hello,
     LegalDecision,
+    PaceSend,
     Ping,
     Pong,
     PresenceMessage,
@@ -81,6 +83,7 @@ __all__ = [
     "MAX_TOKEN_CHARS",
     "PROTOCOL_VERSION",
     "AccountInfo",
+    "Auto",
     "ChangeDisplayName",
     "ChangePassword",
     "ChatMessage",
@@ -99,6 +102,7 @@ __all__ = [
     "Joined",
     "LegalDecision",
     "MatchInfo",
+    "PaceSend",
     "Ping",
     "Pong",
     "PresenceMessage",

@@ -60,10 +60,20 @@ def _known(adapter: TypeAdapter[Any]) -> list[str]:
     return sorted(schema["choices"])
 
 
-def read_client(raw: str | bytes) -> ClientMessage:
-    """One message from a client, checked; :class:`ProtocolError` says what is wrong.
+def read_client(raw: str | bytes, protocol: int = PROTOCOL_VERSION) -> ClientMessage:
+    """One message from a client speaking ``protocol``, checked; :class:`ProtocolError` says
+    what is wrong. A message type newer than ``protocol`` (:data:`TYPES_SINCE`) is refused
+    as ``unknown_type``, as it would have been by a server of that version.
 
     A message over :data:`~cardtable.protocol.limits.MAX_MESSAGE_BYTES` is refused unread.
+
+    >>> read_client('{"type": "auto", "on": true}')
+    Auto(type='auto', on=True, seat=None)
+    >>> try:
+    ...     read_client('{"type": "auto", "on": true}', protocol=6)
+    ... except ProtocolError as err:
+    ...     print(err.code.value, "|", err.message.split(";")[0])
+    unknown_type | There is no message of type "auto" in protocol 6
     """
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
@@ -72,7 +82,23 @@ def read_client(raw: str | bytes) -> ClientMessage:
             f"The message is {size} bytes long; the most a message may hold is "
             f"{MAX_MESSAGE_BYTES} bytes.",
         )
-    return _read(raw, _client())
+    message = _read(raw, _client())
+    since = TYPES_SINCE.get(message.type, 1)
+    if protocol < since:
+        known = ", ".join(
+            name for name in _known(_client()) if TYPES_SINCE.get(name, 1) <= protocol
+        )
+        raise ProtocolError(
+            ErrorCode.UNKNOWN_TYPE,
+            f'There is no message of type "{message.type}" in protocol {protocol}; the known '
+            f"types are: {known}.",
+        )
+    return message
+
+
+TYPES_SINCE: dict[str, int] = {"auto": 7, "pace": 7}
+"""The client message types newer than the first version: the version that brought each.
+A client of an older version that sends one is refused (``unknown_type``)."""
 
 
 def read_server(raw: str | bytes) -> ServerMessage:
@@ -189,14 +215,31 @@ SEAT_OWNERS_SINCE = 5
 carries its account's ``username``; before, a person's seat is ``guest`` and has no
 ``username``."""
 
-_NO_USERNAME: dict[type[BaseModel], Any] = {
-    RoomMessage: {"room": {"seats": {"__all__": {"username"}}}},
-    PresenceMessage: {"seats": {"__all__": {"username"}}},
-}
-"""What a message with seats leaves out for versions before :data:`SEAT_OWNERS_SINCE`."""
+AUTO_SINCE = 7
+"""From this version on, a seat says whether it plays automatically (``auto``) and a room
+its ``pace``; before, neither."""
+
+
+@cache
+def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
+    """What a ``room`` or ``presence`` message leaves out for ``protocol`` (``None``:
+    nothing): a seat's ``username`` before :data:`SEAT_OWNERS_SINCE`, a seat's ``auto`` and
+    a room's ``pace`` before :data:`AUTO_SINCE`."""
+    seat = {"username"} if protocol < SEAT_OWNERS_SINCE else set()
+    if protocol < AUTO_SINCE:
+        seat.add("auto")
+    if not seat:
+        return None
+    seats = {"seats": {"__all__": seat}}
+    if kind is RoomMessage:
+        return {"room": {**seats, "pace": True}}
+    return seats
+
 
 NEWER_CODES: dict[ErrorCode, tuple[int, ErrorCode]] = {
     ErrorCode.UNAVAILABLE: (3, ErrorCode.INTERNAL),
+    ErrorCode.NOT_YOUR_SEAT: (7, ErrorCode.BAD_MESSAGE),
+    ErrorCode.NO_AUTO_PLAY: (7, ErrorCode.BAD_MESSAGE),
 }
 """Error codes newer than the first version: the version that brought each, and the code
 older versions are sent in its place."""
@@ -227,13 +270,16 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
     >>> old = json.loads(dump(PresenceMessage(seats=[seat], spectators=0), protocol=4))
     >>> old["seats"]
     [{'index': 0, 'kind': 'guest', 'name': 'Fox', 'connected': True}]
+    >>> json.loads(dump(PresenceMessage(seats=[seat], spectators=0), protocol=6))["seats"][0]
+    {'index': 0, 'kind': 'account', 'name': 'Fox', 'connected': True, 'username': 'fox'}
     """
     if isinstance(message, ErrorMessage) and message.code in NEWER_CODES:
         since, older = NEWER_CODES[message.code]
         if protocol < since:
             message = message.model_copy(update={"code": older})
-    if isinstance(message, RoomMessage | PresenceMessage) and protocol < SEAT_OWNERS_SINCE:
-        return as_people(message).model_dump_json(exclude=_NO_USERNAME[type(message)])
+    if isinstance(message, RoomMessage | PresenceMessage) and protocol < AUTO_SINCE:
+        people = as_people(message) if protocol < SEAT_OWNERS_SINCE else message
+        return people.model_dump_json(exclude=_seats_left_out(type(message), protocol))
     if isinstance(message, ViewMessage) and protocol < OUTCOME_CODES_SINCE and message.outcome:
         inner = message.view.get("outcome")
         view = (

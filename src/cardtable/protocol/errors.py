@@ -43,6 +43,8 @@ class ErrorCode(StrEnum):
     ROOM_CLOSED = "room_closed"
     INTERNAL = "internal"
     UNAVAILABLE = "unavailable"
+    NOT_YOUR_SEAT = "not_your_seat"
+    NO_AUTO_PLAY = "no_auto_play"
 
 
 _DEFAULTS: dict[ErrorCode, str] = {
@@ -68,6 +70,10 @@ _DEFAULTS: dict[ErrorCode, str] = {
     ErrorCode.UNAVAILABLE: (
         "The server cannot reach its storage just now; the message changed nothing: "
         "try again in a moment."
+    ),
+    ErrorCode.NOT_YOUR_SEAT: "You may only change your own seat.",
+    ErrorCode.NO_AUTO_PLAY: (
+        "This game offers real choices: the server does not make a person's decisions in it."
     ),
 }
 

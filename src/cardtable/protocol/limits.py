@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(6, (1, 2, 3, 4, 5, 6), 16384, 500)
+(7, (1, 2, 3, 4, 5, 6, 7), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 6
+PROTOCOL_VERSION: Final = 7
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -37,9 +37,17 @@ game's outcome codes, listed on its rules page) and ``seats`` (the seats it conc
 its seat with the table's names ("You won — Bob conceded"). A turn whose time ran out is a
 ``timeout`` decision of the server's timer (a client that sends one is refused, with the
 refusal ``timer_only``), told by a ``timed_out`` event. Older versions are sent the outcome
-as ``winners`` and ``reason`` alone, and no ``outcome_text``."""
+as ``winners`` and ``reason`` alone, and no ``outcome_text``.
 
-PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, PROTOCOL_VERSION)
+Version 7 lets a seat hand its turns to the server where the game offers no real choice
+(:attr:`~cardtable.engine.game.Game.auto_play`, War's): the client messages ``auto`` (turn my
+seat's cards for me, or stop) and ``pace`` (the room's pace of automatic turns: ``normal`` or
+``fast``), the error codes ``not_your_seat`` and ``no_auto_play``, and a seat's ``auto`` in
+``room`` and ``presence`` messages (true for computer players; a person's choice). Older
+versions are sent seats without ``auto``, and their ``auto`` and ``pace`` messages are
+refused as ``unknown_type``."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

@@ -118,9 +118,17 @@ class SeatInfo(WireModel):
         description="The username of the account holding the seat (account seats; null for "
         "the others, and for a deleted account). Since protocol 5.",
     )
+    auto: bool = Field(
+        False,
+        description="Whether the server makes the seat's decisions as its turns come: true "
+        "for a computer player, a person's choice (the `auto` message) in a game that offers "
+        "no real choice, such as War. Since protocol 7.",
+    )
 
 
 RoomStatus = Literal["open", "playing", "finished", "closed"]
+Pace = Literal["normal", "fast"]
+"""How fast a room's automatic turns come (see docs/serving.md: pace)."""
 
 
 class RoomInfo(WireModel):
@@ -137,6 +145,12 @@ class RoomInfo(WireModel):
     disconnect: DisconnectPolicy
     match: str | None = Field(description="The match being (or last) played, if any.")
     created_at: float = Field(description="When the room was created, in epoch seconds.")
+    pace: Pace = Field(
+        "normal",
+        description="How fast the server makes automatic turns (computer players' and seats "
+        "that play automatically): `normal` or `fast`, as the room's players set it (the "
+        "`pace` message). Since protocol 7.",
+    )
 
 
 class RoomCreated(WireModel):

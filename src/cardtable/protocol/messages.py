@@ -1,6 +1,7 @@
 """The WebSocket messages, told apart by their ``type``.
 
-A client sends :data:`ClientMessage` (``hello`` first, then ``decide``, ``chat``, ``ping``);
+A client sends :data:`ClientMessage` (``hello`` first, then ``decide``, ``chat``, ``ping``,
+and from protocol 7 ``auto`` and ``pace``);
 the server sends :data:`ServerMessage`. Views and events travel as the engine's JSON; a
 client sends a decision as its text, and the server lists the legal ones as objects
 (:class:`LegalDecision`: what each names, and its text) from protocol 4 on, as texts before.
@@ -17,7 +18,7 @@ from pydantic import BeforeValidator, Field, JsonValue, model_validator
 
 from cardtable.protocol.base import Message
 from cardtable.protocol.errors import ErrorCode, ProtocolError
-from cardtable.protocol.lobby import RoomInfo, SeatInfo
+from cardtable.protocol.lobby import Pace, RoomInfo, SeatInfo
 from cardtable.protocol.text import ChatText, DecisionText, Sentence, Token
 
 JsonObject = dict[str, JsonValue]
@@ -69,7 +70,34 @@ class Ping(Message):
     nonce: Nonce | None = None
 
 
-ClientMessage = Annotated[Hello | Decide | ChatSend | Ping, Field(discriminator="type")]
+class Auto(Message):
+    """Protocol 7: turn this player's seat automatically (the server makes its default
+    decision whenever it is to act, as it does a computer player's), or stop. Only in a game
+    that offers no real choice (War); only for one's own seat.
+
+    >>> Auto(on=True).model_dump()
+    {'type': 'auto', 'on': True, 'seat': None}
+    """
+
+    type: Literal["auto"] = "auto"
+    on: bool = Field(description="True: the server turns the seat's cards; false: it stops.")
+    seat: Index | None = Field(
+        None, description="The seat: the sender's own (None says the same); another is refused."
+    )
+
+
+class PaceSend(Message):
+    """Protocol 7: the room's pace of automatic turns, for everyone at the table."""
+
+    type: Literal["pace"] = "pace"
+    pace: Pace = Field(
+        description="`normal` (automatic turns come at the server's natural pace) or `fast`."
+    )
+
+
+ClientMessage = Annotated[
+    Hello | Decide | ChatSend | Ping | Auto | PaceSend, Field(discriminator="type")
+]
 """Any message a client may send."""
 
 # Server to client.

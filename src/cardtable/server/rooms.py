@@ -19,6 +19,15 @@ a guest (the visitor's cookie), who resumes by the seat token as before. A seat 
 account's seat works only for that account: presented by a request signed in as another
 account it is refused (``bad_token``, refusal ``not_your_seat``), and once the account is
 disabled or deleted, by anyone (``bad_token``, refusal ``account_disabled``).
+
+**Automatic seats and the pace.** In a game that offers no real choice
+(:attr:`~cardtable.engine.game.Game.auto_play`: War), a person may have the server turn
+their seat's cards (:meth:`Rooms.set_auto`), and the room's players set how fast automatic
+turns come (:meth:`Rooms.set_pace`). Both are kept in the room's stored settings
+(``auto_seats``, ``pace``), beside its other settings: every process reads them there, they
+survive a reconnect and a restart without a new table or column, and a change is announced
+on the room's channel like any other change of the room. A seat's choice ends when its
+person leaves it or is removed.
 """
 
 from __future__ import annotations
@@ -37,10 +46,11 @@ from cardtable.engine.decisions import CONCEDE
 from cardtable.engine.decks import SeatDecks
 from cardtable.engine.errors import RulesetError, UnknownGame
 from cardtable.engine.game import Game
-from cardtable.engine.json import JsonObject
+from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.rng import Rng
 from cardtable.engine.ruleset import Ruleset
 from cardtable.games import find
+from cardtable.protocol.lobby import Pace
 from cardtable.server.errors import Refused
 from cardtable.server.matches import Clock, Matches, room_channel
 from cardtable.server.security import (
@@ -120,6 +130,7 @@ class Rooms:
         self.matches = matches
         self.clock = clock
         self.throttle = Throttle()
+        self._settings_lock = asyncio.Lock()
         self.started: Callable[[], None] = lambda: None
         """Called when a match starts here (the match runner takes it up at once)."""
         self.account_active: Callable[[str], Awaitable[bool]] = _always_active
@@ -370,6 +381,46 @@ class Rooms:
 
     # -- the host's powers, starting, leaving -----------------------------------------------
 
+    async def set_auto(self, room_id: str, seat: int | None, on: bool, of: int | None) -> None:
+        """Turn seat ``of`` automatically (``on``) or stop, asked by the holder of ``seat``
+        (``None``: a spectator): only one's own seat (``of`` ``None`` says the same), held by
+        a person, in a game whose :attr:`~cardtable.engine.game.Game.auto_play` allows it."""
+        if seat is None:
+            raise Refused("not_seated", "only a seated player can have their cards turned")
+        if of is not None and of != seat:
+            raise Refused("not_your_seat", f"seat {of} is not yours: you sit at seat {seat}")
+        room = await self.room(room_id)
+        if not _game(room.game).auto_play:
+            raise Refused(
+                "no_auto_play",
+                f"{_game(room.game).title} offers real choices: the server does not make a "
+                "person's decisions in it",
+            )
+        await self._settle(room_id, lambda settings: _with_auto(settings, seat, on))
+
+    async def set_pace(self, room_id: str, seat: int | None, pace: str) -> None:
+        """Set the room's pace of automatic turns (asked by a player, never a spectator)."""
+        if seat is None:
+            raise Refused("not_seated", "only a seated player can set the pace")
+        await self._settle(room_id, lambda settings: {**settings, "pace": pace})
+
+    async def _settle(self, room_id: str, change: Callable[[JsonObject], JsonObject]) -> None:
+        """Change the room's settings (one change at a time in this process), and tell every
+        process when they changed."""
+        async with self._settings_lock:
+            room = await self.room(room_id)
+            if room.status == "closed":
+                raise Refused("room_closed", "this room is closed")
+            settings = change(room.settings)
+            if settings == room.settings:
+                return
+            await self.storage.update_room(room_id, settings=settings, updated_at=self.clock())
+        await self.changed(room_id)
+
+    async def _drop_auto(self, room_id: str, seat: int) -> None:
+        """Forget seat ``seat``'s automatic play (its person left it)."""
+        await self._settle(room_id, lambda settings: _with_auto(settings, seat, on=False))
+
     async def remove(self, room_id: str, host_token: str | None, seat: int) -> RoomRow:
         """The host frees seat ``seat`` before the start."""
         room = await self.room(room_id)
@@ -384,6 +435,7 @@ class Rooms:
             SeatRow(room_id=room_id, index=seat, kind="open", name="", token_hash=None),
             touched_at=self.clock(),
         )
+        await self._drop_auto(room_id, seat)
         await self.changed(room_id)
         return await self.room(room_id)
 
@@ -435,6 +487,7 @@ class Rooms:
         await self.storage.put_seat(
             SeatRow(room_id=room_id, index=occupant.seat, kind="open", name="", token_hash=None)
         )
+        await self._drop_auto(room_id, occupant.seat)
         await self.changed(room_id)
         return await self.room(room_id)
 
@@ -456,6 +509,45 @@ class Rooms:
     async def changed(self, room_id: str) -> None:
         """Tell every process the room changed (seats, status, a new match)."""
         await self.matches.notices.tell(room_channel(room_id), json.dumps({"kind": "room"}))
+
+
+def auto_seats(settings: JsonObject) -> frozenset[int]:
+    """The seats whose people have the server play for them, from a room's settings.
+
+    >>> sorted(auto_seats({"auto_seats": [2, 0]})), auto_seats({})
+    ([0, 2], frozenset())
+    """
+    seats = settings.get("auto_seats")
+    if not isinstance(seats, list):
+        return frozenset()
+    return frozenset(seat for seat in seats if isinstance(seat, int))
+
+
+def pace_of(settings: JsonObject) -> Pace:
+    """A room's pace of automatic turns, from its settings (``normal`` unless set).
+
+    >>> pace_of({"pace": "fast"}), pace_of({})
+    ('fast', 'normal')
+    """
+    return "fast" if settings.get("pace") == "fast" else "normal"
+
+
+def _with_auto(settings: JsonObject, seat: int, on: bool) -> JsonObject:
+    """``settings`` with seat ``seat`` played automatically (``on``) or not.
+
+    >>> _with_auto({"pace": "fast"}, 1, True)
+    {'pace': 'fast', 'auto_seats': [1]}
+    >>> _with_auto({"auto_seats": [1]}, 1, False)
+    {'auto_seats': []}
+    >>> _with_auto({}, 1, False)
+    {}
+    """
+    before = auto_seats(settings)
+    seats = before | {seat} if on else before - {seat}
+    if seats == before:
+        return settings
+    listed: list[JsonValue] = [*sorted(seats)]
+    return {**settings, "auto_seats": listed}
 
 
 def _game(name: str) -> Game[Any, Any]:

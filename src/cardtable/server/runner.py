@@ -10,8 +10,13 @@ has a time limit, it keeps the deadline in storage (so a restarted server honour
 grace: see :meth:`Runner._timer`) and, on expiry, makes a ``timeout`` for the seat (the record
 keeps it; the engine tells it and makes the seat's default decision); when a
 player has been away longer than the room allows, a computer player holds the seat until they
-return, or the seat forfeits, as the room's disconnect policy says. When the holder dies, its
-lease runs out and another process takes the match over from its stored record.
+return, or the seat forfeits, as the room's disconnect policy says. A seat whose person has
+the server play for them (in a game that offers no real choice: see
+:meth:`~cardtable.server.rooms.Rooms.set_auto`) has its default decision made the same way,
+after the same delay, until they switch it off. The delay is the room's pace:
+``agent_delay`` at ``normal``, :data:`FAST_DELAY` (or ``agent_delay``, if shorter) at
+``fast``. When the holder dies, its lease runs out and another process takes the match over
+from its stored record.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
+from cardtable.server.rooms import auto_seats, pace_of
 from cardtable.server.storage import MatchRow, RoomRow, SeatRow, StorageError
 from cardtable.simulation.play import agent_rng
 
@@ -52,6 +58,10 @@ STORAGE_RETRY = 1.0
 """Seconds before a match's driver looks again when storage was away."""
 """Seconds between looks at a match where nothing is due (any change wakes its driver at
 once; absences and turn timers wake it when they run out)."""
+
+FAST_DELAY = 0.1
+"""Seconds before an automatic turn (a computer player's, or a seat played automatically) in
+a room at the ``fast`` pace, unless the server's ``agent_delay`` is shorter still."""
 
 RECONNECT_SECONDS = 5.0
 """Seconds a turn under way is given, besides its full time limit, when a process takes its
@@ -264,6 +274,17 @@ class Runner:
         spec: str | None = None
         if holder is not None and holder.kind == "agent":
             spec = holder.name
+        elif (
+            holder is not None
+            and holder.kind == "guest"
+            and live.game.auto_play
+            and seat in auto_seats(room.settings)
+        ):
+            await asyncio.sleep(self._delay(room))
+            default = await self._default(match_id, seat, version, row.seed)
+            if default is not None:
+                await self._submit(match_id, seat, default.text(), version)
+            return 0.0
         else:
             disconnect: Any = room.settings.get("disconnect") or {}
             wait = float(disconnect.get("wait_seconds", 30))
@@ -280,13 +301,28 @@ class Runner:
             elif since is not None:
                 absence = wait - (now - since)
         if spec is not None:
-            await asyncio.sleep(services.config.agent_delay)
+            await asyncio.sleep(self._delay(room))
             decision = await self._think(match_id, seat, version, spec, agents, row.seed)
             if decision is not None:
                 await self._submit(match_id, seat, decision.text(), version)
             return 0.0
         timer = await self._timer(match_id, known, room.settings, seat, version)
         return min((due for due in (absence, timer) if due is not None), default=QUIET_CHECK)
+
+    def _delay(self, room: RoomRow) -> float:
+        """Seconds before an automatic turn in ``room``, at its pace."""
+        delay = self.services.config.agent_delay
+        return min(delay, FAST_DELAY) if pace_of(room.settings) == "fast" else delay
+
+    async def _default(self, match_id: str, seat: int, version: int, seed: int) -> Decision | None:
+        """The decision a seat played automatically makes now (``None``: the match has moved
+        on): its default, or else (a game whose decision has none) :func:`fallback`'s."""
+        matches = self.services.matches
+        async with matches.lock(match_id):
+            live = await matches.live(match_id)
+            if live.version != version or live.to_act != seat:
+                return None
+            return fallback(live.match.legal(seat), Rng.derive(seed, "auto", seat, version))
 
     async def _think(
         self,

@@ -32,7 +32,7 @@ from cardtable.server.invites.service import Invites, invite_policy
 from cardtable.server.invites.store import InviteStore
 from cardtable.server.matches import Matches
 from cardtable.server.presence import Presence
-from cardtable.server.rooms import Rooms
+from cardtable.server.rooms import Rooms, auto_seats, pace_of
 from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import SeatRow, Storage
@@ -56,7 +56,9 @@ class ServerConfig:
     origins: tuple[str, ...] = ()
     """Browser origins allowed to open WebSockets besides the server's own."""
     agent_delay: float = 0.8
-    """Seconds a computer player waits before acting, so that people can follow."""
+    """Seconds a computer player (or a seat played automatically) waits before acting, so that
+    people can follow: at a room's ``normal`` pace; at its ``fast`` pace,
+    :data:`~cardtable.server.runner.FAST_DELAY` or this, whichever is shorter."""
     lease_seconds: float = 15.0
     """How long a process holds a match's lease without renewing it."""
     room_idle_seconds: float = 3600.0
@@ -230,6 +232,7 @@ class Services:
         disconnect = settings.get("disconnect") or {}
         limit = settings.get("turn_seconds")
         shown = shown_names((seat.kind == "agent", seat.name) for seat in seats)
+        auto = auto_seats(settings)
         return RoomInfo(
             id=room.id,
             game=room.game,
@@ -242,6 +245,7 @@ class Services:
                     name=name,
                     connected=seat.kind == "agent" or seat.index in connected,
                     username=None if seat.account_id is None else names.get(seat.account_id),
+                    auto=seat.kind == "agent" or (seat.kind == "guest" and seat.index in auto),
                 )
                 for seat, name in zip(seats, shown, strict=True)
             ],
@@ -251,4 +255,5 @@ class Services:
             disconnect=DisconnectPolicy.model_validate(disconnect),
             match=await self.rooms.current_match(room_id),
             created_at=room.created_at,
+            pace=pace_of(settings),
         )

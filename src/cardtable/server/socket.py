@@ -1,4 +1,5 @@
-"""One WebSocket connection: the hello handshake, then decisions, chat and pings.
+"""One WebSocket connection: the hello handshake, then decisions, chat and pings (and from
+protocol 7, a seat's automatic play and the room's pace: ``auto``, ``pace``).
 
 The first message must be ``hello`` (within :data:`HELLO_SECONDS`), carrying the seat token (or
 the room's spectator ticket; nothing for an open room's spectators) and how many events of the
@@ -240,7 +241,7 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
         try:
             if raw is None:
                 raise ProtocolError(ErrorCode.TOO_LARGE)
-            message = read_client(raw)
+            message = read_client(raw, connection.protocol)
             with anyio.CancelScope(shield=True):  # a message is handled to its end
                 await _handle(message, connection, services, chats)
         except ProtocolError as problem:
@@ -308,6 +309,12 @@ async def _handle(
             await connection.send(
                 penalised.model_copy(update={"refusal": accepted.penalty.code, "penalised": True})
             )
+    elif isinstance(message, wire.Auto):
+        await _still_allowed(connection, services)
+        await services.rooms.set_auto(connection.room, connection.seat, message.on, message.seat)
+    elif isinstance(message, wire.PaceSend):
+        await _still_allowed(connection, services)
+        await services.rooms.set_pace(connection.room, connection.seat, message.pace)
     elif isinstance(message, wire.ChatSend):
         if not chats.allow(services.clock()):
             raise ProtocolError(ErrorCode.TOO_MANY, "you are chatting too fast", refers_to="chat")

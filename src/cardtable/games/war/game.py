@@ -63,6 +63,8 @@ class WarGame(Game[WarState, WarRules]):
     (its records replay to them)."""
     outcome_codes = OUTCOMES
     outcome_codes_since = OUTCOMES_SINCE
+    auto_play = True
+    """Turning one's card is the only decision War offers: a seat may be turned for."""
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
