@@ -133,6 +133,27 @@ def test_a_replay_steps_forward_back_and_from_each_seat(people: People, site: Se
     assert page.locator("#match-list a").count() == 1  # only this room's match
 
 
+def test_a_replay_plays_itself_on_when_each_step_is_slow_to_come(
+    people: People, site: Served
+) -> None:
+    """Playing, the next step is asked for once the last one is shown: a step slower to come
+    than the pace is waited for, never asked for again and again (it once never moved on)."""
+    _, match = _finished_match(site)
+    fox = people("Fox")
+    page = fox.page
+
+    def slowly(route: Route) -> None:
+        time.sleep(0.9)  # longer than the pace between two steps
+        route.continue_()
+
+    page.goto(f"{site.url}/#/replay/{match}")
+    page.wait_for_selector("#replay-step:has-text('Step 0 of')")
+    page.route("**/replay?*", slowly)
+    page.click("#replay-play")
+    page.wait_for_selector("#replay-step:has-text('Step 2 of')", timeout=20_000)
+    page.click("#replay-play")  # paused
+
+
 def test_a_finished_replay_is_seen_by_everyone_with_every_card(
     people: People, site: Served
 ) -> None:

@@ -102,26 +102,38 @@ export function replayPage(main, raw) {
       h("section", { class: "play-area", "aria-label": "The table" }, tableSlot),
       h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Log"), log))));
 
-  let playing = null;
+  // Playing, the next step is asked for a moment after the last one is shown: a step slower
+  // to come than the pace is waited for (asked again at each tick, it would never be shown).
+  const PACE_MS = 700;
+  let playing = null; // the timer of the next step while playing
+  let run = 0; // which press of Play a step belongs to (a pause and a new Play start anew)
   const play = h("button", { type: "button", id: "replay-play", class: "secondary", "aria-pressed": "false" }, "Play");
   const stop = () => {
-    clearInterval(playing);
+    clearTimeout(playing);
     playing = null;
+    run++;
     play.textContent = "Play";
     play.setAttribute("aria-pressed", "false");
   };
-  play.addEventListener("click", () => {
-    if (playing) {
+  const tick = async (mine) => {
+    if (step >= steps) {
       stop();
       return;
     }
-    if (step >= steps) show(0);
+    await show(step + 1);
+    if (mine === run && playing !== null) playing = setTimeout(tick, PACE_MS, mine);
+  };
+  play.addEventListener("click", async () => {
+    if (playing !== null) {
+      stop();
+      return;
+    }
+    const mine = ++run;
     play.textContent = "Pause";
     play.setAttribute("aria-pressed", "true");
-    playing = setInterval(() => {
-      if (step >= steps) stop();
-      else show(step + 1);
-    }, 700);
+    playing = -1; // playing: from the start again first, when at the end
+    if (step >= steps) await show(0);
+    if (mine === run) playing = setTimeout(tick, PACE_MS, mine);
   });
   main.querySelector(".stepper").appendChild(play);
 
