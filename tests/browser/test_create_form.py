@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tests.browser.ui import Person, open_more_rules
+from tests.browser.ui import Person, open_more_rules, open_rule_groups
 
 if TYPE_CHECKING:
     from playwright.sync_api import Route
@@ -39,7 +39,8 @@ def test_the_rules_set_are_kept_when_a_late_answer_arrives(people: People) -> No
         page.wait_for_timeout(20)
     assert len(held) == 1
     page.select_option("#create-game", "tcg")  # chosen again, as a person (or a test) may
-    page.wait_for_selector("#rule-tcg-minions")
+    page.wait_for_selector("#rule-tcg-minions", state="attached")
+    open_rule_groups(page)
     page.set_checked("#rule-tcg-minions", True)
     page.fill("#rule-tcg-first_hand", "5")
     with page.expect_response(re.compile(r"/api/games/tcg/sets$")):

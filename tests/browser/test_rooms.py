@@ -11,7 +11,7 @@ import httpx2
 from playwright.sync_api import Route
 
 from tests.browser import shots
-from tests.browser.ui import Person, open_more_rules
+from tests.browser.ui import Person, open_more_rules, open_rule_groups
 from tests.server.processes import Served
 
 People = Callable[..., Person]
@@ -25,18 +25,21 @@ def test_the_form_has_every_rule_of_each_game(people: People, site: Served) -> N
     for game in site.get("/api/games"):
         page.select_option("#create-game", game["name"])
         first = next(iter(game["ruleset_schema"]["properties"]))
-        page.wait_for_selector(f"#rule-{game['name']}-{first}")
+        page.wait_for_selector(f"#rule-{game['name']}-{first}", state="attached")
         chosen = page.eval_on_selector_all(".seat-kind", "seats => seats.map(s => s.value)")
         assert chosen[0] == "open"
         assert all(chosen), f"a seat of {game['name']} holds nobody: {chosen}"
         for rule, spec in game["ruleset_schema"]["properties"].items():
             field = page.locator(f"#rule-{game['name']}-{rule}")
             assert field.count() == 1, f"{game['name']} has no field for {rule}"
+            heading = field.locator("xpath=ancestor::details[1]").get_attribute("data-group")
+            assert heading == spec["group"], (rule, heading)  # under its heading, folded
             if "description" in spec:
                 help_id = field.get_attribute("aria-describedby")
                 assert page.locator(f"#{help_id}").text_content() == spec["description"]
     page.select_option("#create-game", "war")
-    page.wait_for_selector("#rule-war-players")
+    page.wait_for_selector("#rule-war-players", state="attached")
+    open_rule_groups(page)
     page.fill("#rule-war-players", "4")
     page.dispatch_event("#rule-war-players", "input")
     assert page.locator("#create-form .seat-kind").count() == 4
@@ -53,7 +56,8 @@ def test_a_bad_rule_is_refused_beside_the_form(people: People) -> None:
     open_more_rules(page)
     page.fill("#create-name", "Fox")
     page.select_option("#create-game", "war")
-    page.wait_for_selector("#rule-war-face_down")
+    page.wait_for_selector("#rule-war-face_down", state="attached")
+    open_rule_groups(page)
     page.fill("#rule-war-face_down", "50")
     page.click("#create-submit")
     error = page.locator("#create-form .notice.error")

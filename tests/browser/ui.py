@@ -20,6 +20,12 @@ TIMEOUT_MS = 15_000
 MATCH_SECONDS = 150.0
 
 
+def open_rule_groups(page: Page) -> None:
+    """Unfold every heading of the create form's rules (each is folded at first)."""
+    unfold = "groups => groups.forEach((group) => { group.open = true; })"
+    page.eval_on_selector_all("#create-form details.rule-group", unfold)
+
+
 def open_more_rules(page: Page) -> None:
     """Open the lobby's "More rules", where the form that makes a room your way waits
     (collapsed at first, under the one-click starts)."""
@@ -72,7 +78,8 @@ class Person:
         if page.is_editable("#create-name"):  # signed in, the account's name is the name
             page.fill("#create-name", self.name)
         page.select_option("#create-game", game)
-        page.wait_for_selector(f"#create-form [id^='rule-{game}-']")
+        page.wait_for_selector(f"#create-form [id^='rule-{game}-']", state="attached")
+        open_rule_groups(page)
         for field, value in (rules or {}).items():
             selector = f"#rule-{game}-{field}"
             if isinstance(value, bool):

@@ -56,6 +56,11 @@ class RulesetModel(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True, validate_default=True)
 
+    field_groups: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields under headings, in the order a form shows them (``{"Battles": ("face_down",
+    "turn_limit")}``); :meth:`json_schema` writes each field's heading as its ``group``, and
+    a field in no group is shown after them, under "Other rules"."""
+
     item_names: ClassVar[Mapping[str, str]] = {}
     """What one item of each field written as a list of tables (``[[cards]]``) is called
     (``{"cards": "card"}``): a rules file's error in an item names it so, by its ``id`` and
@@ -96,7 +101,19 @@ class RulesetModel(BaseModel):
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
-        return cls.model_json_schema()
+        """The JSON Schema of the ruleset, each field with the heading it is shown under
+        (``group``) when :attr:`field_groups` names it.
+
+        >>> from cardtable.games.war.config import WarRules
+        >>> WarRules.json_schema()["properties"]["turn_limit"]["group"]
+        'Battles'
+        """
+        schema = cls.model_json_schema()
+        properties: dict[str, Any] = schema.get("properties", {})
+        for group, names in cls.field_groups.items():
+            for name in names:
+                properties[name]["group"] = group
+        return schema
 
 
 def _dumps(data: Mapping[str, object]) -> str:

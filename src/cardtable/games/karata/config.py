@@ -12,7 +12,8 @@ max_players, up to 6)
 
 from __future__ import annotations
 
-from typing import Self
+from collections.abc import Mapping
+from typing import ClassVar, Self
 
 from pydantic import Field, model_validator
 
@@ -26,6 +27,12 @@ DECK_SIZE = 54
 
 class KarataRules(RulesetModel):
     """The rules of a Karata match. Every field has our default (see docs/rules/karata.md)."""
+
+    field_groups: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "Players and deal": ("players", "max_players", "hand_size", "random_start"),
+        "Bombs": ("pick_two", "pick_three", "pick_joker", "cumulative_bombs", "anything_answers"),
+        "Last card and fines": ("last_card_check", "fine"),
+    }
 
     players: int = Field(
         2, ge=MIN_PLAYERS, le=MAX_PLAYERS, description="How many players sit down (2 to 6)."

@@ -37,6 +37,13 @@ Deck = Annotated[tuple[str, ...], Strict(False)]
 class TcgRules(RulesetModel):
     """The rules of a Kata TCG match. The defaults are the seed's core game."""
 
+    field_groups: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "Heroes and mana": ("starting_health", "mana_slot_cap"),
+        "Hands": ("hand_limit", "first_hand", "second_hand"),
+        "Variations": ("healing", "minions", "board_size"),
+        "Cards and decks": ("deck_size", "copies_limit", "open_decklists", "cards", "decks"),
+    }
+
     item_names: ClassVar[Mapping[str, str]] = CARD_TABLES
 
     starting_health: int = Field(

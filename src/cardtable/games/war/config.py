@@ -12,7 +12,8 @@ do not split among 3 players (deal round-robin, or change the suits or ranks)
 
 from __future__ import annotations
 
-from typing import Literal, Self
+from collections.abc import Mapping
+from typing import ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -29,6 +30,11 @@ MAX_DECK = 1_000
 
 class WarRules(RulesetModel):
     """The rules of a War match. Every field has the usual game's value as its default."""
+
+    field_groups: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "Players and deck": ("players", "suits", "ranks", "dealing"),
+        "Battles": ("face_down", "won_cards", "turn_limit"),
+    }
 
     suits: int = Field(
         4,

@@ -1,5 +1,6 @@
 // A form for any game's ruleset, made from its JSON Schema: one field per property, with its
-// default, bounds and help text. The client knows no rule: the schema says everything.
+// default, bounds and help text, under the headings the schema gives (each folded until
+// opened). The client knows no rule: the schema says everything.
 import { h } from "./dom.js";
 
 function label(name, prop) {
@@ -15,14 +16,18 @@ function kind(prop) {
 }
 
 /**
- * Build the fields of `schema` into a fieldset; returns {element, values(), reset()}.
+ * Build the fields of `schema` into a fieldset; returns {element, values(), get(), set()}.
  * values() gives only the fields that differ from their defaults, or throws an Error
  * naming the field whose JSON does not read.
  */
 export function rulesetForm(schema, defaults, idPrefix) {
   const fields = [];
-  const simple = h("div", { class: "fields" });
-  const advanced = h("div", { class: "fields" });
+  // each heading the schema gives its fields (`group`), folded, in the order they first come
+  const groups = new Map();
+  const groupOf = (title) => {
+    if (!groups.has(title)) groups.set(title, h("div", { class: "fields" }));
+    return groups.get(title);
+  };
   for (const [name, prop] of Object.entries(schema.properties || {})) {
     const id = `${idPrefix}-${name}`;
     const fallback = name in defaults ? defaults[name] : prop.default;
@@ -52,13 +57,15 @@ export function rulesetForm(schema, defaults, idPrefix) {
     const row = k === "boolean"
       ? h("div", { class: "field check" }, input, h("label", { for: id }, label(name, prop)), help)
       : h("div", { class: "field" }, h("label", { for: id }, label(name, prop)), input, help);
-    (k === "json" ? advanced : simple).appendChild(row);
+    groupOf(prop.group || "Other rules").appendChild(row);
     fields.push({ name, prop, k, input, fallback });
   }
-  const element = h("div", { class: "ruleset" }, simple);
-  if (advanced.childElementCount) {
-    element.appendChild(h("details", {}, h("summary", {}, "More rules (cards and decks, as JSON)"), advanced));
-  }
+  const other = groups.get("Other rules");
+  groups.delete("Other rules"); // fields under no heading come last
+  if (other) groups.set("Other rules", other);
+  const element = h("div", { class: "ruleset" },
+    [...groups].map(([title, body]) => h("details", { class: "rule-group", dataset: { group: title } },
+      h("summary", {}, title), body)));
 
   function values() {
     const out = {};
