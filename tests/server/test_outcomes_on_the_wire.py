@@ -7,6 +7,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from cardtable.protocol.limits import PROTOCOL_VERSION
 from tests.server.helpers import SHORT_WAR, bearer, create, server
 from tests.server.wire import Recorder, sockets
 
@@ -33,7 +34,7 @@ def test_an_outcome_is_a_code_worded_for_each_seat_and_as_before_for_protocol_5(
         ann = connect(f"/ws/rooms/{room}", "ann")
         bo = connect(f"/ws/rooms/{room}", "bo (protocol 5)")
         watcher = connect(f"/ws/rooms/{room}", "watcher")
-        assert ann.hello(ann_token)["protocol"] == 6
+        assert ann.hello(ann_token)["protocol"] == PROTOCOL_VERSION
         assert bo.hello(bo_token, protocol=5)["protocol"] == 5
         assert watcher.hello(None)["role"] == "spectator"
         version = bo.view_from(0)["version"]
