@@ -60,7 +60,7 @@ from cardtable.protocol.accounts import SESSION_HEADER
 from cardtable.protocol.codec import dump, read_server
 from cardtable.protocol.errors import ErrorCode, ProtocolError
 from cardtable.protocol.limits import PROTOCOL_VERSION
-from cardtable.protocol.lobby import RoomInfo
+from cardtable.protocol.lobby import Pace, RoomInfo
 
 FATAL = frozenset(
     {"protocol_version", "hello_first", "bad_token", "bad_password", "forbidden_origin",
@@ -330,6 +330,16 @@ class Seat:
 
     async def ping(self, nonce: int | None = None) -> bool:
         return await self._send(wire.Ping(nonce=nonce))
+
+    async def auto(self, on: bool) -> bool:
+        """Have the server turn this seat's cards whenever it is to act (``on``), or stop, in
+        a game that offers no real choice such as War (protocol 7; the room's seats then say
+        ``auto``)."""
+        return await self._send(wire.Auto(on=on))
+
+    async def pace(self, pace: Pace) -> bool:
+        """Set the room's pace of automatic turns: ``normal`` or ``fast`` (protocol 7)."""
+        return await self._send(wire.PaceSend(pace=pace))
 
     async def _send(self, message: wire.ClientMessage) -> bool:
         if self._socket is None or self._closed:
