@@ -170,10 +170,12 @@ class RoomPage {
         this.roomNotices += 1;
         this.room = message.room;
         this.renderRoom();
+        this.automaticChanged();
         break;
       case "presence":
         this.presence = message;
         this.renderSeats();
+        this.automaticChanged();
         break;
       case "chat":
         this.chat.add(message);
@@ -262,13 +264,45 @@ class RoomPage {
       if (this.table) this.table.destroy();
       this.table = tableFor(game)(this.tableSlot, {
         decide: (text) => this.decide(text),
+        // protocol 7: the server turns this seat's cards, or stops; the room's pace
+        auto: (on) => this.setting({ type: "auto", on }),
+        pace: (pace) => this.setting({ type: "pace", pace }),
       });
       this.tableGame = game;
     }
     this.tableSlot.dataset.version = String(this.view.version);
     this.tableSlot.dataset.events = String(this.view.events);
-    this.table.update({ message: this.view, names: this.names(), seat: this.welcome?.seat ?? null, events: this.events });
+    const seats = this.seatsNow();
+    const pace = this.room?.pace || "normal";
+    this.automaticShown = this.automaticKey();
+    this.table.update({ message: this.view, names: this.names(), seat: this.welcome?.seat ?? null, events: this.events, seats, pace });
     this.table.busy(this.pending !== null);
+  }
+
+  /** The seats as the latest news has them: who is connected from `presence`, whether the
+   * server plays a seat (`auto`, protocol 7) from `room`, which every such change sends. */
+  seatsNow() {
+    const seats = this.presence?.seats || this.room?.seats || [];
+    return seats.map((s) => ({ ...s, auto: Boolean(this.room?.seats?.[s.index]?.auto ?? s.auto) }));
+  }
+
+  /** Which seats play automatically, and the room's pace: the table shows them. */
+  automaticKey() {
+    const seats = this.seatsNow();
+    return `${seats.map((s) => (s.auto ? 1 : 0)).join("")}:${this.room?.pace || "normal"}`;
+  }
+
+  /** Draw the table again if who plays automatically, or the pace, changed since it was drawn. */
+  automaticChanged() {
+    if (this.view && this.table && this.automaticShown !== this.automaticKey()) this.renderTable();
+  }
+
+  /** Send a seat's or the room's setting (`auto`, `pace`); the room's next message shows it. */
+  setting(message) {
+    this.table?.error("");
+    if (!this.connection || !this.connection.send(message)) {
+      this.table?.error("Not connected just now: wait a moment and try again.");
+    }
   }
 
   /** Send decision `text`: at most one for each view, so a second click while the first is on
@@ -388,7 +422,7 @@ class RoomPage {
   }
 
   renderSeats() {
-    const seats = this.presence?.seats || this.room?.seats || [];
+    const seats = this.seatsNow();
     const kinds = { open: "free seat", guest: "guest", agent: "computer" };
     const kindOf = (s) => (s.kind === "account" ? (s.username ? `@${s.username}` : "account") : kinds[s.kind]);
     fill(this.seats, seats.map((s) => h("li", { class: `seat ${s.kind}`, dataset: { seat: s.index } },
@@ -397,7 +431,8 @@ class RoomPage {
       s.kind === "account" && s.username
         ? h("span", { class: "muted" }, " ", h("a", { class: "profile-link", href: `#/u/${encodeURIComponent(s.username)}` }, `@${s.username}`), s.connected ? ", here" : ", away")
         : h("span", { class: "muted" }, ` ${kindOf(s)}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
-      this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null)));
+      this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null,
+      s.auto ? h("span", { class: "badge auto", title: "The server plays this seat's turns" }, "automatic") : null)));
     if (this.presence) {
       this.seats.appendChild(h("li", { class: "muted" }, `${this.presence.spectators} watching`));
     }
@@ -488,6 +523,10 @@ class RoomPage {
     if ((message.refers_to === "decide" && !message.penalised) || (!message.refers_to && this.pending !== null)) {
       this.pending = null; // refused: the controls may be used again
       this.table?.busy(false);
+    }
+    if (message.refers_to === "auto" || message.refers_to === "pace") {
+      this.table ? this.table.error(text) : this.actionError.say(text);
+      return;
     }
     if (message.code === "stale_version") text = "Someone acted first (perhaps you, in another window): the table now shows the match as it is.";
     if (message.code === "too_many" && (message.refers_to === "chat" || (!message.refers_to && this.chat.unsent))) {

@@ -52,7 +52,28 @@ class WarTable extends Table {
       // the battle being fought, once it has begun (the last one's line says how it ended)
       view.turn && view.turn !== last?.number ? h("p", { class: "muted" }, `Battle ${view.turn}`) : null);
     fill(this.controls, legal.map((d) =>
-      this.decisionButton(d.text, d.kind === "turn" ? "Turn your card" : d.text, d.kind === "turn" ? { dataset: { primary: "1" } } : {})));
+      this.decisionButton(d.text, d.kind === "turn" ? "Turn your card" : d.text, d.kind === "turn" ? { dataset: { primary: "1" } } : {})),
+    this.automatic(state));
+  }
+
+  /** A player's toggles while the match goes on (protocol 7): the server turns their cards
+   * (their seat's `auto`), and the room's automatic turns come faster (its `pace`). */
+  automatic(state) {
+    const seat = state.seat === null || state.seat === undefined ? null : (state.seats || [])[state.seat];
+    if (!seat || state.message.outcome || !this.ctx.auto) return null;
+    const on = Boolean(seat.auto);
+    const fast = state.pace === "fast";
+    return h("span", { class: "auto-controls" },
+      h("button", {
+        type: "button", id: "auto-turn", class: `secondary toggle${on ? " on" : ""}`, "aria-pressed": String(on),
+        title: "The server turns your card whenever it is your turn, until you switch this off",
+        onclick: () => this.ctx.auto(!on),
+      }, "Turn my cards for me"),
+      h("button", {
+        type: "button", id: "pace-fast", class: `secondary toggle${fast ? " on" : ""}`, "aria-pressed": String(fast),
+        title: "Automatic turns (yours and the computer players') come faster, for everyone at the table",
+        onclick: () => this.ctx.pace(fast ? "normal" : "fast"),
+      }, "Faster"));
   }
 }
 
