@@ -17,6 +17,7 @@ import { lobbyPage } from "./lobby.js";
 import { roomPage } from "./room.js";
 import { replaysPage, replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
+import { soundToggle } from "./sound.js";
 
 const main = document.getElementById("main");
 let leave = null;
@@ -48,6 +49,7 @@ function route() {
 }
 
 drawWho(document.getElementById("who"));
+document.querySelector("header.top")?.appendChild(soundToggle()); // sounds: off unless switched on
 confirmSession();
 window.addEventListener("hashchange", route);
 route();

@@ -1,6 +1,9 @@
 // What every table shares: an error line beside its controls, knowing which cards are new
-// (to animate only those), and keeping the keyboard's place across a redraw.
+// (to animate only those), keeping the keyboard's place across a redraw, and the movement
+// and sounds of what changed (motion.js, sound.js: decoration, never waited for).
 import { h, fill, notice } from "../dom.js";
+import { Motion } from "../motion.js";
+import { play } from "../sound.js";
 
 export class Table {
   constructor(container, ctx, gameClass) {
@@ -17,6 +20,8 @@ export class Table {
     this.seen = new Set();
     this.seenNow = new Set();
     this.last = null;
+    this.motion = new Motion(this.root);
+    this.eventsSeen = 0; // how many of the match's events the last drawing had read
   }
 
   /** Whether the card with this id appears for the first time (and remember it). */
@@ -30,9 +35,18 @@ export class Table {
     const active = document.activeElement;
     const focusKey = this.root.contains(active) ? active.dataset.focus || active.id || null : null;
     this.seenNow = new Set();
+    const first = this.last === null;
+    const events = state.events || [];
+    const news = !first && events.length > this.eventsSeen ? events.slice(this.eventsSeen) : [];
+    const before = this.last;
+    this.eventsSeen = events.length;
+    this.motion.remember();
     this.render(state);
     this.seen = new Set([...this.seen, ...this.seenNow]);
     this.last = state;
+    const mine = yourTurn(state);
+    this.motion.play({ first, events: news, mine });
+    if (!first) this.sounds(before, state, news, mine);
     if (focusKey) {
       const again = this.root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`) || this.root.querySelector(`#${CSS.escape(focusKey)}`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -40,6 +54,27 @@ export class Table {
     } else if (state.message.legal.length && (active === document.body || active === null)) {
       this.focusFirst();
     }
+  }
+
+  /** The sounds of what just happened (if sounds are on): a card played, a hit, your turn
+   * coming, the match won or lost. */
+  sounds(before, state, news, mine) {
+    const outcome = state.message.outcome;
+    if (outcome && !before.message.outcome) {
+      const seat = "you" in state ? state.you : state.seat;
+      if (seat !== null && seat !== undefined) play((outcome.winners || []).includes(seat) ? "win" : "lose");
+      return;
+    }
+    let at = 0;
+    if (news.some((e) => e.type === "play" || (e.type === "move" && String(e.origin || "").startsWith("hand")))) {
+      play("card");
+      at += 0.15;
+    }
+    if (news.some((e) => e.type === "damage")) {
+      play("hit", at);
+      at += 0.2;
+    }
+    if (mine && !yourTurn(before)) play("turn", at);
   }
 
   focusFirst() {
@@ -86,6 +121,12 @@ export class Table {
 export function isYou(state, seat) {
   const you = "you" in state ? state.you : state.seat;
   return you !== null && you !== undefined && you === seat;
+}
+
+/** Whether it is the person's own turn in this state (never in a replay, nor when over). */
+function yourTurn(state) {
+  const m = state.message;
+  return !m.outcome && state.seat !== null && state.seat !== undefined && m.to_act === state.seat && (m.legal || []).length > 0;
 }
 
 /** The seat whose side is drawn at the bottom: one's own, or the first for watchers. */

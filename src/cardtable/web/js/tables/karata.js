@@ -17,6 +17,12 @@ function requestShown(request) {
   return request.length === 1 ? [suitSymbol(request), " ", suitWord(request)] : requestText(request);
 }
 
+/** A card drawn with its id (data-card), by which it is followed as it moves. */
+function withId(el, id) {
+  if (id !== undefined && id !== null) el.dataset.card = String(id);
+  return el;
+}
+
 /** A finish decision's request ("" for none) and whether it declares last card, read from its
  * fields; null for other decisions. */
 function finishOf(d) {
@@ -27,6 +33,7 @@ function finishOf(d) {
 class KarataTable extends Table {
   constructor(container, ctx) {
     super(container, ctx, "karata");
+    this.motion.highlights = true; // what changed while it was not your turn glows when it comes
     this.last = null;
     this.declare = false;
   }
@@ -59,7 +66,7 @@ class KarataTable extends Table {
       h("div", { class: "centre" },
         h("div", { class: "pile-area" },
           h("span", { class: "muted" }, "Pile"),
-          top ? playingCard(top.key, { name: top.name, fresh: this.fresh(top.id) }) : h("span", { class: "card empty" })),
+          top ? withId(playingCard(top.key, { name: top.name, fresh: this.fresh(top.id) }), top.id) : h("span", { class: "card empty" })),
         h("div", { class: "deck-area" }, h("span", { class: "muted" }, "Deck"), h("span", { class: "count" }, String(zone(view, "deck").size))),
         h("ul", { class: "facts", id: "karata-facts" },
           h("li", { class: "direction" }, pub.direction === -1 ? "↺ play goes backwards" : "↻ play goes forwards"),
@@ -67,7 +74,7 @@ class KarataTable extends Table {
           pub.bomb ? h("li", { class: "bomb" }, `Pending pick: ${pub.bomb} card${pub.bomb === 1 ? "" : "s"}`) : null)),
       building.length ? h("div", { class: "building", "aria-label": "The turn being played" },
         h("span", { class: "muted" }, "This turn: "),
-        building.map((c) => playingCard(c.key, { name: c.name, small: true, fresh: this.fresh(c.id) }))) : null,
+        building.map((c) => withId(playingCard(c.key, { name: c.name, small: true, fresh: this.fresh(c.id) }), c.id))) : null,
       fines.length ? h("ul", { class: "fines", id: "fines", "aria-label": "Fines" }, fines.map((f) =>
         h("li", {}, `${state.names[f.seat]} was fined ${f.fine} card${f.fine === 1 ? "" : "s"}: ${f.reason}`))) : null,
       hand ? h("section", { class: `hand${toAct === mine ? " to-act" : ""}`, "aria-label": isYou(state, mine) ? "Your hand" : `${state.names[mine]}'s hand` },
@@ -75,13 +82,13 @@ class KarataTable extends Table {
         h("div", { class: "cards" }, hand.map((c) => {
           const can = playable.has(c.key);
           const why = can ? null : refused.get(c.id); // the rule that keeps it in the hand now
-          return playingCard(c.key, {
+          return withId(playingCard(c.key, {
             name: c.name, button: true, playable: can, fresh: this.fresh(c.id), refusal: why,
             onclick: () => {
               if (can) this.ctx.decide(playable.get(c.key));
               else this.error(why ? `${c.name}: ${refusalText(why.code, why.reason)}` : `${c.name} cannot be played now.`);
             },
-          });
+          }), c.id);
         }))) : null);
     for (const button of this.board.querySelectorAll(".hand button.card")) button.dataset.focus = `card:${button.dataset.key}`;
 

@@ -31,6 +31,7 @@ const MODE_WORDS = { "": "Play", heal: "Heal", minion: "As a minion", draw: "Dra
 class TcgTable extends Table {
   constructor(container, ctx) {
     super(container, ctx, "tcg");
+    this.motion.highlights = true; // what changed while it was not your turn glows when it comes
     this.chosen = null; // {kind, id, mode} while picking
     this.root.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && this.chosen) {
@@ -96,6 +97,7 @@ class TcgTable extends Table {
       const label = `${card.name}: attack ${card.stats.attack}, health ${life}${shield ? ", shielded" : ""}, ${state}${text ? `. ${text}` : ""}`;
       const body = h("div", {
         class: `minion${ready ? " ready" : " asleep"}${this.fresh(card.id) ? " fresh" : ""}`, role: "img", "aria-label": label,
+        dataset: { card: card.id },
       },
       h("span", { class: "card-name", "aria-hidden": "true" }, card.name),
       h("span", { class: "stats", "aria-hidden": "true" },
