@@ -274,6 +274,8 @@ ANSWERS_TO_VALID: dict[str, set[str]] = {
     "decide": {"not_your_turn", "stale_version", "illegal_decision", "match_over", "too_many"},
     "chat": {ErrorCode.TOO_MANY.value},
     "ping": set(),
+    "auto": {"not_your_seat", "no_auto_play", "too_many"},  # another seat; a game with choices
+    "pace": {ErrorCode.TOO_MANY.value},
 }
 """The refusals a message the protocol reads may still get, by its type."""
 
