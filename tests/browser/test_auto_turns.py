@@ -26,10 +26,12 @@ def test_a_person_has_their_cards_turned_and_the_match_ends_by_itself(people: Pe
     toggle.wait_for()
     assert toggle.get_attribute("aria-pressed") == "false"
     assert page.locator("#pace-fast").get_attribute("aria-pressed") == "false"
+    assert page.locator(".war-seat[data-seat='1'] .badge.auto").count() == 1  # on the table too
     page.click("#pace-fast")
     page.wait_for_selector("#pace-fast[aria-pressed='true']")
     shots.save(page, "war-auto-toggle")
     page.click("#auto-turn")  # the last click: the server turns Fox's cards from here on
+    page.wait_for_selector("#auto-turn[aria-pressed='true'], #turn[data-state='over']")
     page.wait_for_selector("#turn[data-state='over']", timeout=60_000)
     words = page.locator("#turn").text_content() or ""
     assert words.startswith("Match over: ")

@@ -39,7 +39,8 @@ class WarTable extends Table {
         if (out.has(i)) classes.push("out");
         return h("section", { class: classes.join(" "), dataset: { seat: i }, "aria-label": `${state.names[i]}` },
           h("h3", {}, state.names[i], isYou(state, i) ? " (you)" : "", out.has(i) ? " — out" : "",
-            down.size ? h("span", { class: "badge alert" }, "war!") : null),
+            down.size ? h("span", { class: "badge alert" }, "war!") : null,
+            (state.seats || [])[i]?.auto ? h("span", { class: "badge auto", title: "The server turns this seat's cards" }, "automatic") : null),
           pile(zone(view, `pile:${i}`).size, `${state.names[i]}'s pile`),
           rows.map(([downs, ups, before]) => h("div", { class: `battle-rows${before ? " previous" : ""}` },
             h("div", { class: "row down", "aria-label": "face down" }, downs ? cardBacks(downs, { max: 12 }) : null),
