@@ -94,7 +94,8 @@ def test_an_unknown_type_names_the_known_types(kind: str) -> None:
     err = _refused(f'{{"type": {kind}}}')
     assert err.code is ErrorCode.UNKNOWN_TYPE
     assert err.message == (
-        f"There is no message of type {kind}; the known types are: auto, chat, decide, hello, pace, ping."
+        f"There is no message of type {kind}; the known types are: auto, chat, decide, hello, "
+        "pace, ping."
     )
 
 
