@@ -43,6 +43,7 @@ const SHAPES = {
   ],
   star: [["path", { d: "M12 2.5l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17.4l-6.1 3.5 1.5-6.8-5.2-4.6 6.9-.7z" }]],
   cross: [["path", { d: "M6 6l12 12M18 6 6 18", fill: "none", stroke: "currentColor", "stroke-width": 3, "stroke-linecap": "round" }]],
+  check: [["path", { d: "M4.5 12.5 9.5 17.5 19.5 6.5", fill: "none", stroke: "currentColor", "stroke-width": 3, "stroke-linecap": "round", "stroke-linejoin": "round" }]],
   first: [["path", { d: "M4 4h2.5v16H4zM20 4v16L8 12z" }]],
   back: [["path", { d: "M18 4v16L6 12z" }]],
   forward: [["path", { d: "M6 4v16l12-8z" }]],

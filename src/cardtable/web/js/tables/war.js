@@ -2,6 +2,7 @@
 // the one decision, turning a card.
 import { h, fill } from "../dom.js";
 import { cardBacks, pile, playingCard } from "../cards.js";
+import { icon } from "../icons.js";
 import { Table, isYou, outcomeLine, zone } from "./base.js";
 
 /** The rows seat `i` played in the last battle: [face-down count, [face-up card], true]. */
@@ -69,12 +70,12 @@ class WarTable extends Table {
         type: "button", id: "auto-turn", class: `secondary toggle${on ? " on" : ""}`, "aria-pressed": String(on),
         title: "The server turns your card whenever it is your turn, until you switch this off",
         onclick: () => this.ctx.auto(!on),
-      }, "Turn my cards for me"),
+      }, on ? icon("check") : null, "Turn my cards for me"),
       h("button", {
         type: "button", id: "pace-fast", class: `secondary toggle${fast ? " on" : ""}`, "aria-pressed": String(fast),
         title: "Automatic turns (yours and the computer players') come faster, for everyone at the table",
         onclick: () => this.ctx.pace(fast ? "normal" : "fast"),
-      }, "Faster"));
+      }, fast ? icon("check") : null, "Faster"));
   }
 }
 
