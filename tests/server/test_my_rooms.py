@@ -77,3 +77,14 @@ def test_an_accounts_rooms_follow_its_session(database_url: str) -> None:
         with visitor(fox, {}) as elsewhere:  # another device: no cookies, the header only
             assert elsewhere.get("/api/rooms?mine=true").json() == []
             assert ids(elsewhere.get("/api/rooms?mine=true", headers=session).json()) == [room]
+
+
+def test_a_guests_rooms_are_the_account_it_signs_up_as(database_url: str) -> None:
+    with server(database_url) as owl:
+        room = create(owl, game="war", ruleset=SHORT_WAR)["room"]["id"]  # made as a guest
+        body = {"username": "Owl", "password": "correct horse battery staple", "token": True}
+        signed = owl.post("/api/accounts", json=body)  # the guest's cookie goes along
+        assert signed.status_code == 201, signed.text
+        session = {"X-Cardtable-Session": signed.json()["token"]}
+        with visitor(owl, {}) as elsewhere:
+            assert ids(elsewhere.get("/api/rooms?mine=true", headers=session).json()) == [room]

@@ -146,11 +146,12 @@ async def list_rooms(
 ) -> list[RoomInfo]:
     if mine:
         account = await signed_in_account(request, server, checked=False)
-        guest = None if account is not None else await known_guest(request, server)
-        rows = await server.storage.rooms_of(
-            account_id=None if account is None else account.id,
-            guest_id=None if guest is None else guest.id,
-        )
+        if account is not None:  # its seats, and those of the guests who signed up as it
+            guests = await server.accounts.guests_of(account.id)
+            rows = await server.storage.rooms_of(account_id=account.id, guest_ids=guests)
+        else:
+            guest = await known_guest(request, server)
+            rows = await server.storage.rooms_of(guest_ids=() if guest is None else (guest.id,))
     else:
         rows = await server.storage.rooms(game=game)
     found = []

@@ -342,6 +342,11 @@ class AccountStore:
         query = sa.select(guests).where(guests.c.token_hash == token_hash)
         return await self._one(GuestRow, query)
 
+    async def guests_of(self, account_id: str) -> list[str]:
+        """The ids of the guests who signed up as ``account_id`` (their seats are its own)."""
+        query = sa.select(guests.c.id).where(guests.c.upgraded_to == account_id)
+        return [row.id for row in await self._storage.read(query)]
+
     async def touch_guest(self, guest_id: str, now: float) -> bool:
         """Mark the guest seen at ``now``; ``False`` if there is no such guest."""
         query = sa.update(guests).where(guests.c.id == guest_id).values(last_used_at=now)

@@ -161,12 +161,12 @@ class Storage(Protocol):
         self,
         *,
         account_id: str | None = None,
-        guest_id: str | None = None,
+        guest_ids: Sequence[str] = (),
         statuses: Sequence[RoomStatus] = ("open", "playing", "finished"),
         limit: int = 20,
     ) -> list[RoomRow]:
-        """The rooms with one of ``statuses`` where the account or the guest holds a seat,
-        the most recently active first, at most ``limit`` (none when neither is given)."""
+        """The rooms with one of ``statuses`` where the account or one of the guests holds a
+        seat, the most recently active first, at most ``limit`` (none when none is given)."""
 
     async def update_room(
         self,

@@ -182,17 +182,17 @@ class SqlStorage:
         self,
         *,
         account_id: str | None = None,
-        guest_id: str | None = None,
+        guest_ids: Sequence[str] = (),
         statuses: Sequence[RoomStatus] = ("open", "playing", "finished"),
         limit: int = 20,
     ) -> list[RoomRow]:
-        """The rooms with one of ``statuses`` where the account or the guest holds a seat,
-        the most recently active first, at most ``limit`` (none when neither is given)."""
+        """The rooms with one of ``statuses`` where the account or one of the guests holds a
+        seat, the most recently active first, at most ``limit`` (none when none is given)."""
         holders = []
         if account_id is not None:
             holders.append(seat_table.c.account_id == account_id)
-        if guest_id is not None:
-            holders.append(seat_table.c.guest_id == guest_id)
+        if guest_ids:
+            holders.append(seat_table.c.guest_id.in_(list(guest_ids)))
         if not holders:
             return []
         held = sa.select(seat_table.c.room_id).where(sa.or_(*holders))
