@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Final
 
 from cardtable.agents.names import shown_names
 from cardtable.games import find
@@ -43,6 +44,11 @@ log = logging.getLogger("cardtable.server")
 
 def _process_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+INVITES_KEPT_SECONDS: Final = 24 * 3600.0
+"""How long an expired invite is kept, so that its link says "expired" rather than "unknown"
+for a day before it is purged."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,12 +185,16 @@ class Services:
 
     async def purge(self) -> Purged:
         """Remove the sessions that expired and the guests idle longer than
-        ``guest_idle_days`` (one short transaction)."""
+        ``guest_idle_days`` (one short transaction), and the invites that expired more than
+        :data:`INVITES_KEPT_SECONDS` ago (another)."""
         now = self.clock()
         idle = self.config.guest_idle_days * 24 * 3600.0
         purged = await self.accounts.purge_expired(now, guests_idle_before=now - idle)
         if purged.sessions or purged.guests:
             log.info("purged %d expired sessions, %d idle guests", purged.sessions, purged.guests)
+        invites = await self.invites.store.purge_expired(now - INVITES_KEPT_SECONDS)
+        if invites:
+            log.info("purged %d invites that expired", invites)
         return purged
 
     async def _purging(self) -> None:

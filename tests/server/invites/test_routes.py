@@ -314,3 +314,23 @@ def test_invite_tokens_never_reach_the_logs(
     assert logging.getLogger("uvicorn.access").filters  # the app put its filter there
     assert HideInviteTokens().filter(access)
     assert token not in access.getMessage()
+
+
+def test_an_invite_expired_a_day_ago_is_purged(database_url: str) -> None:
+    """An invite that expired says so for a day, then the server's purge removes it (its
+    link is then unknown); a live one stays."""
+    with app(database_url, invite_hours=1) as client:
+        created = _room(client)
+        old = _made(client, created)
+        server = services(client)
+        start = server.clock()
+        server.clock = lambda: start + 1800  # half an hour on: a second, still live, invite
+        server.invites.clock = server.clock
+        fresh = _made(client, created)
+        server.clock = lambda: start + 3600 + 24 * 3600 + 60  # the first expired a day ago
+        call(client, server.purge)
+        assert len(_rows(client)) == 1
+        server.invites.clock = server.clock
+        with elsewhere(client):
+            assert _problem(_join(client, old)) == (404, "invite_unknown")
+            assert _problem(_join(client, fresh)) == (410, "invite_expired")
