@@ -594,3 +594,20 @@ def test_a_hello_as_the_match_starts_gets_each_event_once(
             ]
             assert firsts, "the deal's events came"
             assert firsts == sorted(set(firsts)), spectator.messages()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/matches", "/api/rooms", "/api/rooms?mine=true", "/api/accounts/fox/matches"],
+)
+@pytest.mark.parametrize("game", ["\x00", "war\x00", "w a r", "x" * 65])
+def test_a_game_filter_that_is_no_name_is_refused_not_queried(
+    database_url: str, path: str, game: str
+) -> None:
+    """A NUL character in ``?game=`` once reached PostgreSQL and came back a 500."""
+    with server(database_url) as client:
+        answer = client.get(path, params={"game": game})
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["code"] == "bad_message"
+        assert "game" in answer.json()["message"], answer.text
+        assert client.get(path, params={"game": "war"}).status_code in (200, 404)

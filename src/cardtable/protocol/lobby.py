@@ -20,6 +20,9 @@ from cardtable.protocol.text import DisplayName, Password, Token
 JsonObject = dict[str, JsonValue]
 AgentName = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[\w:.,=-]+$")]
 Index = Annotated[int, Field(ge=0)]
+GAME_NAME_PATTERN = r"^[\w-]{1,64}$"
+"""A game's name as a request gives it to filter a listing (``?game=war``): letters, digits,
+``_`` and ``-``, so that nothing else (a NUL character) ever reaches a database query."""
 
 MAX_BODY_BYTES = 1024 * 1024
 """The largest REST request body the server reads, in bytes (a ruleset with a full card pool

@@ -26,6 +26,7 @@ from cardtable.engine.wording import Names, seat_namer, with_text
 from cardtable.games import find, names
 from cardtable.games.rulesets import ruleset_schema
 from cardtable.protocol.lobby import (
+    GAME_NAME_PATTERN,
     CreateRoom,
     GameInfo,
     Joined,
@@ -132,7 +133,7 @@ async def get_game(name: str) -> GameInfo:
 async def list_rooms(
     request: Request,
     server: Server,
-    game: str | None = None,
+    game: Annotated[str | None, Query(pattern=GAME_NAME_PATTERN, description="Only its")] = None,
     open_seats: Annotated[bool | None, Query(description="Only rooms with an open seat")] = None,
     password: Annotated[bool | None, Query(description="With a password or without")] = None,
     mine: Annotated[

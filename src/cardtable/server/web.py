@@ -44,7 +44,7 @@ from cardtable.agents.names import agent_title
 from cardtable.agents.registry import agent_names, default_agent
 from cardtable.engine.errors import RulesetError
 from cardtable.games import find, names
-from cardtable.protocol.lobby import JsonObject, MatchInfo
+from cardtable.protocol.lobby import GAME_NAME_PATTERN, JsonObject, MatchInfo
 from cardtable.server.errors import Refused
 from cardtable.server.routes import Server, match_info, refusals
 
@@ -324,7 +324,7 @@ async def room_ruleset(room_id: str, server: Server) -> JsonObject:
 )
 async def finished_matches(
     server: Server,
-    game: str | None = None,
+    game: Annotated[str | None, Query(pattern=GAME_NAME_PATTERN, description="Only its")] = None,
     limit: Annotated[int, Query(ge=1, le=200, description="At most this many")] = 50,
 ) -> list[MatchInfo]:
     """The finished matches of the newest rooms without a password (those being played are

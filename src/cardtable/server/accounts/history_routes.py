@@ -26,6 +26,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from cardtable.protocol.history import HistoryExport, HistoryPage, Profile, Result
+from cardtable.protocol.lobby import GAME_NAME_PATTERN
 from cardtable.server.accounts.guests import signed_in_account
 from cardtable.server.accounts.history import MAX_PAGE, History
 from cardtable.server.accounts.names import username_key
@@ -106,7 +107,9 @@ async def matches(
     username: Username,
     request: Request,
     server: Server,
-    game: Annotated[str | None, Query(max_length=64, description="Only this game's")] = None,
+    game: Annotated[
+        str | None, Query(pattern=GAME_NAME_PATTERN, description="Only this game's")
+    ] = None,
     result: Annotated[Result | None, Query(description="Only those won, lost or drawn")] = None,
     cursor: Annotated[str | None, Query(max_length=256, description="From a next_cursor")] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Matches a page")] = 20,
