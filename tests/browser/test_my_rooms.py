@@ -1,5 +1,5 @@
 """A finished room stays in its player's lobby (and only theirs), to go back to for a
-rematch; other people's lobbies let it go."""
+rematch, with its running score; other people's lobbies let it go."""
 
 from __future__ import annotations
 
@@ -33,6 +33,11 @@ def test_a_finished_room_waits_in_its_players_lobby_for_a_rematch(people: People
     assert owl.page.locator(mine).count() == 0  # not Owl's room: finished, it left the list
     back.click()
     fox.page.wait_for_selector("#rematch")
+    # the room's running score: one match played, one seat has won it (or both, shared)
+    fox.page.wait_for_selector("#seats .badge.wins")
+    won = fox.page.eval_on_selector_all("#seats .badge.wins", "bs => bs.map(b => b.dataset.wins)")
+    assert len(won) == 2
+    assert sorted(won) in (["0", "1"], ["1", "1"]), won
     fox.page.click("#rematch")
     fox.page.wait_for_selector("#turn[data-state='mine'], #turn:has-text('turn')")
     fox.page.wait_for_selector(".war-seat")

@@ -208,6 +208,7 @@ def test_protocol_6_is_served_as_before(database_url: str) -> None:
         old_room = bo.messages("room")[-1]["room"]
         assert "pace" not in old_room
         assert all("auto" not in seat for seat in old_room["seats"])
+        assert all("wins" not in seat for seat in old_room["seats"])  # nor the running score
         assert all("username" in seat for seat in old_room["seats"])
         assert all("auto" not in seat for seat in bo.messages("presence")[-1]["seats"])
         for message in ({"type": "auto", "on": True}, {"type": "pace", "pace": "fast"}):

@@ -223,18 +223,18 @@ carries its account's ``username``; before, a person's seat is ``guest`` and has
 ``username``."""
 
 AUTO_SINCE = 7
-"""From this version on, a seat says whether it plays automatically (``auto``) and a room
-its ``pace``; before, neither."""
+"""From this version on, a seat says whether it plays automatically (``auto``) and how many
+of the room's matches it has won (``wins``), and a room its ``pace``; before, none of them."""
 
 
 @cache
 def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
     """What a ``room`` or ``presence`` message leaves out for ``protocol`` (``None``:
     nothing): a seat's ``username`` before :data:`SEAT_OWNERS_SINCE`, a seat's ``auto`` and
-    a room's ``pace`` before :data:`AUTO_SINCE`."""
+    ``wins`` and a room's ``pace`` before :data:`AUTO_SINCE`."""
     seat = {"username"} if protocol < SEAT_OWNERS_SINCE else set()
     if protocol < AUTO_SINCE:
-        seat.add("auto")
+        seat |= {"auto", "wins"}
     if not seat:
         return None
     seats = {"seats": {"__all__": seat}}

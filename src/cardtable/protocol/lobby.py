@@ -127,6 +127,12 @@ class SeatInfo(WireModel):
         "for a computer player, a person's choice (the `auto` message) in a game that offers "
         "no real choice, such as War. Since protocol 7.",
     )
+    wins: int = Field(
+        0,
+        ge=0,
+        description="How many of the room's finished matches this seat has won: the running "
+        "score across rematches (a shared win counts for each winner). Since protocol 7.",
+    )
 
 
 RoomStatus = Literal["open", "playing", "finished", "closed"]

@@ -14,7 +14,8 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final
@@ -36,7 +37,7 @@ from cardtable.server.presence import Presence
 from cardtable.server.rooms import Rooms, auto_seats, pace_of
 from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
-from cardtable.server.storage.base import SeatRow, Storage
+from cardtable.server.storage.base import MatchRow, SeatRow, Storage
 from cardtable.server.storage.sql import SqlStorage
 
 log = logging.getLogger("cardtable.server")
@@ -243,6 +244,8 @@ class Services:
         limit = settings.get("turn_seconds")
         shown = shown_names((seat.kind == "agent", seat.name) for seat in seats)
         auto = auto_seats(settings)
+        played = await self.storage.matches(room_id)
+        wins = wins_of(played)
         return RoomInfo(
             id=room.id,
             game=room.game,
@@ -256,6 +259,7 @@ class Services:
                     connected=seat.kind == "agent" or seat.index in connected,
                     username=None if seat.account_id is None else names.get(seat.account_id),
                     auto=seat.kind == "agent" or (seat.kind == "guest" and seat.index in auto),
+                    wins=wins.get(seat.index, 0),
                 )
                 for seat, name in zip(seats, shown, strict=True)
             ],
@@ -263,7 +267,33 @@ class Services:
             spectators=bool(settings.get("spectators", True)),
             turn_seconds=limit if isinstance(limit, int) else None,
             disconnect=DisconnectPolicy.model_validate(disconnect),
-            match=await self.rooms.current_match(room_id),
+            match=played[-1].id if played else None,
             created_at=room.created_at,
             pace=pace_of(settings),
         )
+
+
+def wins_of(matches: Sequence[MatchRow]) -> dict[int, int]:
+    """How many of ``matches`` each seat won (the finished ones; a shared win counts for
+    each winner): a room's running score across rematches.
+
+    >>> from cardtable.server.storage.base import MatchRow
+    >>> def ended(*winners: int) -> MatchRow:
+    ...     return MatchRow(id="m", room_id="r", game="war", game_version=2,
+    ...                     engine_version=1, ruleset={}, seed=1, seats=("a", "b"), version=9,
+    ...                     status="finished", outcome={"winners": list(winners)},
+    ...                     final_hash="h", started_at=0.0, finished_at=1.0, lease_owner=None,
+    ...                     lease_until=None, timer=None)
+    >>> wins_of([ended(0), ended(1), ended(0), ended()])
+    {0: 2, 1: 1}
+    """
+    wins: Counter[int] = Counter()
+    for match in matches:
+        outcome = match.outcome
+        if match.status != "finished" or not isinstance(outcome, dict):
+            continue
+        winners = outcome.get("winners")
+        for seat in winners if isinstance(winners, list) else ():
+            if isinstance(seat, int):
+                wins[seat] += 1
+    return dict(wins)

@@ -280,10 +280,14 @@ class RoomPage {
   }
 
   /** The seats as the latest news has them: who is connected from `presence`, whether the
-   * server plays a seat (`auto`, protocol 7) from `room`, which every such change sends. */
+   * server plays a seat (`auto`, protocol 7) and what it has won here (`wins`) from `room`,
+   * which every such change sends. */
   seatsNow() {
     const seats = this.presence?.seats || this.room?.seats || [];
-    return seats.map((s) => ({ ...s, auto: Boolean(this.room?.seats?.[s.index]?.auto ?? s.auto) }));
+    return seats.map((s) => {
+      const news = this.room?.seats?.[s.index];
+      return { ...s, auto: Boolean(news?.auto ?? s.auto), wins: news?.wins ?? s.wins ?? 0 };
+    });
   }
 
   /** Which seats play automatically, and the room's pace: the table shows them. */
@@ -432,7 +436,9 @@ class RoomPage {
         ? h("span", { class: "muted" }, " ", h("a", { class: "profile-link", href: `#/u/${encodeURIComponent(s.username)}` }, `@${s.username}`), s.connected ? ", here" : ", away")
         : h("span", { class: "muted" }, ` ${kindOf(s)}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
       this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null,
-      s.auto ? h("span", { class: "badge auto", title: "The server plays this seat's turns" }, "automatic") : null)));
+      s.auto ? h("span", { class: "badge auto", title: "The server plays this seat's turns" }, "automatic") : null,
+      // the running score across rematches, once anyone has won here
+      seats.some((x) => x.wins) ? h("span", { class: "badge wins", dataset: { wins: s.wins ?? 0 } }, `${s.wins ?? 0} won`) : null)));
     if (this.presence) {
       this.seats.appendChild(h("li", { class: "muted" }, `${this.presence.spectators} watching`));
     }
