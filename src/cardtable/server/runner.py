@@ -46,6 +46,7 @@ from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
 from cardtable.server.rooms import auto_seats, pace_of
 from cardtable.server.storage import MatchRow, RoomRow, SeatRow, StorageError
+from cardtable.server.waiting import wait_until
 from cardtable.simulation.play import agent_rng
 
 if TYPE_CHECKING:
@@ -176,8 +177,7 @@ class Runner:
                 log.warning("the match runner's sweep waits for storage: %s", away)
             except Exception:
                 log.exception("the match runner's sweep failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.services.config.lease_seconds / 3)
+            await wait_until(self._wake, self.services.config.lease_seconds / 3)
 
     async def sweep(self) -> None:
         """Take or renew the leases of live matches; drive those held; close idle rooms."""
@@ -218,8 +218,7 @@ class Runner:
                     wait = STORAGE_RETRY
                 if wait is None:
                     return
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), wait)
+                await wait_until(changed, wait)
         except Refused as refusal:
             log.warning("match %s stopped being driven: %s", match_id, refusal.reason)
         except StorageError as away:  # before it began: the next sweep starts it again
@@ -353,7 +352,8 @@ class Runner:
             self._thinking, agent.decide, view, legal
         )
         try:
-            return await asyncio.wait_for(thinking, self.ceiling)
+            async with asyncio.timeout(self.ceiling):  # not wait_for: see server.waiting
+                return await thinking
         except TimeoutError:
             agents.pop((seat, spec), None)
             log.warning(

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
@@ -39,6 +38,7 @@ from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import MatchRow, SeatRow, Storage
 from cardtable.server.storage.sql import SqlStorage
+from cardtable.server.waiting import wait_until
 
 log = logging.getLogger("cardtable.server")
 
@@ -206,8 +206,7 @@ class Services:
                 await self.purge()
             except Exception:  # storage is away: the next round tries again
                 log.exception("purging expired sessions and idle guests failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self.config.purge_seconds)
+            await wait_until(self._stopping, self.config.purge_seconds)
 
     async def repair(self) -> None:
         """Set right what a process that died between two writes left behind, in versions

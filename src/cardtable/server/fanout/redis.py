@@ -199,7 +199,8 @@ class RedisFanout:
 
     async def _wait(self, event: asyncio.Event, failure: str) -> None:
         try:
-            await asyncio.wait_for(event.wait(), self.timeout)
+            async with asyncio.timeout(self.timeout):  # not wait_for: see server.waiting
+                await event.wait()
         except TimeoutError:
             raise FanoutError(f"{failure} ({self._problem})") from None
 
