@@ -57,9 +57,8 @@ def test_two_computer_players_of_a_kind_are_numbered_everywhere(sqlite_url: str)
         assert any(line.startswith("Random 2 turns up ") for line in lines), lines
         assert not any(line.startswith("random ") for line in lines), lines
 
-        services = client.app.state.services  # type: ignore[attr-defined]
         assert client.portal is not None
-        seats = client.portal.call(services.storage.seats, room)
+        seats = client.portal.call(services(client).storage.seats, room)
         assert [(seat.kind, seat.name) for seat in seats] == [
             ("guest", "ann"), ("agent", "random"), ("agent", "random")
         ]  # fmt: skip
