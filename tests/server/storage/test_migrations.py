@@ -211,8 +211,8 @@ def _fill_revision_0001(connection: sa.Connection) -> None:
     )
 
 
-LATER_COLUMNS = {"seats": ("account_id", "guest_id")}
-"""The columns later revisions (0003) added to the tables of 0001."""
+LATER_COLUMNS = {"seats": ("account_id", "guest_id", "rematch"), "rooms": ("name",)}
+"""The columns later revisions (0003, 0006) added to the tables of 0001."""
 
 
 def _dump(
@@ -260,6 +260,8 @@ async def test_a_database_of_the_release_before_accounts_upgrades_in_place(url: 
         # The store reads what the old release stored, and plays on.
         statuses: tuple[RoomStatus, ...] = ("open", "playing", "finished", "closed")
         assert [room.id for room in await store.rooms(statuses=statuses)] == ["r3", "r2", "r1"]
+        assert {room.name for room in await store.rooms(statuses=statuses)} == {None}
+        assert [seat.rematch for seat in await store.seats("r1")] == [False, False]
         assert [match.id for match in await store.live_matches()] == ["m2"]
         assert [d.text for d in await store.decisions("m1")] == ["turn", "turn", "concede"]
         assert [message.text for message in await store.chat("r2")] == ["hi \u2665"]

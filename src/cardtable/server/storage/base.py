@@ -50,6 +50,8 @@ class RoomRow:
     created_at: float
     updated_at: float
     """When anything last happened in the room (idle rooms expire from this)."""
+    name: str | None = None
+    """The name its host gave the room, if any (shown in the lobby beside the game's)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +72,9 @@ class SeatRow:
     wherever they are signed in)."""
     guest_id: str | None = None
     """The guest identity (its cookie) of a person who sat down without signing in."""
+    rematch: bool = False
+    """Whether the seat's person has accepted a rematch since the room's latest match ended
+    (a new person in the seat has not; a match's start clears it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -57,6 +57,7 @@ rooms = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.Double(), nullable=False),
     sa.Column("updated_at", sa.Double(), nullable=False),
+    sa.Column("name", sa.String(60), nullable=True),
     sa.CheckConstraint("status IN ('open', 'playing', 'finished', 'closed')", name="status"),
     sa.Index(None, "status", "game", "created_at"),
 )
@@ -72,6 +73,7 @@ seats = sa.Table(
     sa.Column("deck", _json(), nullable=True),
     sa.Column("account_id", sa.String(), nullable=True),
     sa.Column("guest_id", sa.String(), nullable=True),
+    sa.Column("rematch", sa.Boolean(), nullable=False, server_default=sa.false()),
     sa.PrimaryKeyConstraint("room_id", "seat_index"),
     sa.CheckConstraint("kind IN ('open', 'guest', 'agent')", name="kind"),
 )
