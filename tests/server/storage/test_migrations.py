@@ -119,6 +119,11 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
             ],
             [("expires_at",), ("room_id",)],
         ),
+        "friends": (
+            ["account_id", "other_id"],
+            [(("account_id",), "accounts"), (("other_id",), "accounts")],
+            [("account_id", "state", "since"), ("other_id", "state")],
+        ),
         "unique": [
             ("accounts", ("username_key",)),
             ("guests", ("token_hash",)),

@@ -20,10 +20,10 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0005'
+'0007'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
-['accounts', 'chat', 'decisions', 'guests', 'invites', 'matches', 'participants', 'rooms',
- 'seats', 'sessions']
+['accounts', 'chat', 'decisions', 'friends', 'guests', 'invites', 'matches', 'participants',
+ 'rooms', 'seats', 'sessions']
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ TABLE_MODULES = (
     "cardtable.server.storage.tables",
     "cardtable.server.accounts.tables",
     "cardtable.server.invites.tables",
+    "cardtable.server.friends.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 

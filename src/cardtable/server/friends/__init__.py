@@ -1,0 +1,1 @@
+"""Friends: requests by username, accepting, declining, removing, and one-way blocks."""
