@@ -1,6 +1,6 @@
 """Movement and feedback at the tables (motion.js) and the sounds' toggle (sound.js), run as
-modules in the browser: a Kata TCG table is drawn from hand-made views, one after another, as
-a room draws them when views and events come."""
+modules in the browser: a Kata TCG table (and a Karata and a War one) is drawn from hand-made
+views, one after another, as a room draws them when views and events come."""
 
 from __future__ import annotations
 
@@ -300,3 +300,111 @@ def test_karata_cards_move_from_the_hand_and_from_a_seat(people: People) -> None
     moved = page.evaluate(KARATA)
     assert len(moved["played"]) == 1
     assert len(moved["arrived"]) == 1
+
+
+WAR = """async () => {
+  const { warTable } = await import("/js/tables/war.js");
+  const slot = document.createElement("div");
+  slot.id = "motion-slot";
+  document.querySelector("main").prepend(slot);
+  const table = warTable(slot, { decide: () => {} });
+  const stack = (size, cards = null) => ({ size, cards });
+  const turn = { kind: "turn", text: "turn", cards: [], targets: [], mode: null, details: {} };
+  const view = ({ piles, ups = [[], []], number = 1, last = null, toAct = 0, events }) => ({
+    message: {
+      view: {
+        turn: number,
+        zones: {
+          deck: stack(0), aside: stack(0),
+          "pile:0": stack(piles[0]), "up:0": stack(ups[0].length, ups[0]), "down:0": stack(0),
+          "pile:1": stack(piles[1]), "up:1": stack(ups[1].length, ups[1]), "down:1": stack(0),
+        },
+        public: { rounds: [[]], contenders: [0, 1], to_turn: [toAct], out: [], last },
+      },
+      legal: toAct === 0 ? [turn] : [], unplayable: [], outcome: null, to_act: toAct,
+    },
+    names: ["Fox", "Owl"], seat: 0, events: [...events], seats: [], pace: "normal",
+  });
+  const king = { id: 26, key: "KS", name: "King of Spades" };
+  const nine = { id: 1, key: "9C", name: "Nine of Clubs" };
+  const events = [{ type: "battle", number: 1, seats: [0, 1] }];
+  const centre = (r) => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  const within = ([x, y], r) => r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+  const pileBox = (seat) => slot.querySelector(`.war-seat[data-seat='${seat}'] .pile`)
+    .getBoundingClientRect();
+  const still = () => document.getAnimations()
+    .filter((a) => !a.effect?.target?.classList?.contains("motion-ghost"))
+    .forEach((a) => a.finish()); // the table as it ends (the copies flying aside)
+  // each movement of card `id` across the table: whether it starts at seat `seat`'s pile as
+  // it was (`pileBefore`) before the table was drawn again
+  const fromPile = (id, pileBefore) => {
+    const moves = document.getAnimations()
+      .filter((a) => !(a instanceof CSSAnimation) && a.effect?.target?.dataset?.card === String(id))
+      .map((a) => /translate\\((-?[\\d.]+)px, (-?[\\d.]+)px\\)/.exec(
+        a.effect.getKeyframes()[0].transform || ""))
+      .filter((found) => found);
+    still();
+    const card = slot.querySelector(`.card[data-card='${id}']`);
+    if (!card) return ["no card"];
+    const [x, y] = centre(card.getBoundingClientRect());
+    return moves.map((found) => within([x + Number(found[1]), y + Number(found[2])], pileBefore));
+  };
+  table.update(view({ piles: [14, 14], events }));
+  still();
+  const foxPile = pileBox(0);
+  // Fox turns the King: from his pile to the battle
+  events.push({ type: "turn", seat: 0, round: 0, down: 0, card: king });
+  table.update(view({ piles: [13, 14], ups: [[king], []], toAct: 1, events }));
+  const animationsAfterTurn = document.getAnimations().length;
+  const turned = fromPile(26, foxPile);
+  // Owl turns the Nine and Fox wins both cards: they gather to Fox's pile
+  events.push({ type: "turn", seat: 1, round: 0, down: 0, card: nine },
+    { type: "won", seat: 0, cards: 2, by: "rank" }, { type: "battle", number: 2, seats: [0, 1] });
+  const last = { number: 1, winner: 0, cards: 2, rounds: [[
+    { seat: 0, down: 0, card: "KS" }, { seat: 1, down: 0, card: "9C" }]] };
+  const owlPile = pileBox(1);
+  table.update(view({ piles: [15, 13], number: 2, last, events }));
+  const animations = document.getAnimations().length;
+  const answered = fromPile(1, owlPile);
+  const gathered = [...slot.querySelectorAll(".motion-layer .motion-ghost")].map((ghost) => {
+    const a = ghost.getAnimations()[0];
+    const timing = a.effect.getTiming();
+    a.pause();
+    a.currentTime = timing.delay + timing.duration * 0.85; // nearly there
+    return within(centre(ghost.getBoundingClientRect()), pileBox(0));
+  });
+  return {
+    turned, answered, gathered, animationsAfterTurn, animations,
+    cards: slot.querySelectorAll(".war-seat .card.face").length,
+  };
+}"""
+
+
+HALFWAY = """() => document.querySelectorAll("#motion-slot .motion-ghost").forEach((ghost) => {
+  const a = ghost.getAnimations()[0];
+  const timing = a.effect.getTiming();
+  a.currentTime = timing.delay + timing.duration * 0.5;
+})"""
+
+
+def test_war_cards_move_from_the_piles_to_the_battle_and_to_the_winner(people: People) -> None:
+    fox = people("Fox")
+    moved = fox.page.evaluate(WAR)
+    assert moved["turned"] == [True]  # Fox's King, from his pile
+    assert moved["answered"] == [True]  # Owl's Nine, from Owl's pile
+    assert moved["gathered"] == [True, True]  # both, then, toward Fox's pile
+    assert moved["cards"] == 2  # the battle stays on the table, as the last one
+    fox.page.evaluate(HALFWAY)  # the copies halfway to Fox's pile (before they are taken away)
+    shots.save(fox.page, "motion-war-won-cards", full_page=False)
+
+
+def test_war_moves_nothing_under_reduced_motion(people: People) -> None:
+    fox = people("Fox")
+    fox.page.emulate_media(reduced_motion="reduce")
+    moved = fox.page.evaluate(WAR)
+    assert moved["turned"] == []
+    assert moved["answered"] == []
+    assert moved["gathered"] == []
+    assert moved["animationsAfterTurn"] == 0
+    assert moved["animations"] == 0
+    assert moved["cards"] == 2  # drawn all the same

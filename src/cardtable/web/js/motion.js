@@ -1,20 +1,25 @@
 // Movement and feedback at the tables, all decoration: cards glide from where they were to
 // where they are (FLIP, keyed by card id), new ones fade in, damage and healing float over
 // what they hit, an attack draws a short arrow from attacker to target, and what changed
-// while it was not your turn glows when your turn comes. Nothing waits for an animation:
+// while it was not your turn glows when your turn comes; War's cards come from their
+// player's pile to the battle, and the cards a battle won gather to the winner's pile.
+// Nothing waits for an animation:
 // the table is drawn and its controls act at once; overlays take no clicks. With
 // prefers-reduced-motion: reduce, none of it happens.
 //
 // What moves is found by its key: `#ID` for an element with data-card="ID" (a card, a
 // minion), `pSEAT` for one with data-seat="SEAT" (a hero, a seat's area): the way events
-// name characters ("p1", "#12").
+// name characters ("p1", "#12"); a place on the table by its name, for one with
+// data-place="NAME" (a pile, "pile:0"; a face-down row, "down:0"). Elements with data-stake
+// are the cards a battle was fought for: when an event says who won them, they gather there.
 import { h, svg } from "./dom.js";
 
 const MOVE_MS = 250;
 const FADE_MS = 220;
 const FLOAT_MS = 700;
 const ARROW_MS = 650;
-const KEYED = "[data-card], [data-seat]";
+const GATHER_MS = 550;
+const KEYED = "[data-card], [data-seat], [data-place]";
 
 /** Whether motion is welcome here (not when the person asked for reduced motion). */
 export function motionAllowed() {
@@ -24,6 +29,7 @@ export function motionAllowed() {
 function keyOf(el) {
   if (el.dataset.card !== undefined && el.dataset.card !== "") return `#${el.dataset.card}`;
   if (el.dataset.seat !== undefined && el.dataset.seat !== "") return `p${el.dataset.seat}`;
+  if (el.dataset.place) return el.dataset.place;
   return null;
 }
 
@@ -36,15 +42,27 @@ function signature(el) {
 }
 
 /** The events a damage or a heal floats, as [target, text, kind]; the arrows events draw, as
- * [from, to]. */
+ * [from, to]; where cards new on the table come from (`origins`, key → key); the place the
+ * cards at stake went to (`gather`: a War battle's winner's pile), if any. */
 function readEvents(events) {
   const floats = [];
   const arrows = [];
   const origins = new Map(); // a card played: from its player's seat (where their hand is)
+  let gather = null;
   for (const e of events) {
     if (!e || typeof e !== "object") continue;
     const played = e.type === "play" && e.card && typeof e.card === "object" ? e.card.id : null;
     if (played !== null && played !== undefined && Number.isInteger(e.seat)) origins.set(`#${played}`, `p${e.seat}`);
+    if (e.type === "turn" && Number.isInteger(e.seat)) {
+      // War: a card turned up (and, in a war, cards put face down) from the player's pile
+      const turned = e.card && typeof e.card === "object" ? e.card.id : null;
+      if (turned !== null && turned !== undefined) origins.set(`#${turned}`, `pile:${e.seat}`);
+      if (Number(e.down) > 0) {
+        origins.set(`down:${e.seat}`, `pile:${e.seat}`);
+        origins.set(`down:${e.seat}:${e.round}`, `pile:${e.seat}`);
+      }
+    }
+    if (e.type === "won" && Number.isInteger(e.seat)) gather = `pile:${e.seat}`;
     if (e.type === "damage" && Array.isArray(e.hits)) {
       for (const hit of e.hits) {
         if (!hit || typeof hit.target !== "string") continue;
@@ -60,7 +78,7 @@ function readEvents(events) {
       arrows.push([id === null || id === undefined ? `p${e.seat}` : `#${id}`, e.target, `p${e.seat}`]);
     }
   }
-  return { floats, arrows, origins };
+  return { floats, arrows, origins, gather };
 }
 
 export class Motion {
@@ -105,8 +123,9 @@ export class Motion {
       if (key && !now.has(key)) now.set(key, el);
     }
     if (!first && before) {
-      const { floats, arrows, origins } = readEvents(events);
+      const { floats, arrows, origins, gather } = readEvents(events);
       const boxes = new Map([...now].map(([key, el]) => [key, el.getBoundingClientRect()])); // where they end
+      const stakes = gather ? [...this.root.querySelectorAll("[data-stake]")].map((el) => [el, el.getBoundingClientRect()]) : [];
       for (const [key, el] of now) {
         const was = before.get(key);
         const seat = !was && origins.has(key) ? before.get(origins.get(key)) : null;
@@ -127,6 +146,8 @@ export class Motion {
         const b = place(to);
         if (a && b) this.arrow(a, b);
       }
+      const winner = gather ? place(gather) : null;
+      if (winner) for (const [el, box] of stakes) this.ghost(el, box, winner, MOVE_MS + 100);
     }
     if (this.highlights && cameNow && this.marks) {
       for (const [key, el] of now) {
@@ -246,6 +267,39 @@ export class Motion {
       { duration: ARROW_MS, easing: "ease-out", fill: "both" },
     );
     gone(el, animation, ARROW_MS);
+  }
+
+  /** A copy of `el` (at `from`) that flies into `to` and is gone, after `delay` ms: the cards
+   * a battle was won with, gathering to the winner's pile while the table still shows them. */
+  ghost(el, from, to, delay) {
+    if (!el.animate) return;
+    const copy = el.cloneNode(true);
+    for (const node of [copy, ...copy.querySelectorAll("*")]) {
+      for (const name of [...node.getAttributeNames()]) {
+        if (name.startsWith("data-") || name === "id" || name === "role" || name === "aria-label" || name === "title") {
+          node.removeAttribute(name);
+        }
+      }
+    }
+    copy.classList.remove("fresh", "changed");
+    copy.classList.add("motion-ghost");
+    const a = this.local(from);
+    const b = this.local(to);
+    Object.assign(copy.style, { left: `${a.x}px`, top: `${a.y}px`, width: `${a.w}px`, height: `${a.h}px` });
+    this.overlay().appendChild(copy);
+    const dx = b.x + b.w / 2 - (a.x + a.w / 2);
+    const dy = b.y + b.h / 2 - (a.y + a.h / 2);
+    const there = `translate(${dx}px, ${dy}px) scale(.45)`;
+    const animation = copy.animate(
+      [
+        { transform: "translate(0px, 0px) scale(1)", opacity: 0 },
+        { transform: "translate(0px, 0px) scale(1)", opacity: 1, offset: 0.12 },
+        { transform: there, opacity: 0.9, offset: 0.85 },
+        { transform: there, opacity: 0 },
+      ],
+      { duration: GATHER_MS, delay, easing: "ease-in-out", fill: "both" },
+    );
+    gone(copy, animation, delay + GATHER_MS);
   }
 
   highlight(el) {
