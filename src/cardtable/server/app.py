@@ -41,6 +41,7 @@ from cardtable.server.accounts.routes import router as accounts_router
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.fanout import open_fanout
 from cardtable.server.fanout.base import FanoutError
+from cardtable.server.friends.routes import router as friends_router
 from cardtable.server.invites.routes import hide_invite_tokens
 from cardtable.server.invites.routes import router as invites_router
 from cardtable.server.routes import router
@@ -104,6 +105,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(history_router)
     app.include_router(reset_router)
     app.include_router(invites_router)
+    app.include_router(friends_router)
     hide_invite_tokens()
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

@@ -39,6 +39,7 @@ __all__ = [
     "PasswordHasher",
     "PasswordTooLong",
     "RateLimit",
+    "RateLimits",
     "Throttle",
     "hash_password",
     "new_token",
@@ -359,6 +360,34 @@ class RateLimit:
         """Seconds until a message would be allowed (``0.0``: now)."""
         self._refill(now)
         return max(0.0, (1 - self._tokens) / self.rate)
+
+
+class RateLimits:
+    """A :class:`RateLimit` per key (a client address, an account), the least recently used
+    forgotten past ``max_keys``: how sign-ups per address and friend requests per account are
+    limited.
+
+    >>> limits = RateLimits(rate=1.0, burst=2)
+    >>> [limits.take("fox", now=0.0) for _ in range(3)], limits.take("owl", now=0.0)
+    ([0.0, 0.0, 1.0], 0.0)
+    """
+
+    __slots__ = ("_limits", "burst", "max_keys", "rate")
+
+    def __init__(self, *, rate: float, burst: int, max_keys: int = 100_000) -> None:
+        RateLimit(rate=rate, burst=burst)  # refuses a rate or burst that cannot be
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self._limits: OrderedDict[Hashable, RateLimit] = OrderedDict()
+
+    def take(self, key: Hashable, now: float) -> float:
+        """``0.0`` and one use taken, or the seconds (at least 1) until ``key`` may go on."""
+        limit = self._limits.pop(key, None) or RateLimit(rate=self.rate, burst=self.burst)
+        self._limits[key] = limit
+        while len(self._limits) > self.max_keys:
+            self._limits.popitem(last=False)
+        return 0.0 if limit.allow(now) else max(1.0, limit.retry_after(now))
 
 
 # -- browser origins --------------------------------------------------------------------------

@@ -28,6 +28,8 @@ from cardtable.server.accounts.rows import Purged
 from cardtable.server.accounts.service import Accounts, session_policy, usernames
 from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
+from cardtable.server.friends.service import FriendPolicy, Friends
+from cardtable.server.friends.store import FriendStore
 from cardtable.server.hub import Hub
 from cardtable.server.invites.service import Invites, invite_policy
 from cardtable.server.invites.store import InviteStore
@@ -91,6 +93,12 @@ class ServerConfig:
     """How long an invite link works (from 5 minutes to 30 days)."""
     invites_per_room: int = 20
     """How many invite links that still work a room may have at once (1 to 1000)."""
+    friend_requests_pending: int = 100
+    """How many of one person's friend requests may wait for an answer at once."""
+    friend_requests_per_hour: float = 30.0
+    """How many friend requests one account may send an hour, on average."""
+    friend_request_burst: int = 10
+    """How many friend requests one account may send at once (then at the hourly rate)."""
     password_hasher: PasswordHasher | None = None
     """How accounts' passwords are hashed; ``None``: argon2id with the server's parameters
     (:data:`~cardtable.server.security.HASH_PARAMETERS`). Tests give a cheap one."""
@@ -99,6 +107,15 @@ class ServerConfig:
 
     def __post_init__(self) -> None:
         invite_policy(self.invite_hours, self.invites_per_room)  # ValueError out of bounds
+        self.friend_policy()  # likewise
+
+    def friend_policy(self) -> FriendPolicy:
+        """The friend requests' limits of these settings."""
+        return FriendPolicy(
+            pending=self.friend_requests_pending,
+            per_hour=self.friend_requests_per_hour,
+            burst=self.friend_request_burst,
+        )
 
 
 def seat_kind(seat: SeatRow) -> SeatKind:
@@ -171,6 +188,14 @@ class Services:
             self.rooms,
             invite_policy(config.invite_hours, config.invites_per_room),
             self.clock,
+        )
+
+    @cached_property
+    def friends(self) -> Friends:
+        """Friend requests, friendships and blocks, in the storage's database (built when
+        first asked for)."""
+        return Friends(
+            FriendStore.of(self.storage), self.accounts, self.config.friend_policy(), self.clock
         )
 
     async def _account_active(self, account_id: str) -> bool:

@@ -411,5 +411,6 @@ async def delete_account(
     body: DeleteAccount, who: Caller_, request: Request, response: Response, server: Server
 ) -> None:
     await server.people.delete_account(who.account, body.password, address=client_of(request))
+    await server.friends.forget(who.account.id)
     if who.by_cookie:
         clear_session_cookie(response, request)

@@ -52,8 +52,7 @@ their password there by mistake).
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -67,7 +66,7 @@ from cardtable.server.accounts.store import AccountStore, UsernameTaken
 from cardtable.server.accounts.tables import accounts
 from cardtable.server.accounts.tokens import SessionPolicy, new_session_token, token_hash
 from cardtable.server.errors import Refused
-from cardtable.server.security import RateLimit, Throttle
+from cardtable.server.security import RateLimits, Throttle
 from cardtable.server.storage.base import Conflict, Storage
 from cardtable.server.storage.sql import SqlStorage
 
@@ -150,25 +149,6 @@ class Current:
     touched: bool = False
 
 
-class _Buckets:
-    """A :class:`RateLimit` per key, the least recently used forgotten past ``max_keys``."""
-
-    def __init__(self, *, rate: float, burst: int, max_keys: int = _MAX_ADDRESSES) -> None:
-        RateLimit(rate=rate, burst=burst)  # refuses a rate or burst that cannot be
-        self.rate = rate
-        self.burst = burst
-        self.max_keys = max_keys
-        self._limits: OrderedDict[Hashable, RateLimit] = OrderedDict()
-
-    def take(self, key: Hashable, now: float) -> float:
-        """``0.0`` and one use taken, or the seconds until ``key`` may go on."""
-        limit = self._limits.pop(key, None) or RateLimit(rate=self.rate, burst=self.burst)
-        self._limits[key] = limit
-        while len(self._limits) > self.max_keys:
-            self._limits.popitem(last=False)
-        return 0.0 if limit.allow(now) else max(1.0, limit.retry_after(now))
-
-
 class Accounts:
     """Signing up, in and out; sessions; changing and deleting accounts (see the module)."""
 
@@ -192,7 +172,9 @@ class Accounts:
         """Password tries per username key."""
         self.by_address = Throttle(free=ADDRESS_TRIES_FACTOR * login_tries)
         """Password tries per client address."""
-        self.signups = _Buckets(rate=signups_per_hour / 3600.0, burst=signup_burst)
+        self.signups = RateLimits(
+            rate=signups_per_hour / 3600.0, burst=signup_burst, max_keys=_MAX_ADDRESSES
+        )
         """Sign-ups per client address."""
 
     # -- signing up and in ------------------------------------------------------------------

@@ -100,6 +100,14 @@ class WarTable extends Table {
     this.automatic(state));
   }
 
+  /** Where the focus goes when what it was on is gone (the turn just taken): to the turn, when
+   * it is yours; else nowhere, never to a toggle, so that the turn takes it as it comes back
+   * and each battle costs the keyboard one Enter. */
+  focusFirst() {
+    const turn = this.controls.querySelector("[data-primary]");
+    if (turn) turn.focus({ preventScroll: true });
+  }
+
   /** A player's toggles while the match goes on (protocol 7): the server turns their cards
    * (their seat's `auto`), and the room's automatic turns come faster (its `pace`). */
   automatic(state) {
