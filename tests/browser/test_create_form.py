@@ -1,8 +1,8 @@
-"""The lobby's form for a new room keeps the rules a person set, whatever order the game's
-details arrive in: choosing the game that is already chosen while its details load must not
-redraw the rules at their defaults once the person has changed them (a room of the Kata TCG
-with minions was sometimes made without them, and a card then played at once instead of
-asking whom to aim at)."""
+"""The lobby's form for a new room: the room's name, shown to everyone as text; and the rules
+a person set are kept, whatever order the game's details arrive in: choosing the game that is
+already chosen while its details load must not redraw the rules at their defaults once the
+person has changed them (a room of the Kata TCG with minions was sometimes made without them,
+and a card then played at once instead of asking whom to aim at)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,16 @@ def test_the_rules_set_are_kept_when_a_late_answer_arrives(people: People) -> No
     page.wait_for_timeout(200)  # time for the late answer to be drawn, if it were
     assert page.is_checked("#rule-tcg-minions")
     assert page.input_value("#rule-tcg-first_hand") == "5"
+
+
+def test_a_room_is_named_and_everyone_reads_the_name_as_text(people: People) -> None:
+    fox = people("Fox")
+    owl = people("Owl")
+    name = "<b>Friday</b> cards"
+    room = fox.create_room("war", {"suits": 1, "ranks": 6}, ("open", "open"), room_name=name)
+    fox.page.wait_for_selector(f"#room-title:has-text('{name} · War')")
+    owl.page.goto(f"{owl.url}/#/")
+    listed = owl.page.locator(f"#room-list li[data-room='{room}'] .room-name")
+    listed.wait_for()
+    assert listed.text_content() == name
+    assert owl.page.locator("#room-list b").count() == 0  # text, never markup

@@ -56,10 +56,19 @@ def test_two_people_play_war_and_chat(people: People) -> None:
     ), (outcome, theirs)
     shots.save(owl.page, "war-over")
 
-    owl.page.click("#rematch")  # a player asks for a rematch: a new match for both
+    owl.page.click("#rematch")  # a player accepts a rematch: it waits for the other
+    owl.page.wait_for_selector("#rematch[data-state='accepted']:has-text('Waiting for Fox')")
+    fox.page.wait_for_selector("#seats .badge.rematch")  # Fox sees that Owl is ready
+    assert fox.page.locator("#room-status:has-text('The match is over')").count() == 1
+    fox.page.wait_for_selector("#rematch:has-text('Owl is ready')")
+    shots.save(fox.page, "war-rematch-asked")
+    fox.page.click("#rematch")  # and the last acceptance starts it, for both
     for person in (fox, owl):
         person.page.wait_for_selector("#room-status:has-text('A match is on')")
         person.page.wait_for_selector("#turn:not([data-state='over'])")
+    # the running score counts the first match: the winner's seat, if anyone won
+    won = fox.page.eval_on_selector_all("#seats .badge.wins", "bs => bs.map(b => b.dataset.wins)")
+    assert sorted(won) == ([] if said[0] == "Match over: Nobody won" else ["0", "1"]), (won, said)
     owl.page.once("dialog", lambda dialog: dialog.accept())
     owl.page.click("#leave")  # leaving a live match concedes it
     owl.page.wait_for_url(lambda url: url.endswith("#/"))

@@ -70,7 +70,8 @@ class Person:
 
     def create_room(self, game: str, rules: dict[str, Any] | None = None,
                     seats: tuple[str, ...] = ("open", "open"), *, password: str | None = None,
-                    host: str = "0", turn_seconds: int | None = None) -> str:  # fmt: skip
+                    host: str = "0", turn_seconds: int | None = None,
+                    room_name: str | None = None) -> str:  # fmt: skip
         """Create a room through the lobby's form; its id (the page is then in the room)."""
         page = self.page
         page.goto(f"{self.url}/#/")
@@ -96,6 +97,8 @@ class Person:
             page.fill("#create-password", password)
         if turn_seconds is not None:
             page.fill("#create-turn", str(turn_seconds))
+        if room_name is not None:
+            page.fill("#create-room-name", room_name)
         page.click("#create-submit")
         page.wait_for_url(re.compile(r"#/room/"))
         page.wait_for_selector("#seats li")

@@ -209,6 +209,8 @@ def test_protocol_6_is_served_as_before(database_url: str) -> None:
         assert "pace" not in old_room
         assert all("auto" not in seat for seat in old_room["seats"])
         assert all("wins" not in seat for seat in old_room["seats"])  # nor the running score
+        assert all("rematch" not in seat for seat in old_room["seats"])  # nor acceptances
+        assert "name" not in old_room  # nor the room's name
         assert all("username" in seat for seat in old_room["seats"])
         assert all("auto" not in seat for seat in bo.messages("presence")[-1]["seats"])
         for message in ({"type": "auto", "on": True}, {"type": "pace", "pace": "fast"}):

@@ -281,11 +281,20 @@ def finish(players: dict[int, Recorder]) -> str:
     return str(view["match"])
 
 
+def accepts_a_rematch(client: TestClient, room: str, token: str) -> None:
+    """The seat of ``token`` accepts a rematch, which waits for the other player."""
+    accepted = client.post(f"/api/rooms/{room}/rematch", headers=bearer(token))
+    assert accepted.status_code == 200, accepted.text
+    assert accepted.json()["status"] == "finished", accepted.text
+
+
 def rematch_is_played(client: TestClient, room: str, players: dict[int, Recorder], token: str,
                       first: str) -> None:  # fmt: skip
-    """Ask for a rematch; both players are sent its view, and each hears the other's decision."""
+    """The last player accepts the rematch, which starts: both players are sent its view,
+    and each hears the other's decision."""
     rematch = client.post(f"/api/rooms/{room}/rematch", headers=bearer(token))
     assert rematch.status_code == 200, rematch.text
+    assert rematch.json()["status"] == "playing", rematch.text
     views = [player.until(lambda m: m["type"] == "view" and m["match"] != first)[-1]
              for player in players.values()]  # fmt: skip
     actor = players[views[0]["to_act"]]
@@ -304,6 +313,7 @@ def test_a_rematch_read_while_storage_fails_still_reaches_every_player(
         with sockets(client) as connect:
             players = seated(connect, room, ann_token, bob_token)
             first = finish(players)
+            accepts_a_rematch(client, room, bob_token)
             # The first read of the new match inside room_changed fails: of its row when nothing
             # read the match before, else of its decisions (the match's clock, in a task of
             # its own, may have read the row first).
@@ -324,6 +334,7 @@ def test_a_rematch_followed_while_the_fanout_fails_still_reaches_every_player(
         with sockets(client) as connect:
             players = seated(connect, room, ann_token, bob_token)
             first = finish(players)
+            accepts_a_rematch(client, room, bob_token)
             fanout.once = lambda name, args: (
                 name == "subscribe" and args[0].startswith("match:") and within("listen")
             )  # a room hub's listener (the runner's is ``_listen``)
@@ -343,6 +354,7 @@ def test_a_notice_lost_with_its_teller_is_made_up_for(
         with sockets(client) as connect:
             players = seated(connect, room, ann_token, bob_token)
             first = finish(players)
+            accepts_a_rematch(client, room, bob_token)
             lost: list[str] = []
             tell = Notices.tell
 

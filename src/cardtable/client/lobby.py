@@ -147,7 +147,8 @@ class Lobby:
         return await self._action(room, "start", token)
 
     async def rematch(self, room: str, token: str | None = None) -> RoomInfo:
-        """Ask for a rematch: the seat's token, or none when signed in as the seat's account."""
+        """Accept a rematch (it starts once every person at the table has): the seat's token,
+        or none when signed in as the seat's account."""
         return await self._action(room, "rematch", token)
 
     async def leave(self, room: str, token: str | None = None) -> RoomInfo:

@@ -223,23 +223,24 @@ carries its account's ``username``; before, a person's seat is ``guest`` and has
 ``username``."""
 
 AUTO_SINCE = 7
-"""From this version on, a seat says whether it plays automatically (``auto``) and how many
-of the room's matches it has won (``wins``), and a room its ``pace``; before, none of them."""
+"""From this version on, a seat says whether it plays automatically (``auto``), how many of
+the room's matches it has won (``wins``) and whether its person accepted a rematch
+(``rematch``), and a room its ``pace`` and ``name``; before, none of them."""
 
 
 @cache
 def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
     """What a ``room`` or ``presence`` message leaves out for ``protocol`` (``None``:
     nothing): a seat's ``username`` before :data:`SEAT_OWNERS_SINCE`, a seat's ``auto`` and
-    ``wins`` and a room's ``pace`` before :data:`AUTO_SINCE`."""
+    ``wins`` and ``rematch`` and a room's ``pace`` and ``name`` before :data:`AUTO_SINCE`."""
     seat = {"username"} if protocol < SEAT_OWNERS_SINCE else set()
     if protocol < AUTO_SINCE:
-        seat |= {"auto", "wins"}
+        seat |= {"auto", "wins", "rematch"}
     if not seat:
         return None
     seats = {"seats": {"__all__": seat}}
     if kind is RoomMessage:
-        return {"room": {**seats, "pace": True}}
+        return {"room": {**seats, "pace": True, "name": True}}
     return seats
 
 

@@ -43,9 +43,12 @@ Version 7 lets a seat hand its turns to the server where the game offers no real
 (:attr:`~cardtable.engine.game.Game.auto_play`, War's): the client messages ``auto`` (turn my
 seat's cards for me, or stop) and ``pace`` (the room's pace of automatic turns: ``normal`` or
 ``fast``), the error codes ``not_your_seat`` and ``no_auto_play``, and a seat's ``auto`` in
-``room`` and ``presence`` messages (true for computer players; a person's choice). Older
-versions are sent seats without ``auto``, and their ``auto`` and ``pace`` messages are
-refused as ``unknown_type``."""
+``room`` and ``presence`` messages (true for computer players; a person's choice). It also
+keeps a room's running score and its rematches: a seat's ``wins`` (the room's matches it has
+won) and ``rematch`` (its person has accepted a rematch: one starts once every person at the
+table has), and a room's ``pace`` and ``name`` (the name its host gave it). Older versions
+are sent seats without ``auto``, ``wins`` or ``rematch`` and rooms without ``pace`` or
+``name``, and their ``auto`` and ``pace`` messages are refused as ``unknown_type``."""
 
 PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
@@ -59,6 +62,9 @@ MAX_CHAT_CHARS: Final = 500
 
 MAX_NAME_CHARS: Final = 32
 """The longest display name, in characters, after trimming."""
+
+MAX_ROOM_NAME_CHARS: Final = 60
+"""The longest name of a room, in characters, after trimming."""
 
 MAX_PASSWORD_CHARS: Final = 128
 """The longest room password, in characters."""

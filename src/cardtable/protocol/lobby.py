@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import Field, JsonValue, StringConstraints, model_validator
 
 from cardtable.protocol.base import WireModel
-from cardtable.protocol.text import DisplayName, Password, Token
+from cardtable.protocol.text import DisplayName, Password, RoomName, Token
 
 JsonObject = dict[str, JsonValue]
 AgentName = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[\w:.,=-]+$")]
@@ -87,6 +87,11 @@ class CreateRoom(WireModel):
     )
     disconnect: DisconnectPolicy = Field(default_factory=DisconnectPolicy)
     deck: JsonObject | None = Field(None, description="The host's deck, for games with decks.")
+    room_name: RoomName | None = Field(
+        None,
+        description="A name for the room, shown in the lobby beside the game's (1 to 60 "
+        "characters once trimmed); None: the room has none.",
+    )
 
     @model_validator(mode="after")
     def _host_seat_is_open(self) -> Self:
@@ -133,6 +138,12 @@ class SeatInfo(WireModel):
         description="How many of the room's finished matches this seat has won: the running "
         "score across rematches (a shared win counts for each winner). Since protocol 7.",
     )
+    rematch: bool = Field(
+        False,
+        description="Whether the seat's person has accepted a rematch since the room's latest "
+        "match ended: the rematch starts once every person at the table has (computer "
+        "players always accept). Since protocol 7.",
+    )
 
 
 RoomStatus = Literal["open", "playing", "finished", "closed"]
@@ -159,6 +170,9 @@ class RoomInfo(WireModel):
         description="How fast the server makes automatic turns (computer players' and seats "
         "that play automatically): `normal` or `fast`, as the room's players set it (the "
         "`pace` message). Since protocol 7.",
+    )
+    name: str | None = Field(
+        None, description="The name its host gave the room, if any. Since protocol 7."
     )
 
 

@@ -49,6 +49,7 @@ from cardtable.protocol.limits import (
     MAX_DECISION_CHARS,
     MAX_NAME_CHARS,
     MAX_PASSWORD_CHARS,
+    MAX_ROOM_NAME_CHARS,
     MAX_TOKEN_CHARS,
 )
 
@@ -125,6 +126,15 @@ DisplayName = Annotated[
     _UNICODE,
 ]
 """A person's name at the table: trimmed, 1 to 32 characters, no control characters."""
+
+RoomName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_ROOM_NAME_CHARS),
+    AfterValidator(_name),
+    _UNICODE,
+]
+"""The name a host gives a room: trimmed, 1 to 60 characters, no control characters (text,
+never markup, like every name)."""
 
 Password = Annotated[str, StringConstraints(min_length=1, max_length=MAX_PASSWORD_CHARS), _UNICODE]
 """A room password: 1 to 128 characters, kept exactly as typed."""

@@ -84,6 +84,8 @@ class RoomPlan:
     disconnect_wait: int
     deck: JsonObject | None = None
     """The host's deck, for games with decks."""
+    room_name: str | None = None
+    """The name the host gives the room (validated by the protocol), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +213,7 @@ class Rooms:
             status="open",
             created_at=now,
             updated_at=now,
+            name=plan.room_name,
         )
         await self.storage.create_room(room, seats)
         return Created(room, host_token, plan.host_seat, seat_token)
@@ -363,6 +366,7 @@ class Rooms:
             deck=held.deck,
             account_id=held.account_id,
             guest_id=held.guest_id,
+            rematch=held.rematch,
         )
         try:
             await self.storage.put_seat(row, expected_kind="guest", touched_at=self.clock())
@@ -442,32 +446,84 @@ class Rooms:
     async def start(
         self, room_id: str, token: str | None, account_id: str | None = None
     ) -> RoomRow:
-        """Start the room's match (the host, once every seat is taken), or a rematch (anyone
-        seated, once the last match is over)."""
+        """Start the room's match (the host, once every seat is taken), or accept a rematch
+        once the last match is over (:meth:`rematch`)."""
         room = await self.room(room_id)
-        host = await self.is_host(room, token)
-        if room.status == "open":
-            if not host:
-                raise Refused("forbidden", "only the room's host may start the match")
-        elif room.status == "finished":
-            if not host:
-                occupant = await self.who(room, token, account_id)
-                if occupant.seat is None:
-                    raise Refused("forbidden", "only the players may ask for a rematch")
-        elif room.status == "playing":
+        if room.status == "finished":
+            return await self.rematch(room_id, token, account_id)
+        if room.status == "playing":
             raise Refused("room_closed", "a match is being played in this room")
-        else:
+        if room.status != "open":
             raise Refused("room_closed", "this room is closed")
+        if not await self.is_host(room, token):
+            raise Refused("forbidden", "only the room's host may start the match")
         seats = await self.storage.seats(room_id)
         empty = [row.index for row in seats if row.kind == "open"]
         if empty:
             listed = ", ".join(str(index) for index in empty)
             raise Refused("room_full", f"seats {listed} are still open: wait for players")
+        await self._begin(room, seats)
+        return await self.room(room_id)
+
+    async def rematch(
+        self, room_id: str, token: str | None, account_id: str | None = None
+    ) -> RoomRow:
+        """Accept a rematch in a room whose match is over: the next match starts once every
+        seat is taken and each person at the table has accepted (computer players always
+        do). A player accepts for their own seat; the host's token, for nobody, starts the
+        rematch only when nobody is left to accept (a table of computer players)."""
+        room = await self.room(room_id)
+        if room.status != "finished":
+            if room.status == "playing":
+                raise Refused("room_closed", "a match is being played in this room")
+            if room.status == "open":
+                raise Refused("room_closed", "no match has been played here yet: start one")
+            raise Refused("room_closed", "this room is closed")
+        seat: int | None = None
+        if await self.is_host(room, token):
+            held = await self.seat_of(room, account_id) if account_id is not None else None
+            seat = None if held is None else held.seat
+        else:
+            seat = (await self.who(room, token, account_id)).seat
+            if seat is None:
+                raise Refused("forbidden", "only the players may ask for a rematch")
+        if seat is None:
+            seats = await self.storage.seats(room_id)
+            if _waiting_for(seats):
+                raise Refused(
+                    "forbidden",
+                    "the players decide on a rematch: each accepts from their own seat",
+                )
+        else:
+            try:
+                seats = await self.storage.accept_rematch(room_id, seat, at=self.clock())
+            except Conflict:  # the room moved on (a rematch began) or the seat was given up
+                return await self._after_race(room_id)
+            if _waiting_for(seats):
+                await self.changed(room_id)
+                return await self.room(room_id)
+        try:
+            await self._begin(room, seats)
+        except Refused as refusal:
+            if refusal.code != "room_closed":
+                raise
+            return await self._after_race(room_id)  # another acceptance began it
+        return await self.room(room_id)
+
+    async def _after_race(self, room_id: str) -> RoomRow:
+        """The room after an acceptance that lost a race: a rematch another acceptance began
+        is no refusal; anything else is said as it is."""
+        room = await self.room(room_id)
+        if room.status == "playing":
+            return room
+        raise Refused("room_closed", "this room changed just now: look at it again")
+
+    async def _begin(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
+        """Start a match in ``room`` between ``seats``, and tell everyone."""
         shown = tuple(shown_names((row.kind == "agent", row.name) for row in seats))
         await self.matches.start(room, shown, _with_decks(room, seats))
-        await self.changed(room_id)
+        await self.changed(room.id)
         self.started()
-        return await self.room(room_id)
 
     async def leave(
         self, room_id: str, token: str | None, account_id: str | None = None
@@ -509,6 +565,22 @@ class Rooms:
     async def changed(self, room_id: str) -> None:
         """Tell every process the room changed (seats, status, a new match)."""
         await self.matches.notices.tell(room_channel(room_id), json.dumps({"kind": "room"}))
+
+
+def _waiting_for(seats: Sequence[SeatRow]) -> list[int]:
+    """The seats a rematch waits for: open ones, and people's that have not accepted.
+
+    >>> from dataclasses import replace
+    >>> person = SeatRow(room_id="r", index=0, kind="guest", name="Ann", token_hash="t")
+    >>> computer = SeatRow(room_id="r", index=1, kind="agent", name="greedy", token_hash=None)
+    >>> _waiting_for([person, computer]), _waiting_for([replace(person, rematch=True), computer])
+    ([0], [])
+    """
+    return [
+        row.index
+        for row in seats
+        if row.kind == "open" or (row.kind == "guest" and not row.rematch)
+    ]
 
 
 def auto_seats(settings: JsonObject) -> frozenset[int]:

@@ -192,6 +192,7 @@ async def create_room(
         disconnect_policy=body.disconnect.policy,
         disconnect_wait=body.disconnect.wait_seconds,
         deck=body.deck,
+        room_name=body.room_name,
     )
     who = await identify(request, response, server)
     created = await server.rooms.create(plan, who.sitter)
@@ -246,10 +247,9 @@ async def watch_room(room_id: str, body: WatchRoom, request: Request, server: Se
 
 @router.post(
     "/rooms/{room_id}/start",
-    summary="Start the match, or a rematch",
-    description="The host starts the match with the host token. Once it is over, any player "
-    "asks for a rematch with their seat token, or signed in as the seat's account with the "
-    "session alone.",
+    summary="Start the match, or accept a rematch",
+    description="The host starts the match with the host token. Once it is over, this accepts "
+    "a rematch as `POST /rooms/{room_id}/rematch` does.",
     responses=refusals(
         "not_found", "forbidden", "bad_token", "room_closed", "room_full", "forbidden_origin"
     ),
@@ -264,21 +264,18 @@ async def start_room(
 
 @router.post(
     "/rooms/{room_id}/rematch",
-    summary="Start another match with the same seats",
-    description="With the seat token (or the host's), or signed in as the seat's account with "
-    "the session alone.",
-    responses=refusals(
-        "not_found", "forbidden", "bad_token", "room_closed", "room_full", "forbidden_origin"
-    ),
+    summary="Accept a rematch: another match with the same seats",
+    description="A player accepts for their seat, with its token or signed in as the seat's "
+    "account with the session alone; the rematch starts once every seat is taken and each "
+    "person at the table has accepted (the room's seats say who has: `rematch`). The host's "
+    "token, for nobody, starts it only when nobody is left to accept.",
+    responses=refusals("not_found", "forbidden", "bad_token", "room_closed", "forbidden_origin"),
 )
 async def rematch(
     room_id: str, request: Request, server: Server, authorization: Authorization = None
 ) -> RoomInfo:
-    room = await server.rooms.room(room_id)
-    if room.status != "finished":
-        raise Refused("room_closed", "a rematch can only start once the match is over")
     token = bearer(authorization)
-    await server.rooms.start(room_id, token, await _account_id(request, server, token))
+    await server.rooms.rematch(room_id, token, await _account_id(request, server, token))
     return await server.room_info(room_id)
 
 

@@ -284,6 +284,7 @@ class Services:
                     username=None if seat.account_id is None else names.get(seat.account_id),
                     auto=seat.kind == "agent" or (seat.kind == "guest" and seat.index in auto),
                     wins=wins.get(seat.index, 0),
+                    rematch=seat.kind == "guest" and seat.rematch,
                 )
                 for seat, name in zip(seats, shown, strict=True)
             ],
@@ -294,6 +295,7 @@ class Services:
             match=played[-1].id if played else None,
             created_at=room.created_at,
             pace=pace_of(settings),
+            name=room.name,
         )
 
 

@@ -197,6 +197,12 @@ class Storage(Protocol):
         (``Conflict`` otherwise: two guests racing for one open seat, one gets it); with
         ``touched_at``, mark the room active then, in the same transaction."""
 
+    async def accept_rematch(self, room_id: str, seat: int, *, at: float) -> list[SeatRow]:
+        """Note that seat ``seat``'s person accepts a rematch, while the room is ``finished``
+        and the seat a person's (``Conflict`` otherwise), marking the room active at ``at``;
+        the room's seats as this acceptance leaves them. A room's acceptances are taken one at
+        a time, so that the last of them sees every other."""
+
     async def create_match(self, match: MatchRow) -> None: ...
 
     async def start_match(
@@ -208,7 +214,8 @@ class Storage(Protocol):
     ) -> None:
         """Store a new match and mark its room ``playing``, in one transaction, while the room
         is in one of ``room_statuses`` (``Conflict`` otherwise: another start got there first),
-        making the writes ``also`` in the same transaction."""
+        clearing its seats' acceptances of a rematch, and making the writes ``also`` in the
+        same transaction."""
 
     async def match(self, match_id: str) -> MatchRow | None: ...
 

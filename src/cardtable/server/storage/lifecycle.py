@@ -25,7 +25,7 @@ from cardtable.server.storage.base import (
     RoomStatus,
     StartWriter,
 )
-from cardtable.server.storage.tables import from_columns, matches, rooms, to_columns
+from cardtable.server.storage.tables import from_columns, matches, rooms, seats, to_columns
 
 
 def start_rows(
@@ -35,7 +35,8 @@ def start_rows(
     also: Sequence[StartWriter] = (),
 ) -> None:
     """Mark the match's room playing (while in one of ``room_statuses``), store the match,
-    then make the writes ``also``."""
+    clear the room's acceptances of a rematch (they were for this match), then make the
+    writes ``also``."""
     query = (
         sa.update(rooms)
         .where((rooms.c.id == match.room_id) & rooms.c.status.in_(list(room_statuses)))
@@ -51,6 +52,8 @@ def start_rows(
         connection.execute(sa.insert(matches).values(to_columns(match)))
     except sa.exc.IntegrityError as error:
         raise Conflict(f"match {match.id!r} already exists") from error
+    accepted = (seats.c.room_id == match.room_id) & seats.c.rematch
+    connection.execute(sa.update(seats).where(accepted).values(rematch=False))
     for write in also:
         write(connection, match)
 

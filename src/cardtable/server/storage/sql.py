@@ -254,6 +254,36 @@ class SqlStorage:
             if touched_at is not None:
                 await _touch(connection, seat.room_id, touched_at)
 
+    async def accept_rematch(self, room_id: str, seat: int, *, at: float) -> list[SeatRow]:
+        """Note seat ``seat``'s acceptance of a rematch (see
+        :meth:`~cardtable.server.storage.base.Storage.accept_rematch`); the room's seats."""
+        async with self._write() as connection:
+            # The room's row is locked first (PostgreSQL; SQLite writes one at a time): two
+            # people accepting at once are taken one after the other, never both unseen.
+            query = sa.select(rooms.c.status).where(rooms.c.id == room_id).with_for_update()
+            status = (await connection.execute(query)).scalar()
+            if status is None:
+                raise LookupError(f"no room {room_id!r}")
+            if status != "finished":
+                raise Conflict(f"room {room_id!r} is {status}: no match to play again")
+            held = (
+                (seat_table.c.room_id == room_id)
+                & (seat_table.c.seat_index == seat)
+                & (seat_table.c.kind == "guest")
+            )
+            result = await connection.execute(
+                sa.update(seat_table).where(held).values(rematch=True)
+            )
+            if result.rowcount != 1:
+                raise Conflict(f"seat {seat} of room {room_id!r} holds no person")
+            await _touch(connection, room_id, at)
+            found = await connection.execute(
+                sa.select(seat_table)
+                .where(seat_table.c.room_id == room_id)
+                .order_by(seat_table.c.seat_index)
+            )
+            return [from_columns(SeatRow, row) for row in found]
+
     # Matches.
 
     async def create_match(self, match: MatchRow) -> None:

@@ -113,6 +113,7 @@ export function lobbyPage(main) {
       if (room.spectators && !(kept && kept.token) && !mine) actions.push(h("a", { class: "button secondary", href: `#/room/${room.id}?watch`, dataset: { focus: `watch:${room.id}` } }, "Watch"));
       return h("li", { class: "room", dataset: { room: room.id } },
         h("div", {},
+          room.name ? h("strong", { class: "room-name" }, room.name) : null, room.name ? " · " : null,
           h("strong", {}, room.title), " ",
           h("span", { class: `badge ${room.status}` }, status),
           room.password ? h("span", { class: "badge", title: "A password is needed" }, icon("lock"), " password") : null,
@@ -239,6 +240,7 @@ function createForm(games) {
   const seatsSlot = h("div", { class: "seats-form" });
   const hostSelect = h("select", { id: "create-host" });
   const password = h("input", { id: "create-password", type: "password", maxlength: 128, autocomplete: "new-password" });
+  const roomName = h("input", { id: "create-room-name", maxlength: 60, autocomplete: "off", placeholder: "Friday cards" });
   const spectators = h("input", { id: "create-spectators", type: "checkbox" });
   spectators.checked = true;
   const turnSeconds = h("input", { id: "create-turn", type: "number", min: 5, max: 3600, placeholder: "no limit", inputmode: "numeric" });
@@ -362,6 +364,7 @@ function createForm(games) {
       turn_seconds: turnSeconds.value.trim() ? Number(turnSeconds.value) : null,
       disconnect: { policy: policy.value, wait_seconds: Number(wait.value || 0) },
       deck: current.builder && hostSelect.value !== "watch" ? current.builder.value() : null,
+      room_name: roomName.value.trim() || null,
     };
     current.builder?.error("");
     submit.disabled = true;
@@ -402,6 +405,7 @@ function createForm(games) {
       h("div", { class: "field" }, h("label", { for: "create-host" }, "You"), hostSelect),
       deckSlot),
     h("fieldset", {}, h("legend", {}, "Room"),
+      h("div", { class: "field" }, h("label", { for: "create-room-name" }, "Room name (optional)"), roomName),
       h("div", { class: "field" }, h("label", { for: "create-password" }, "Password (optional)"), password),
       h("div", { class: "field check" }, spectators, h("label", { for: "create-spectators" }, "People may watch")),
       h("div", { class: "field" }, h("label", { for: "create-turn" }, "Time limit per turn, in seconds (optional)"), turnSeconds),

@@ -280,13 +280,14 @@ class RoomPage {
   }
 
   /** The seats as the latest news has them: who is connected from `presence`, whether the
-   * server plays a seat (`auto`, protocol 7) and what it has won here (`wins`) from `room`,
+   * server plays a seat (`auto`, protocol 7), what it has won here (`wins`) and whether its
+   * person accepted a rematch (`rematch`) from `room`,
    * which every such change sends. */
   seatsNow() {
     const seats = this.presence?.seats || this.room?.seats || [];
     return seats.map((s) => {
       const news = this.room?.seats?.[s.index];
-      return { ...s, auto: Boolean(news?.auto ?? s.auto), wins: news?.wins ?? s.wins ?? 0 };
+      return { ...s, auto: Boolean(news?.auto ?? s.auto), wins: news?.wins ?? s.wins ?? 0, rematch: Boolean(news?.rematch ?? s.rematch) };
     });
   }
 
@@ -415,7 +416,7 @@ class RoomPage {
   renderRoom() {
     const room = this.room;
     if (!room) return;
-    this.title.textContent = room.title;
+    this.title.textContent = room.name ? `${room.name} · ${room.title}` : room.title;
     const status = { open: "Waiting for players", playing: "A match is on", finished: "The match is over", closed: "Closed" }[room.status];
     const you = this.welcome ? (this.welcome.role === "player" ? ` · you are at seat ${this.welcome.seat + 1} as ${this.welcome.name}` : " · you are watching") : "";
     this.status.textContent = `${status}${room.password ? " · password" : ""}${room.turn_seconds ? ` · ${room.turn_seconds} s a turn` : ""}${you}`;
@@ -437,6 +438,7 @@ class RoomPage {
         : h("span", { class: "muted" }, ` ${kindOf(s)}${s.kind !== "open" ? (s.connected ? ", here" : ", away") : ""}`),
       this.welcome?.seat === s.index ? h("strong", { class: "you" }, " (you)") : null,
       s.auto ? h("span", { class: "badge auto", title: "The server plays this seat's turns" }, "automatic") : null,
+      this.room?.status === "finished" && s.rematch ? h("span", { class: "badge rematch" }, "wants a rematch") : null,
       // the running score across rematches, once anyone has won here
       seats.some((x) => x.wins) ? h("span", { class: "badge wins", dataset: { wins: s.wins ?? 0 } }, `${s.wins ?? 0} won`) : null)));
     if (this.presence) {
@@ -452,9 +454,7 @@ class RoomPage {
     if (kept.host && room.status === "open") {
       buttons.push(h("button", { type: "button", id: "start", onclick: () => this.act(() => api.start(this.roomId, kept.host)) }, "Start the match"));
     }
-    if (room.status === "finished" && (player || kept.host)) {
-      buttons.push(h("button", { type: "button", id: "rematch", onclick: () => this.act(async () => api.rematch(this.roomId, player ? await this.seatToken() : kept.host)) }, "Rematch"));
-    }
+    if (room.status === "finished") buttons.push(...this.rematchActions(player, kept.host));
     if (player) {
       buttons.push(h("button", { type: "button", class: "secondary", id: "leave", onclick: () => this.leave() },
         room.status === "playing" ? "Leave (concede)" : "Leave the seat"));
@@ -462,6 +462,29 @@ class RoomPage {
     buttons.push(h("a", { class: "button secondary", id: "room-replays", href: `#/replays?room=${encodeURIComponent(this.roomId)}` }, "Replays"));
     redraw(this.actions, () => fill(this.actions, buttons));
     this.invite.show(player && room.status === "open" && room.seats.some((s) => s.kind === "open"));
+  }
+
+  /** Rematch: a player accepts for their seat, and waits for the others to accept too (the
+   * server starts it with the last acceptance); a host who only watches starts one only at
+   * a table of computer players, where nobody is left to accept. */
+  rematchActions(player, hostToken) {
+    const seats = this.room.seats;
+    const waitingFor = seats.filter((s) => s.kind === "open" || ((s.kind === "guest" || s.kind === "account") && !s.rematch));
+    const names = waitingFor.map((s) => (s.kind === "open" ? `a player for seat ${s.index + 1}` : s.name));
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+    if (player) {
+      const mine = seats[this.welcome.seat];
+      if (mine?.rematch) {
+        return [h("button", { type: "button", id: "rematch", disabled: true, dataset: { state: "accepted" } }, `Waiting for ${listed} to accept`)];
+      }
+      const ready = seats.filter((s) => s.rematch).map((s) => s.name);
+      const label = ready.length ? `Rematch (${ready.join(" and ")} ${ready.length > 1 ? "are" : "is"} ready)` : "Rematch";
+      return [h("button", { type: "button", id: "rematch", dataset: { state: "ask" }, onclick: () => this.act(async () => api.rematch(this.roomId, await this.seatToken())) }, label)];
+    }
+    if (hostToken && !waitingFor.length) {
+      return [h("button", { type: "button", id: "rematch", onclick: () => this.act(() => api.rematch(this.roomId, hostToken)) }, "Rematch")];
+    }
+    return hostToken ? [h("span", { class: "muted", id: "rematch-note" }, `A rematch starts when ${listed} accept${names.length > 1 ? "" : "s"}.`)] : [];
   }
 
   async act(call) {
