@@ -285,6 +285,12 @@ class Matches:
                 )
             except Conflict:
                 self.forget(match_id)
+                row = await self.storage.match(match_id)
+                if row is not None and row.status != "live":
+                    why = " (abandoned: everyone had left)" if row.status == "aborted" else ""
+                    raise Refused(
+                        "match_over", f"this match is over{why}", refusal="match_over"
+                    ) from None
                 raise Refused(
                     "stale_version", "another decision was taken first: look at the table again"
                 ) from None
@@ -316,6 +322,30 @@ class Matches:
             row = await self.storage.match(match_id)
             if row is not None and row.status == "live":
                 await self._finish(live)
+        return True
+
+    async def abandon(self, match_id: str) -> bool:
+        """End a live match without a result (``aborted``), at the version it is at: nobody
+        stayed to play it. Whether it was ended (not if it was over already, or a decision
+        came in meanwhile)."""
+        async with self.lock(match_id):
+            live = await self.live(match_id)
+            if live.over:
+                return False
+            try:
+                await self.storage.finish_match(
+                    match_id,
+                    version=live.version,
+                    status="aborted",
+                    outcome=None,
+                    final_hash=live.match.hash(),
+                    at=self.clock(),
+                    also=tuple(self.finishing),
+                )
+            except Conflict:
+                return False
+            self.forget(match_id)
+        await self.notices.tell(match_channel(match_id), json.dumps({"version": live.version}))
         return True
 
     async def _finish(self, live: LiveMatch) -> None:

@@ -15,6 +15,15 @@ disconnect policy.
 >>> presence.disconnect("r", 0)
 >>> sorted(presence.connected("r")), presence.absent_since("r", 0)
 ([1], 100.0)
+
+A room nobody is connected to at all, neither players nor spectators, is *alone*: the match
+runner abandons a match left alone too long (see :mod:`~cardtable.server.runner`).
+
+>>> presence.company("r"), presence.alone_since("r")
+(True, None)
+>>> presence.heard("r", {"process": "p2", "seats": [], "spectators": 0, "at": 100.0})
+>>> presence.company("r"), presence.alone_since("r")
+(False, 100.0)
 """
 
 from __future__ import annotations
@@ -48,6 +57,8 @@ class _Room:
     reports: dict[str, _Report] = field(default_factory=dict)
     last_seen: dict[int, float] = field(default_factory=dict)
     """When each seat was last known to be connected."""
+    company_seen: float | None = None
+    """When anyone (a seat or a spectator) was last known to be connected."""
 
 
 class Presence:
@@ -80,7 +91,8 @@ class Presence:
         for room, state in list(self._rooms.items()):
             if state.local or self._fresh(room):
                 continue
-            if all(now - seen > REMEMBER_ABSENCE for seen in state.last_seen.values()):
+            seen = [*state.last_seen.values(), *filter(None, [state.company_seen])]
+            if all(now - when > REMEMBER_ABSENCE for when in seen):
                 del self._rooms[room]
 
     def connect(self, room: str, seat: int | None) -> None:
@@ -147,6 +159,19 @@ class Presence:
         state = self._room(room)
         for seat in self.connected(room):
             state.last_seen[seat] = now
+        if self.company(room):
+            state.company_seen = now
+
+    def company(self, room: str) -> bool:
+        """Whether anyone is connected to the room: a seat's person or a spectator."""
+        return bool(self.connected(room)) or self.spectators(room) > 0
+
+    def alone_since(self, room: str) -> float | None:
+        """When anyone was last connected to the room, if nobody is now (``None``: someone
+        is, or nobody was ever seen here: the caller counts from the match's start)."""
+        if self.company(room):
+            return None
+        return self._known(room).company_seen
 
     def absent_since(self, room: str, seat: int) -> float | None:
         """When the seat was last connected, if it is not now (``None``: it is connected,

@@ -558,6 +558,16 @@ class Rooms:
                 closed.append(room.id)
         return closed
 
+    async def abandon(self, room_id: str, match_id: str) -> bool:
+        """End the room's live match without a result and close the room: everyone left it
+        (see :mod:`~cardtable.server.runner`). Whether it was abandoned (not if the match
+        ended or moved on meanwhile: someone came back)."""
+        if not await self.matches.abandon(match_id):
+            return False
+        await self.storage.update_room(room_id, status="closed", updated_at=self.clock())
+        await self.changed(room_id)
+        return True
+
     async def current_match(self, room_id: str) -> str | None:
         matches = await self.storage.matches(room_id)
         return matches[-1].id if matches else None

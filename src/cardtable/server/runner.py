@@ -10,8 +10,12 @@ has a time limit, it keeps the deadline in storage (so a restarted server honour
 grace: see :meth:`Runner._timer`) and, on expiry, makes a ``timeout`` for the seat (the record
 keeps it; the engine tells it and makes the seat's default decision); when a
 player has been away longer than the room allows, a computer player holds the seat until they
-return, or the seat forfeits, as the room's disconnect policy says. A seat whose person has
-the server play for them (in a game that offers no real choice: see
+return, or the seat forfeits, as the room's disconnect policy says. A match that everyone has
+left, players and spectators alike, is *abandoned* once it has been alone for the server's
+``abandoned_seconds`` (or the room's disconnect wait, if longer): it ends without a result
+(``aborted``) and its room closes, rather than playing on among stand-ins for nobody.
+
+A seat whose person has the server play for them (in a game that offers no real choice: see
 :meth:`~cardtable.server.rooms.Rooms.set_auto`) has its default decision made the same way,
 after the same delay, until they switch it off. The delay is the room's pace:
 ``agent_delay`` at ``normal``, :data:`FAST_DELAY` (or ``agent_delay``, if shorter) at
@@ -55,10 +59,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardtable.server")
 
 QUIET_CHECK = 10.0
-STORAGE_RETRY = 1.0
-"""Seconds before a match's driver looks again when storage was away."""
 """Seconds between looks at a match where nothing is due (any change wakes its driver at
 once; absences and turn timers wake it when they run out)."""
+STORAGE_RETRY = 1.0
+"""Seconds before a match's driver looks again when storage was away."""
 
 FAST_DELAY = 0.1
 """Seconds before an automatic turn (a computer player's, or a seat played automatically) in
@@ -265,9 +269,13 @@ class Runner:
         row, room, seats = known.row, known.room, known.seats
         if row is None or room is None or row.status != "live":
             return None
-        if seat is None:
-            return QUIET_CHECK
         now = services.clock()
+        alone = self._alone(room, row, now)
+        if alone is not None and alone <= 0:
+            await services.rooms.abandon(room.id, match_id)
+            return None
+        if seat is None:
+            return min(QUIET_CHECK, QUIET_CHECK if alone is None else alone)
         absence: float | None = None
         holder = seats[seat] if seat < len(seats) else None
         spec: str | None = None
@@ -306,7 +314,22 @@ class Runner:
                 await self._submit(match_id, seat, decision.text(), version)
             return 0.0
         timer = await self._timer(match_id, known, room.settings, seat, version)
-        return min((due for due in (absence, timer) if due is not None), default=QUIET_CHECK)
+        return min((due for due in (absence, timer, alone) if due is not None), default=QUIET_CHECK)
+
+    def _alone(self, room: RoomRow, row: MatchRow, now: float) -> float | None:
+        """Seconds left before the match, which nobody is connected to, is abandoned (``None``:
+        someone is there): the server's ``abandoned_seconds``, or the room's disconnect wait
+        if longer, counted from when anyone was last seen (or the match's start, or this
+        process's, if nobody was seen since)."""
+        presence = self.services.presence
+        if presence.company(room.id):
+            return None
+        disconnect: Any = room.settings.get("disconnect") or {}
+        grace = max(
+            self.services.config.abandoned_seconds, float(disconnect.get("wait_seconds", 30))
+        )
+        since = presence.alone_since(room.id) or max(row.started_at, self.started)
+        return grace - (now - since)
 
     def _delay(self, room: RoomRow) -> float:
         """Seconds before an automatic turn in ``room``, at its pace."""

@@ -72,6 +72,10 @@ class ServerConfig:
     """How long a process holds a match's lease without renewing it."""
     room_idle_seconds: float = 3600.0
     """Rooms without a live match close after this long without activity."""
+    abandoned_seconds: float = 300.0
+    """A live match that nobody is connected to, neither a player nor a spectator, for this
+    long (or for its room's disconnect wait, if longer) is abandoned: it ends without a result
+    and its room closes."""
     messages_per_second: float = 20.0
     """How many messages a connection may send a second, on average (bursts of three
     seconds' worth are fine); beyond, each gets ``too_many``."""
