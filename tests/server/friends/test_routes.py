@@ -36,7 +36,7 @@ def person(client: TestClient, username: str) -> Who:
 
 
 def ask(client: TestClient, who: Who, username: str) -> Any:
-    return client.post("/api/friends/requests", json={"username": username}, headers=who)
+    return client.post("/api/friends", json={"username": username}, headers=who)
 
 
 def listed(client: TestClient, who: Who, state: str | None = None) -> dict[str, str]:
@@ -155,11 +155,11 @@ def test_bad_requests_are_refused_with_their_codes_and_change_nothing(database_u
         assert malformed.json()["field"] == "username"
         assert problem(ask(client, ann, "x" * 65)) == (422, "bad_message")
         assert problem(ask(client, ann, "")) == (422, "bad_message")
-        assert problem(client.post("/api/friends/requests", json={}, headers=ann)) == (
+        assert problem(client.post("/api/friends", json={}, headers=ann)) == (
             422,
             "bad_message",
         )
-        assert problem(client.post("/api/friends/requests", json={"username": 7},
+        assert problem(client.post("/api/friends", json={"username": 7},
                                    headers=ann)) == (422, "bad_message")  # fmt: skip
         assert problem(client.get("/api/friends/" + "x" * 65, headers=ann)) == (422, "bad_message")
         assert problem(client.get("/api/friends", params={"state": "x"}, headers=ann)) == (
@@ -193,7 +193,7 @@ def test_only_signed_in_accounts_have_friends(database_url: str) -> None:
         person(client, "ann")
         for method, path in [
             ("GET", "/api/friends"),
-            ("POST", "/api/friends/requests"),
+            ("POST", "/api/friends"),
             ("POST", "/api/friends/ann/accept"),
             ("DELETE", "/api/friends/ann"),
             ("PUT", "/api/friends/ann/block"),
@@ -205,7 +205,7 @@ def test_only_signed_in_accounts_have_friends(database_url: str) -> None:
         assert problem(forged) == (401, "not_logged_in")
         sign_up(client, "bob")  # signed in by the cookie, as a browser is
         assert client.get("/api/friends").status_code == 200
-        foreign = client.post("/api/friends/requests", json={"username": "ann"}, headers=FOREIGN)
+        foreign = client.post("/api/friends", json={"username": "ann"}, headers=FOREIGN)
         assert problem(foreign) == (403, "forbidden_origin")
         assert rows(client) == set()
         assert ask(client, OWN, "ann").status_code == 201
@@ -329,7 +329,7 @@ def test_the_routes_are_documented_with_their_refusals(database_url: str) -> Non
         paths = client.get("/openapi.json").json()["paths"]
         assert set(paths["/api/friends/{username}"]) == {"get", "delete"}
         assert set(paths["/api/friends/{username}/block"]) == {"put", "delete"}
-        sending = paths["/api/friends/requests"]["post"]
+        sending = paths["/api/friends"]["post"]
         described = " ".join(answer["description"] for answer in sending["responses"].values())
         for code in ("request_pending", "too_many_pending", "too_many", "unknown_account"):
             assert f"`{code}`" in described

@@ -6,7 +6,7 @@ own list: nobody reads or changes another person's.
 |---|---|
 | ``GET /api/friends[?state=...]`` | my friends, requests and blocks (:class:`FriendList`) |
 | ``GET /api/friends/{username}`` | what that person is to me (:class:`Friend`) |
-| ``POST /api/friends/requests`` | ask someone (:class:`FriendRequest`): ``sent``, ``friend`` |
+| ``POST /api/friends`` | ask someone (:class:`FriendRequest`): 201, ``sent`` or ``friend`` |
 | ``POST /api/friends/{username}/accept`` | accept their request: ``friend`` |
 | ``POST /api/friends/{username}/decline`` | decline their request (204) |
 | ``DELETE /api/friends/{username}`` | remove a friend, cancel my request or decline theirs (204) |
@@ -15,6 +15,9 @@ own list: nobody reads or changes another person's.
 
 The rules, the refusals and what a blocked person is told: :mod:`.service`. A username in a
 path is at most 64 characters (else ``bad_message``, 422), as in a body.
+
+A request is made by ``POST`` on the collection, not on a ``/requests`` path of its own: that
+path would also be ``/api/friends/{username}`` for someone named ``requests``.
 """
 
 from __future__ import annotations
@@ -98,7 +101,7 @@ async def list_friends(
 
 
 @router.post(
-    "/requests",
+    "",
     status_code=201,
     summary="Ask someone to be my friend",
     description="Answers `sent`; or `friend` when they had asked me already. At most "
