@@ -21,6 +21,7 @@ from cardtable.cli.admin import admin_app
 from cardtable.cli.balance import balance_app
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.friends import friends_app
 from cardtable.cli.ladder import ladder_command
 from cardtable.cli.machine import json_guarded, play_json, refuse_remote
 from cardtable.cli.play import local_settings
@@ -276,6 +277,11 @@ app.add_typer(
 )
 app.add_typer(
     balance_app, name="balance", help="Kata TCG balance: decks against decks, cards that win."
+)
+app.add_typer(
+    friends_app,
+    name="friends",
+    help="Your friends on a server: list, add, accept, decline, remove, block, unblock.",
 )
 app.add_typer(
     admin_app,
