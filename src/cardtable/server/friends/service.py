@@ -84,7 +84,8 @@ log = logging.getLogger("cardtable.server")
 MAX_PENDING: Final = 10_000
 """The most pending requests a server may let one person have."""
 
-EventKind = Literal["requested", "accepted", "declined", "removed", "cancelled", "blocked"]
+EventKind = Literal["requested", "accepted", "declined", "removed", "cancelled"]
+"""What a listener is told of (a block is not told: the blocked person must not learn of it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
