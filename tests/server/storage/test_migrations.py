@@ -124,6 +124,12 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
             [(("account_id",), "accounts"), (("other_id",), "accounts")],
             [("account_id", "state", "since"), ("other_id", "state")],
         ),
+        "notifications": (
+            ["id"],
+            [(("account_id",), "accounts")],
+            [("account_id", "id"), ("account_id", "read_at")],
+        ),
+        "notification_mutes": (["account_id", "kind"], [(("account_id",), "accounts")], []),
         "unique": [
             ("accounts", ("username_key",)),
             ("guests", ("token_hash",)),

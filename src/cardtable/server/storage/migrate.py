@@ -20,10 +20,10 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0007'
+'0008'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
-['accounts', 'chat', 'decisions', 'friends', 'guests', 'invites', 'matches', 'participants',
- 'rooms', 'seats', 'sessions']
+['accounts', 'chat', 'decisions', 'friends', 'guests', 'invites', 'matches',
+ 'notification_mutes', 'notifications', 'participants', 'rooms', 'seats', 'sessions']
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ TABLE_MODULES = (
     "cardtable.server.accounts.tables",
     "cardtable.server.invites.tables",
     "cardtable.server.friends.tables",
+    "cardtable.server.notifications.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 
