@@ -64,6 +64,12 @@ def rows(client: TestClient) -> set[tuple[str, str, str]]:
 def test_a_request_accepted_makes_two_friends(database_url: str) -> None:
     with app(database_url) as client:
         ann, bo = person(client, "ann"), person(client, "bob")
+        heard: list[tuple[str, str, str]] = []
+
+        async def listen(event: Any) -> None:
+            heard.append((event.kind, event.account_id, event.other_id))
+
+        services(client).friends.listeners.append(listen)
         sent = ask(client, ann, "BOB")  # any case
         assert sent.status_code == 201, sent.text
         assert sent.json()["username"] == "bob"
@@ -79,6 +85,8 @@ def test_a_request_accepted_makes_two_friends(database_url: str) -> None:
         assert accepted.json()["state"] == "friend"
         assert listed(client, ann) == listed(client, ann, "friend") == {"bob": "friend"}
         assert listed(client, bo) == {"ann": "friend"}
+        ids = _id(client, "ann"), _id(client, "bob")
+        assert heard == [("requested", *ids), ("accepted", *reversed(ids))]
 
 
 def test_a_request_to_someone_who_asked_you_makes_you_friends_at_once(
@@ -231,6 +239,17 @@ def test_a_blocked_person_cannot_reach_the_blocker_and_is_not_told(database_url:
         assert listed(client, ann) == {"bob": "blocked"}
         assert problem(client.post("/api/friends/bob/accept", headers=ann)) == (404, "no_request")
         assert problem(ask(client, bo, "ann")) == (409, "request_pending")  # as any duplicate
+
+        # Listeners (the notifications to come) hear of nothing a block hides.
+        heard: list[str] = []
+
+        async def listen(event: Any) -> None:
+            heard.append(event.kind)
+
+        services(client).friends.listeners.append(listen)
+        client.delete("/api/friends/ann", headers=bo)  # bo cancels the hidden request
+        assert ask(client, bo, "ann").json()["state"] == "sent"
+        assert heard == []
 
         # ann must unblock before asking or removing.
         assert problem(ask(client, ann, "bob")) == (409, "you_blocked")

@@ -229,14 +229,15 @@ class Friends:
                 )
             if pair.mine is None:
                 raise _nothing(other)
-            was.append(pair.mine)
+            was.extend([pair.mine, pair.theirs])
             return None, _kept_block(pair.theirs)
 
         await self._change(me, other, removing)
         kind: EventKind = (
             "removed" if was[0] == "friend" else "cancelled" if was[0] == "sent" else "declined"
         )
-        await self._tell(FriendEvent(kind, me.id, other.id, self.clock()))
+        if was[1] != "blocked":  # a hidden request's end is no news to the one who blocked
+            await self._tell(FriendEvent(kind, me.id, other.id, self.clock()))
         return str(was[0])
 
     async def block(self, me: AccountRow, username: str) -> FriendRow:
