@@ -90,3 +90,19 @@ def test_more_rules_offers_computer_players_by_their_titles(people: People, site
     assert options[0] == ["open", "a person"]
     assert options[1:] == [[name, f"Computer — {title}"] for name, title in titles.items()]
     assert ["ismcts:hard", "Computer — ISMCTS (hard)"] in options
+
+
+def test_a_quick_war_against_the_computer_finishes_within_a_minute(people: People) -> None:
+    """The quick War (28 cards, at most 100 battles), turned automatically at the fast pace
+    from the first battle: over, with its result said, within the test's budget."""
+    fox = people("Fox")
+    page = fox.page
+    page.wait_for_selector("#quick-title")
+    page.click("#play-computer-war")
+    page.wait_for_selector("#auto-turn")
+    page.click("#pace-fast")
+    page.wait_for_selector("#pace-fast[aria-pressed='true']")
+    page.click("#auto-turn")
+    page.wait_for_selector("#turn[data-state='over']", timeout=60_000)
+    assert (page.locator("#turn").text_content() or "").startswith("Match over: ")
+    assert fox.unexpected() == []
