@@ -469,7 +469,7 @@ class RecordingBot:
 
 class Table:
     """A room of one :class:`Plan` whose seats are all :class:`RecordingBot` s; after each
-    match, seat 0 asks for a rematch, until ``stop`` is set."""
+    match, every seat accepts a rematch, until ``stop`` is set."""
 
     def __init__(
         self,
@@ -502,36 +502,40 @@ class Table:
         return f"room {self.room} ({self.plan.game} {self.plan.ruleset})"
 
     async def ended(self, match: str) -> None:
-        """Seat 0 saw ``match`` end: a rematch, or the table is done."""
+        """Seat 0 saw ``match`` end: a rematch (every seat accepts it, one after the other),
+        or the table is done."""
         if self.last_match == match:
             return
         self.last_match = match
         if self.stop.is_set():
             self.done.set()
             return
-        host = self.bots[0]
         path = f"/api/rooms/{self.room}/rematch"
         deadline = time.monotonic() + REMATCH_SECONDS
-        while time.monotonic() < deadline:
-            answer = await rest("POST", host.url, path, token=host.token)
+        waiting = list(self.bots)  # every seat accepts: the last acceptance starts it
+        while waiting and time.monotonic() < deadline:
+            bot = waiting[0]
+            answer = await rest("POST", bot.url, path, token=bot.token)
             if answer.status is not None and answer.status < 300:
-                return
+                waiting.pop(0)
+                continue
             if answer.status is None:
                 self.unanswered.append(f"POST {path}: {answer.text}")
             elif answer.code == "room_closed":  # taken already, or the room is not over yet
-                matches = await rest("GET", host.url, f"/api/rooms/{self.room}/matches")
+                matches = await rest("GET", bot.url, f"/api/rooms/{self.room}/matches")
                 if isinstance(matches.body, list) and matches.body[-1]["id"] != match:
                     return
             elif answer.status != 503:
                 self.problems.append(f"{self.name}: the rematch was refused: {answer.text}")
-                break
+                self.done.set()
+                return
             await asyncio.sleep(_retry_after(answer))
-        else:
+        if waiting:
             self.problems.append(
                 f"{self.name}: no rematch after match {match} in {REMATCH_SECONDS:.0f} s "
                 f"(the room stays playing without a live match?)"
             )
-        self.done.set()
+            self.done.set()
 
 
 async def open_table(
@@ -689,8 +693,11 @@ async def stuck_rooms(url: str, tables: Sequence[Table]) -> list[str]:
             live = [info["id"] for info in matches if info["status"] == "playing"]
             problems.append(f"{table.name} is {room['status']!r} with live matches {live}")
             continue
-        host = table.bots[0]
-        answer = await rest("POST", url, f"/api/rooms/{table.room}/rematch", token=host.token)
+        for bot in table.bots:  # each accepts; the last acceptance starts it
+            path = f"/api/rooms/{table.room}/rematch"
+            answer = await rest("POST", url, path, token=bot.token)
+            if answer.status != 200:
+                break
         after = await ok("GET", url, f"/api/rooms/{table.room}/matches")
         if answer.status != 200 or len(after) != len(matches) + 1:
             problems.append(f"{table.name}: no rematch possible: {answer.status} {answer.text}")

@@ -44,6 +44,8 @@ from cardtable.server.fanout.base import FanoutError
 from cardtable.server.friends.routes import router as friends_router
 from cardtable.server.invites.routes import hide_invite_tokens
 from cardtable.server.invites.routes import router as invites_router
+from cardtable.server.notifications.routes import inbox_router as notifications_inbox_router
+from cardtable.server.notifications.routes import router as notifications_router
 from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage, StorageError
@@ -106,6 +108,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(reset_router)
     app.include_router(invites_router)
     app.include_router(friends_router)
+    app.include_router(notifications_router)
+    app.include_router(notifications_inbox_router)
     hide_invite_tokens()
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

@@ -59,6 +59,9 @@ STATUS: dict[str, int] = {
     "no_request": 404,
     "not_friends": 404,
     "not_blocked": 404,
+    # notifications
+    "notification_unknown": 404,
+    "unknown_kind": 422,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,

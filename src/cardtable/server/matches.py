@@ -107,6 +107,9 @@ class Matches:
         self.finishing: list[FinishWriter] = []
         """Writes other parts of the server add to the transaction that finishes a match
         (ratings, notifications, tournaments), each touching only its own tables."""
+        self.finished: list[Callable[[MatchRow], Awaitable[None]]] = []
+        """Told each match whose end (finished or aborted) this process stored, once it is
+        stored (a player's notifications are told on their channels); a failure is logged."""
         self.starting: list[StartWriter] = []
         """Writes other parts of the server add to the transaction that starts a match (who
         sat where: the participants), each touching only its own tables."""
@@ -333,7 +336,7 @@ class Matches:
             if live.over:
                 return False
             try:
-                await self.storage.finish_match(
+                row = await self.storage.finish_match(
                     match_id,
                     version=live.version,
                     status="aborted",
@@ -346,6 +349,7 @@ class Matches:
                 return False
             self.forget(match_id)
         await self.notices.tell(match_channel(match_id), json.dumps({"version": live.version}))
+        await self._ended_stored(row)
         return True
 
     async def _finish(self, live: LiveMatch) -> None:
@@ -364,6 +368,14 @@ class Matches:
         except Conflict:  # another process stored it (or a later decision): nothing to do
             return
         await self.notices.tell(room_channel(row.room_id), json.dumps({"kind": "room"}))
+        await self._ended_stored(row)
+
+    async def _ended_stored(self, row: MatchRow) -> None:
+        for told in self.finished:
+            try:
+                await told(row)
+            except Exception:  # stored: what it tells can be read from storage
+                log.exception("telling of match %s's end failed", row.id)
 
     async def announce(self, match_id: str, version: int) -> None:
         """Tell this process's connections that the match is at ``version`` at once (a fan-out

@@ -42,6 +42,16 @@ WAITING_PER_CHANNEL = 200
 misses them reads the current state from storage when the fan-out returns)."""
 
 
+def account_channel(account_id: str) -> str:
+    """The fan-out channel of one person's own news (a notification added to their inbox:
+    ``{"kind": "notification", "id": ...}``), which the person's live channel listens to.
+
+    >>> account_channel("a1")
+    'account:a1'
+    """
+    return f"account:{account_id}"
+
+
 class Notices:
     """Tells notices through a fan-out; keeps those it could not tell until it can."""
 

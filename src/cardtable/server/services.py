@@ -34,6 +34,8 @@ from cardtable.server.hub import Hub
 from cardtable.server.invites.service import Invites, invite_policy
 from cardtable.server.invites.store import InviteStore
 from cardtable.server.matches import Matches
+from cardtable.server.notifications.service import Notifications
+from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.presence import Presence
 from cardtable.server.rooms import Rooms, auto_seats, pace_of
 from cardtable.server.runner import Runner
@@ -161,6 +163,8 @@ class Services:
         if isinstance(storage, SqlStorage):  # accounts live in a SQL store's database
             self.rooms.account_active = self._account_active
             self.matches.starting.append(write_participants)
+            self.matches.finishing.append(self.notifications.write_match_finished)
+            self.matches.finished.append(self.notifications.match_ended)
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -201,6 +205,12 @@ class Services:
         return Friends(
             FriendStore.of(self.storage), self.accounts, self.config.friend_policy(), self.clock
         )
+
+    @cached_property
+    def notifications(self) -> Notifications:
+        """Each signed-in person's inbox, in the storage's database (built when first asked
+        for): told on the fan-out as the matches' notices are."""
+        return Notifications(NotificationStore.of(self.storage), self.matches.notices, self.clock)
 
     async def _account_active(self, account_id: str) -> bool:
         account = await self.accounts.account_by_id(account_id)
