@@ -12,7 +12,7 @@ rooms through the REST lobby, fill every seat with a bot (:class:`cardtable.clie
 reference client's own connection), start the matches and play them: in each match the seat
 to act waits until a second has passed since that match's last decision (``--pace``), then
 sends a random legal decision (seeded). A finished match is followed by a rematch in the same
-room, so the number of live matches stays the same.
+room (each seat accepts it), so the number of live matches stays the same.
 
 Measured over a window after a warm-up:
 
@@ -134,6 +134,8 @@ class Table:
 
     room: str
     host_token: str
+    tokens: list[str]
+    """Each seat's token: every seat accepts a rematch (the last acceptance starts it)."""
     seats: int
     next_due: float
     sent_at: float = 0.0
@@ -189,7 +191,7 @@ class Generator:
             self.outcome.connections += len(seats)
             # Spread the matches' decisions over the pace instead of all on the same beat.
             due = time.monotonic() + self.rng.random() * self.plan.pace
-            table = Table(created.room.id, created.host_token, len(seats), next_due=due)
+            table = Table(created.room.id, created.host_token, tokens, len(seats), next_due=due)
             await lobby.start(created.room.id, created.host_token)
         return table, seats
 
@@ -240,7 +242,8 @@ class Generator:
 
     async def _rematch(self, lobby: Lobby, table: Table) -> None:
         try:
-            await lobby.rematch(table.room, table.host_token)
+            for token in table.tokens:
+                await lobby.rematch(table.room, token)
         except Exception as error:  # a refusal is counted, the load goes on
             self.outcome.errors[type(error).__name__] += 1
 

@@ -117,8 +117,9 @@ class Load:
                 await lobby.start(room, created.host_token)
                 last: str | None = None
                 for played in range(self.args.rematches):
-                    if played:
-                        await lobby.rematch(room, created.host_token)
+                    if played:  # each seat accepts; the last acceptance starts it
+                        for token in tokens:
+                            await lobby.rematch(room, token)
                     ends = await asyncio.gather(
                         *(
                             self.play(seat, index, last, pace, rng)
