@@ -24,6 +24,7 @@ from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.friends import friends_app
 from cardtable.cli.ladder import ladder_command
 from cardtable.cli.machine import json_guarded, play_json, refuse_remote
+from cardtable.cli.notifications import notifications_app
 from cardtable.cli.play import local_settings
 from cardtable.cli.play import play as play_match
 from cardtable.cli.remote import play_remote
@@ -282,6 +283,11 @@ app.add_typer(
     friends_app,
     name="friends",
     help="Your friends on a server: list, add, accept, decline, remove, block, unblock.",
+)
+app.add_typer(
+    notifications_app,
+    name="notifications",
+    help="Your notifications on a server: list, read, clear.",
 )
 app.add_typer(
     admin_app,

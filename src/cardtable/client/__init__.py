@@ -7,6 +7,7 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
   with ``session=TOKEN``), and :meth:`Lobby.seat` to open a seat that carries the session;
 * :class:`Accounts`: signing up, in and out, who is signed in, sessions, a reset code;
 * :class:`Friends`: a signed-in account's friends, requests and blocks;
+* :class:`Notifications`: a signed-in account's inbox: pages, unread count, read, delete, mute;
 * :class:`Seat`: one connection to a room that says hello, gives the server's messages typed
   and in order, and reconnects after a drop without losing or repeating an event; signed in
   (``session=TOKEN``), it sends the session on the handshake (:data:`SESSION_HEADER`), so
@@ -35,6 +36,7 @@ from cardtable.client.errors import (
 )
 from cardtable.client.friends import Friends
 from cardtable.client.lobby import SESSION_HEADER, Lobby
+from cardtable.client.notifications import Notifications
 from cardtable.client.seat import FATAL, Seat
 from cardtable.client.views import decisions_from, view_from_json
 
@@ -52,6 +54,7 @@ __all__ = [
     "GaveUp",
     "Listener",
     "Lobby",
+    "Notifications",
     "Seat",
     "ServerRefused",
     "Unreachable",
