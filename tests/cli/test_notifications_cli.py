@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.client import Accounts, Notifications, ServerRefused
+from cardtable.engine.json import JsonObject
 from cardtable.server.accounts import AccountStore
 from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.storage import SqlStorage
@@ -33,7 +34,8 @@ def add(database_url: str, username: str, *names: str) -> list[int]:
             store = NotificationStore.of(storage)
             ids = []
             for name in names:
-                data = {"username": name, "display_name": name.title(), "link": f"#/u/{name}"}
+                data: JsonObject = {"username": name, "display_name": name.title()}
+                data["link"] = f"#/u/{name}"
                 row = await store.add(account.id, "friend_request", data, now=1.0, keep=500)
                 assert row is not None
                 ids.append(row.id)
