@@ -95,6 +95,14 @@ export const api = {
     const q = params.toString();
     return call("GET", `/accounts/${encodeURIComponent(username)}/matches${q ? `?${q}` : ""}`);
   },
+  // friends: the signed-in person's own list (see docs/friends.md)
+  friends: (state) => call("GET", `/friends${state ? `?state=${encodeURIComponent(state)}` : ""}`),
+  askFriend: (body) => call("POST", "/friends", body),
+  acceptFriend: (username) => call("POST", `/friends/${encodeURIComponent(username)}/accept`),
+  declineFriend: (username) => call("POST", `/friends/${encodeURIComponent(username)}/decline`),
+  removeFriend: (username) => call("DELETE", `/friends/${encodeURIComponent(username)}`),
+  blockFriend: (username) => call("PUT", `/friends/${encodeURIComponent(username)}/block`),
+  unblockFriend: (username) => call("DELETE", `/friends/${encodeURIComponent(username)}/block`),
 };
 
 /** Where one's whole history downloads from (a plain link: the cookie signs it in). */
