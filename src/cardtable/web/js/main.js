@@ -7,11 +7,11 @@
 //   #/account         one's settings          #/u/NAME   a profile
 //   #/u/NAME/matches  a person's finished matches
 //   #/invite/TOKEN    an invite link: what it invites to, and a seat
-//   #/friends         one's friends, the requests to answer, and blocks
+//   #/inbox           one's notifications
 import { h, fill } from "./dom.js";
-import { friendsLink, friendsPage } from "./friends.js";
 import { resetPage, signInPage, signUpPage } from "./account.js";
 import { invitePage } from "./invite.js";
+import { inboxLink, inboxPage } from "./inbox.js";
 import { historyPage, profilePage } from "./profile.js";
 import { confirmSession, drawWho } from "./session.js";
 import { settingsPage } from "./settings.js";
@@ -41,7 +41,7 @@ function route() {
   else if (parts[0] === "login" && parts.length === 1) leave = signInPage(main);
   else if (parts[0] === "reset" && parts.length === 1) leave = resetPage(main);
   else if (parts[0] === "account" && parts.length === 1) leave = settingsPage(main);
-  else if (parts[0] === "friends" && parts.length === 1) leave = friendsPage(main);
+  else if (parts[0] === "inbox" && parts.length === 1) leave = inboxPage(main);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
   else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
@@ -52,7 +52,7 @@ function route() {
 }
 
 drawWho(document.getElementById("who"));
-document.querySelector("header.top nav")?.appendChild(friendsLink()); // shown when signed in
+document.querySelector("header.top nav")?.appendChild(inboxLink()); // shown when signed in
 document.querySelector("header.top")?.appendChild(soundToggle()); // sounds: off unless switched on
 confirmSession();
 window.addEventListener("hashchange", route);

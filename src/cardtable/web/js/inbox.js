@@ -1,0 +1,154 @@
+// The notifications' inbox of a signed-in person: a link with the unread count in the header
+// of every page (inboxLink), and the page #/inbox (inboxPage) that lists them newest first,
+// marks one or all read, and deletes. Each notification shows the server's plain sentence as
+// text (never markup); its link is followed only when it is a page of this client ("#/...").
+// The count is read again when the page changes, when who is here changes, when the inbox
+// page changes something, and every half minute (until a live channel tells it at once).
+import { ApiError, sentence } from "./api.js";
+import { h, fill } from "./dom.js";
+import { me, onAccount, signInLink } from "./session.js";
+
+const CHANGED = "cardtable:inbox";
+const POLL_MS = 30000;
+const PAGE = 50;
+
+async function call(method, path) {
+  let response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers: { Accept: "application/json" } });
+  } catch {
+    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
+    throw new ApiError(data?.code || "http", sentence(message), response.status);
+  }
+  return response.status === 204 ? null : data;
+}
+
+export const inboxApi = {
+  page: (before) => call("GET", `/notifications?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`),
+  unread: () => call("GET", "/inbox/unread"),
+  read: (id) => call("POST", `/notifications/${encodeURIComponent(id)}/read`),
+  readAll: () => call("POST", "/inbox/read"),
+  remove: (id) => call("DELETE", `/notifications/${encodeURIComponent(id)}`),
+};
+
+function changed() {
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** The header's link to the inbox, with the unread count (shown to accounts only). */
+export function inboxLink() {
+  const count = h("span", { class: "badge alert", id: "inbox-unread", hidden: true });
+  const link = h("a", { href: "#/inbox", id: "inbox-link" }, "Inbox", count);
+  let asking = 0;
+  async function recount() {
+    const asked = ++asking;
+    link.hidden = !me();
+    if (!me()) {
+      count.hidden = true;
+      return;
+    }
+    try {
+      const { unread } = await inboxApi.unread();
+      if (asked !== asking) return;
+      count.textContent = String(unread);
+      count.hidden = unread === 0;
+      count.title = `${unread} unread`;
+      link.setAttribute("aria-label", unread ? `Inbox, ${unread} unread` : "Inbox");
+    } catch {
+      count.hidden = true; // a courtesy: the inbox page says what went wrong
+    }
+  }
+  recount();
+  onAccount(recount);
+  window.addEventListener(CHANGED, recount);
+  window.addEventListener("hashchange", recount);
+  setInterval(() => { if (!document.hidden) recount(); }, POLL_MS);
+  return link;
+}
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString();
+}
+
+/** #/inbox: one's notifications, newest first. */
+export function inboxPage(main) {
+  let gone = false;
+  const status = h("p", { class: "muted", role: "status", id: "inbox-status" }, "Loading…");
+  const list = h("ul", { class: "inbox", id: "inbox-list" });
+  const more = h("button", { type: "button", id: "inbox-more", hidden: true }, "Older");
+  const allRead = h("button", { type: "button", id: "inbox-read-all" }, "Mark all read");
+  let next = null;
+
+  function problem(error) {
+    status.textContent = error instanceof ApiError ? error.message : "Something went wrong.";
+  }
+
+  function item(n) {
+    const text = n.link
+      ? h("a", { href: n.link, class: "inbox-text" }, n.text)
+      : h("span", { class: "inbox-text" }, n.text);
+    const row = h("li", { class: n.read ? "inbox-item read" : "inbox-item unread", dataset: { id: String(n.id), kind: n.kind } },
+      n.read ? null : h("span", { class: "badge alert inbox-new" }, "New"),
+      text,
+      h("span", { class: "muted inbox-when" }, ` ${when(n.created_at)} `));
+    if (!n.read) {
+      row.appendChild(h("button", { type: "button", class: "link inbox-mark", onclick: async () => {
+        try {
+          row.replaceWith(item(await inboxApi.read(n.id)));
+          changed();
+        } catch (error) {
+          problem(error);
+        }
+      } }, "Mark read"));
+    }
+    row.appendChild(h("button", { type: "button", class: "link inbox-delete", onclick: async () => {
+      try {
+        await inboxApi.remove(n.id);
+        row.remove();
+        if (!list.children.length) status.textContent = "No notifications.";
+        changed();
+      } catch (error) {
+        problem(error);
+      }
+    } }, "Delete"));
+    return row;
+  }
+
+  async function load(before) {
+    try {
+      const page = await inboxApi.page(before);
+      if (gone) return;
+      if (!before) list.replaceChildren();
+      for (const n of page.notifications) list.appendChild(item(n));
+      next = page.next;
+      more.hidden = !next;
+      status.textContent = list.children.length ? `${page.unread} unread` : "No notifications.";
+    } catch (error) {
+      problem(error);
+    }
+  }
+
+  more.addEventListener("click", () => load(next));
+  allRead.addEventListener("click", async () => {
+    try {
+      await inboxApi.readAll();
+      changed();
+      await load(null);
+    } catch (error) {
+      problem(error);
+    }
+  });
+
+  if (!me()) {
+    fill(main, h("h1", {}, "Inbox"),
+      h("p", {}, "Notifications are for accounts. ", h("a", { href: signInLink("#/inbox") }, "Sign in"), " to see yours."));
+    return () => {};
+  }
+  fill(main, h("h1", {}, "Inbox"), h("p", {}, allRead), status, list, more);
+  load(null);
+  return () => { gone = true; };
+}
