@@ -8,7 +8,9 @@
 //   #/u/NAME/matches  a person's finished matches
 //   #/invite/TOKEN    an invite link: what it invites to, and a seat
 //   #/inbox           one's notifications
+//   #/friends         one's friends, the requests to answer, and blocks
 import { h, fill } from "./dom.js";
+import { friendsLink, friendsPage } from "./friends.js";
 import { resetPage, signInPage, signUpPage } from "./account.js";
 import { invitePage } from "./invite.js";
 import { inboxLink, inboxPage } from "./inbox.js";
@@ -42,6 +44,7 @@ function route() {
   else if (parts[0] === "reset" && parts.length === 1) leave = resetPage(main);
   else if (parts[0] === "account" && parts.length === 1) leave = settingsPage(main);
   else if (parts[0] === "inbox" && parts.length === 1) leave = inboxPage(main);
+  else if (parts[0] === "friends" && parts.length === 1) leave = friendsPage(main);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
   else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
@@ -52,6 +55,7 @@ function route() {
 }
 
 drawWho(document.getElementById("who"));
+document.querySelector("header.top nav")?.appendChild(friendsLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(inboxLink()); // shown when signed in
 document.querySelector("header.top")?.appendChild(soundToggle()); // sounds: off unless switched on
 confirmSession();
