@@ -5,7 +5,7 @@
 // says its refusals in its sentences.
 import { api } from "./api.js";
 import { h, fill, notice } from "./dom.js";
-import { me, onAccount, signInLink } from "./session.js";
+import { confirmSession, me, onAccount, signInLink } from "./session.js";
 
 const SECTIONS = [
   ["received", "Asking to be your friend", "friends-received"],
@@ -135,6 +135,8 @@ export function friendsLink() {
   let asking = 0;
   async function recount() {
     const asked = ++asking;
+    await confirmSession(); // the page's note of an account may be stale: ask the server first
+    if (asked !== asking) return;
     link.hidden = !me(); // friends are for accounts
     if (!me()) {
       count.hidden = true;
