@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cardtable import __version__
 from cardtable.protocol.lobby import MAX_BODY_BYTES, Problem
 from cardtable.protocol.plain import describe
-from cardtable.server import socket
+from cardtable.server import personal, socket
 from cardtable.server.accounts.guests import COOKIE, HEADER
 from cardtable.server.accounts.history_routes import router as history_router
 from cardtable.server.accounts.reset_routes import router as reset_router
@@ -50,6 +50,7 @@ from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage, StorageError
 from cardtable.server.web import SecurityHeaders, mount_client, mount_docs
+from cardtable.server.whereabouts.routes import router as whereabouts_router
 
 SHUTDOWN_SECONDS = 10.0
 """How long stopping may take (closing connections, releasing leases) before it gives up."""
@@ -109,6 +110,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(invites_router)
     app.include_router(friends_router)
     app.include_router(notifications_router)
+    app.include_router(whereabouts_router)
     app.include_router(notifications_inbox_router)
     hide_invite_tokens()
     answer_problems(app)
@@ -119,6 +121,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: str) -> None:
         await socket.serve(websocket, room_id, app.state.services)
+
+    @app.websocket("/ws/me")
+    async def personal_socket(websocket: WebSocket) -> None:
+        await personal.serve(websocket, app.state.services)
 
     mount_docs(app)
     mount_client(app)  # last: the client's files answer whatever no route above does

@@ -43,6 +43,7 @@ from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import MatchRow, SeatRow, Storage
 from cardtable.server.storage.sql import SqlStorage
 from cardtable.server.waiting import wait_until
+from cardtable.server.whereabouts.service import Whereabouts, WhereaboutsStore
 
 log = logging.getLogger("cardtable.server")
 
@@ -160,11 +161,16 @@ class Services:
         self._repair: asyncio.Task[None] | None = None
         self._purge: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
+        self._telling: set[asyncio.Task[None]] = set()
         if isinstance(storage, SqlStorage):  # accounts live in a SQL store's database
             self.rooms.account_active = self._account_active
             self.matches.starting.append(write_participants)
             self.matches.finishing.append(self.notifications.write_match_finished)
             self.matches.finished.append(self.notifications.match_ended)
+            self.matches.starting.append(self.whereabouts.write_started)
+            self.matches.finished.append(self.whereabouts.match_ended)
+            self.rooms.started = self._started
+            self.friends.listeners.append(self.whereabouts.friend_changed)
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -207,10 +213,24 @@ class Services:
         )
 
     @cached_property
-    def notifications(self) -> Notifications:
-        """Each signed-in person's inbox, in the storage's database (built when first asked
-        for): told on the fan-out as the matches' notices are."""
-        return Notifications(NotificationStore.of(self.storage), self.matches.notices, self.clock)
+    def whereabouts(self) -> Whereabouts:
+        """Each signed-in person's presence as their friends see it (built when first asked
+        for; its tasks run from :meth:`start`)."""
+        return Whereabouts(
+            WhereaboutsStore.of(self.storage),
+            self.fanout,
+            self.matches.notices,
+            lambda: self.friends,
+            self.config.process,
+            self.clock,
+        )
+
+    def _started(self) -> None:
+        """A match started here: the runner sweeps, and its players' friends are told."""
+        self.runner.wake()
+        task = asyncio.create_task(self.whereabouts.started(), name="whereabouts: started")
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
 
     async def _account_active(self, account_id: str) -> bool:
         account = await self.accounts.account_by_id(account_id)
@@ -221,6 +241,7 @@ class Services:
         self._repair = asyncio.create_task(self.repair(), name="repair rooms")
         if isinstance(self.storage, SqlStorage):
             self._purge = asyncio.create_task(self._purging(), name="purge sessions and guests")
+            self.whereabouts.start()
         self.runner.start()
 
     async def purge(self) -> Purged:
@@ -268,6 +289,8 @@ class Services:
             await self._repair  # database connection half closed (it never raises)
         await self.runner.stop()
         await self.hub.stop()
+        if isinstance(self.storage, SqlStorage):
+            await self.whereabouts.stop()
         await self.matches.notices.close()
 
     async def room_info(self, room_id: str) -> RoomInfo:

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import anyio
@@ -62,20 +63,34 @@ async def serve(socket: WebSocket, room_id: str, services: Services) -> None:
     ):
         await socket.accept()  # to say why before closing: a browser shows nothing otherwise
         await _send_error(socket, error(ErrorCode.FORBIDDEN_ORIGIN))
-        await _close(socket, "connections from this origin are refused")
+        await close_refusing(socket, "connections from this origin are refused")
         return
     await socket.accept()
     with anyio.CancelScope(shield=True):  # see below: storage work is never cut half-way
         connection = await _hello(socket, room_id, services)
     if connection is None:
         return
+    account = connection.account if isinstance(services.storage, SqlStorage) else None
     try:
+        if account is not None:  # a seat's person is online (their friends' whereabouts)
+            with anyio.CancelScope(shield=True):
+                await _told_whereabouts(services.whereabouts.connect(account))
         await _converse(socket, connection, services)
     finally:
         # Leaving is finished even when the connection's task is being cancelled: stopping
         # half-way through its storage work would leave a database connection half closed.
         with anyio.CancelScope(shield=True):
             await services.hub.leave(connection)
+            if account is not None:
+                await _told_whereabouts(services.whereabouts.disconnect(account))
+
+
+async def _told_whereabouts(telling: Awaitable[None]) -> None:
+    """Tell a person's whereabouts; storage or fan-out away only loses this change."""
+    try:
+        await telling
+    except (StorageError, FanoutError) as away:
+        log.warning("whereabouts not told: %s", away)
 
 
 async def _send_error(socket: WebSocket, message: wire.ErrorMessage) -> None:
@@ -85,13 +100,13 @@ async def _send_error(socket: WebSocket, message: wire.ErrorMessage) -> None:
 
 async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connection | None:
     try:
-        raw = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
+        raw = await asyncio.wait_for(receive_text(socket), HELLO_SECONDS)
     except (TimeoutError, WebSocketDisconnect):
-        await _close(socket, "no hello came")
+        await close_refusing(socket, "no hello came")
         return None
     except ProtocolError as problem:
         await _send_error(socket, wire.ErrorMessage.of(problem))
-        await _close(socket, problem.message)
+        await close_refusing(socket, problem.message)
         return None
     protocol = PROTOCOL_VERSION
     try:
@@ -110,7 +125,7 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
             raise Refused("room_closed", refusal.reason) from None
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed")
-        account = await _signed_in(socket, services)
+        account = await signed_in(socket, services)
         owned = None
         if hello.token is None and account is not None:
             owned = await services.rooms.seat_of(room, account)
@@ -123,11 +138,11 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
             seat, name, owner = occupant.seat, occupant.name, occupant.account_id
     except ProtocolError as problem:
         await _send_error(socket, wire.ErrorMessage.of(problem))
-        await _close(socket, problem.message)
+        await close_refusing(socket, problem.message)
         return None
     except Refused as refusal:
         await _send_error(socket, error_of(refusal, "hello"))
-        await _close(socket, refusal.reason)
+        await close_refusing(socket, refusal.reason)
         return None
     except (StorageError, FanoutError) as away:
         await _unavailable(socket, protocol, away)
@@ -144,7 +159,7 @@ async def _hello(socket: WebSocket, room_id: str, services: Services) -> Connect
     return connection
 
 
-async def _signed_in(socket: WebSocket, services: Services) -> str | None:
+async def signed_in(socket: WebSocket, services: Services) -> str | None:
     """The account the handshake's session signs in (the header first, then the cookie), if
     any. (The handshake's origin was checked already: another site cannot use the cookie.)"""
     token = socket.headers.get(HEADER) or socket.cookies.get(COOKIE)
@@ -195,12 +210,12 @@ async def _welcome(connection: Connection, hello: wire.Hello, services: Services
             await services.hub.send_timer(connection, row.id, row.timer)
 
 
-async def _close(socket: WebSocket, reason: str) -> None:
+async def close_refusing(socket: WebSocket, reason: str) -> None:
     with contextlib.suppress(Exception):
         await socket.close(code=POLICY_VIOLATION, reason=reason[:120])
 
 
-async def _receive(socket: WebSocket) -> str | None:
+async def receive_text(socket: WebSocket) -> str | None:
     """The next text (or binary) message; ``None`` when it is too large."""
     message = await socket.receive()
     if message["type"] == "websocket.disconnect":
@@ -222,7 +237,7 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
     while not connection.closed:
         unreadable: ProtocolError | None = None
         try:
-            raw = await _receive(socket)
+            raw = await receive_text(socket)
         except WebSocketDisconnect:
             return
         except ProtocolError as problem:  # counted like any message: a flood is a flood
@@ -230,11 +245,13 @@ async def _converse(socket: WebSocket, connection: Connection, services: Service
         if not messages.allow(clock()):
             floods += 1
             if floods >= FLOODS_BEFORE_CLOSING:
-                await _close(socket, "too many messages")
+                await close_refusing(socket, "too many messages")
                 return
             await connection.send(error(ErrorCode.TOO_MANY, "too many messages: slow down"))
             continue
         floods = 0
+        if connection.account is not None and isinstance(services.storage, SqlStorage):
+            services.whereabouts.touch(connection.account)
         if unreadable is not None:
             await connection.send(wire.ErrorMessage.of(unreadable))
             continue

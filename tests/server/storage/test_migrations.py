@@ -130,6 +130,7 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
             [("account_id", "id"), ("account_id", "read_at")],
         ),
         "notification_mutes": (["account_id", "kind"], [(("account_id",), "accounts")], []),
+        "whereabouts": (["account_id"], [(("account_id",), "accounts")], []),
         "unique": [
             ("accounts", ("username_key",)),
             ("guests", ("token_hash",)),

@@ -49,6 +49,7 @@ TABLE_MODULES = (
     "cardtable.server.invites.tables",
     "cardtable.server.friends.tables",
     "cardtable.server.notifications.tables",
+    "cardtable.server.whereabouts.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 

@@ -1,0 +1,188 @@
+"""The personal channel (``/ws/me``) and friends' whereabouts, on the real app and both
+databases: every tab of a person hears everything; a friend's coming and going reaches the
+other; a stranger and a blocked person hear nothing; a hidden person shows offline; bad input
+gets typed errors and changes nothing; a notification added reaches the channel."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardtable.protocol.limits import MAX_MESSAGE_BYTES
+from cardtable.protocol.personal import PERSONAL_VERSION
+from tests.server.accounts.seating import services
+from tests.server.accounts.test_routes import FOREIGN, OWN, app, call
+from tests.server.friends.test_routes import Who, ask, person
+from tests.server.wire import Closed, Recorder
+
+
+@contextmanager
+def channel(client: TestClient, who: dict[str, str], name: str) -> Iterator[Recorder]:
+    with client.websocket_connect("/ws/me", headers={**OWN, **who}) as socket:
+        tab = Recorder(socket, name)
+        tab.send({"type": "hello", "version": PERSONAL_VERSION})
+        welcome = tab.receive()
+        assert welcome["type"] == "welcome", welcome
+        assert welcome["version"] == PERSONAL_VERSION
+        yield tab
+
+
+def befriend(client: TestClient, one: Who, one_name: str, other: Who, other_name: str) -> None:
+    assert ask(client, one, other_name).status_code == 201
+    answer = client.post(f"/api/friends/{one_name}/accept", headers=other)
+    assert answer.status_code == 200, answer.text
+
+
+def presence_of(tab: Recorder, username: str, state: str) -> dict[str, Any]:
+    got = tab.until(
+        lambda message: (
+            message["type"] == "presence"
+            and message["username"] == username
+            and message["state"] == state
+        )
+    )
+    return got[-1]
+
+
+def quiet(tab: Recorder) -> list[dict[str, Any]]:
+    """Everything the tab was sent before the answer to a ping (none of it presence)."""
+    tab.send({"type": "ping", "nonce": 99})
+    got = tab.until(lambda message: message["type"] == "pong")
+    return got[:-1]
+
+
+def test_every_tab_hears_a_friend_come_and_go(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        befriend(client, ann, "ann", bob, "bob")
+        with channel(client, ann, "ann 1") as first, channel(client, ann, "ann 2") as second:
+            with channel(client, bob, "bob") as bobs:
+                # bob hears at once that ann is online (after welcome)
+                assert presence_of(bobs, "ann", "online")["display_name"] == "ann"
+                for tab in (first, second):
+                    online = presence_of(tab, "bob", "online")
+                    assert online["last_seen"] is not None
+                    assert online["room"] is None
+                listed = client.get("/api/whereabouts", headers=ann).json()["friends"]
+                assert [(f["username"], f["state"]) for f in listed] == [("bob", "online")]
+                bobs.send({"type": "idle"})
+                for tab in (first, second):
+                    presence_of(tab, "bob", "away")
+                bobs.send({"type": "active"})
+                for tab in (first, second):
+                    presence_of(tab, "bob", "online")
+            for tab in (first, second):
+                gone = presence_of(tab, "bob", "offline")
+                assert gone["last_seen"] is not None
+            listed = client.get("/api/whereabouts", headers=ann).json()["friends"]
+            assert [(f["username"], f["state"]) for f in listed] == [("bob", "offline")]
+
+
+def test_strangers_and_the_blocked_hear_nothing(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, bob, cy, dee = (person(client, name) for name in ("ann", "bob", "cyd", "dee"))
+        befriend(client, ann, "ann", bob, "bob")
+        befriend(client, bob, "bob", dee, "dee")
+        assert client.put("/api/friends/dee/block", headers=bob).status_code == 200
+        with (
+            channel(client, ann, "ann") as anns,
+            channel(client, cy, "cyd") as cys,
+            channel(client, dee, "dee") as dees,
+        ):
+            with channel(client, bob, "bob"):
+                presence_of(anns, "bob", "online")
+                assert quiet(cys) == []
+                assert quiet(dees) == []
+            presence_of(anns, "bob", "offline")
+            assert quiet(cys) == []
+            assert quiet(dees) == []
+        for who in (cy, dee):
+            listed = client.get("/api/whereabouts", headers=who).json()["friends"]
+            assert "bob" not in [entry["username"] for entry in listed]
+
+
+def test_a_hidden_person_shows_offline(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        befriend(client, ann, "ann", bob, "bob")
+        with channel(client, ann, "ann") as anns, channel(client, bob, "bob"):
+            presence_of(anns, "bob", "online")
+            hidden = client.put("/api/whereabouts/settings", json={"hidden": True}, headers=bob)
+            assert hidden.status_code == 200, hidden.text
+            gone = presence_of(anns, "bob", "offline")
+            assert gone["last_seen"] is None
+            listed = client.get("/api/whereabouts", headers=ann).json()["friends"]
+            assert [(f["state"], f["last_seen"]) for f in listed] == [("offline", None)]
+            assert client.get("/api/whereabouts/settings", headers=bob).json() == {"hidden": True}
+        with channel(client, bob, "bob again"), channel(client, ann, "ann again") as anns:
+            assert [m for m in quiet(anns) if m["type"] == "presence"] == []
+
+
+def test_a_notification_reaches_every_tab(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        with channel(client, bob, "bob 1") as first, channel(client, bob, "bob 2") as second:
+            assert ask(client, ann, "bob").status_code == 201
+            added = services(client).notifications
+            found = call(client, services(client).accounts.account_by_username_key, "bob")
+            assert found is not None
+            bob_id = found.id
+            call(client, added.notify, bob_id, "friend_request", {"username": "ann"})
+            for tab in (first, second):
+                got = tab.until(lambda message: message["type"] == "notification")[-1]
+                assert got["notification"]["type"] == "friend_request"
+                assert isinstance(got["notification"]["id"], int)
+
+
+def test_bad_input_gets_typed_errors(sqlite_url: str) -> None:
+    with app(sqlite_url, messages_per_second=2.0) as client:
+        ann = person(client, "ann")
+        # no session: refused
+        with client.websocket_connect("/ws/me", headers=OWN) as socket:
+            refused = Recorder(socket, "nobody")
+            assert refused.receive()["code"] == "not_logged_in"
+            with pytest.raises(Closed) as closed:
+                refused.receive()
+            assert closed.value.code == 1008
+        # a foreign page, with the session
+        with client.websocket_connect("/ws/me", headers={**FOREIGN, **ann}) as socket:
+            assert Recorder(socket, "foreign").receive()["code"] == "forbidden_origin"
+        # hello first, in a version the server speaks
+        with client.websocket_connect("/ws/me", headers={**OWN, **ann}) as socket:
+            tab = Recorder(socket, "no hello")
+            tab.send({"type": "ping"})
+            assert tab.receive()["code"] == "hello_first"
+        with client.websocket_connect("/ws/me", headers={**OWN, **ann}) as socket:
+            tab = Recorder(socket, "old")
+            tab.send({"type": "hello", "version": 99})
+            assert tab.receive()["code"] == "protocol_version"
+        with ExitStack() as stack:
+            tab = stack.enter_context(channel(client, ann, "ann"))
+            for raw, code in (
+                ({"type": "decide", "decision": "x", "version": 1}, "unknown_type"),
+                ({"type": "active", "account": "someone-else"}, "bad_message"),
+                ({"type": "presence", "username": "ann", "state": "online"}, "unknown_type"),
+                ({"type": "hello", "version": 1}, "bad_message"),
+                ("not json", "bad_message"),
+                ("x" * (MAX_MESSAGE_BYTES + 1), "too_large"),
+            ):
+                tab.send(raw if isinstance(raw, str) else json.dumps(raw))
+                answer = tab.until(lambda message: message["type"] == "error")[-1]
+                if answer["code"] == "too_many":  # the test's low rate: wait and try again
+                    continue
+                assert answer["code"] == code, (raw, answer)
+            codes = []
+            for _ in range(12):
+                tab.send({"type": "ping"})
+            for _ in range(12):
+                message = tab.receive()
+                codes.append(message.get("code", message["type"]))
+            assert "too_many" in codes
+        listed = client.get("/api/whereabouts", headers=ann).json()
+        assert listed == {"friends": []}
+        assert client.get("/api/whereabouts").status_code == 401
