@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from cardtable.protocol import account_reset, accounts, history, lobby
+from cardtable.protocol import account_reset, accounts, history, lobby, personal
 from cardtable.protocol.base import WireModel
 from cardtable.protocol.limits import (
     MAX_CHAT_CHARS,
@@ -55,6 +55,8 @@ REST_MODELS: tuple[type[WireModel], ...] = (
     history.GameCounts,
     history.Profile,
     history.HistoryExport,
+    personal.FriendsWhereabouts,
+    personal.WhereaboutsSettings,
 )
 """The REST bodies (the lobby's, then accounts', then profiles' and histories'), in the order
 the schema lists them."""
@@ -78,6 +80,16 @@ def protocol_schema() -> dict[str, Any]:
     server = _union(TypeAdapter(ServerMessage), defs)
     defs["ClientMessage"] = {"description": "Any message a client sends.", **client}
     defs["ServerMessage"] = {"description": "Any message the server sends.", **server}
+    mine = _union(TypeAdapter(personal.PersonalClientMessage), defs)
+    told = _union(TypeAdapter(personal.PersonalServerMessage), defs)
+    defs["PersonalClientMessage"] = {
+        "description": "Any message a client sends on the personal channel (/ws/me).",
+        **mine,
+    }
+    defs["PersonalServerMessage"] = {
+        "description": "Any message the server sends on the personal channel (/ws/me).",
+        **told,
+    }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "cardtable protocol",
@@ -86,6 +98,7 @@ def protocol_schema() -> dict[str, Any]:
             "bodies of its lobby's REST routes. See docs/protocol.md."
         ),
         "x-protocol-version": PROTOCOL_VERSION,
+        "x-personal-version": personal.PERSONAL_VERSION,
         "x-limits": {
             "max_message_bytes": MAX_MESSAGE_BYTES,
             "max_chat_chars": MAX_CHAT_CHARS,
