@@ -41,6 +41,8 @@ from cardtable.server.accounts.routes import router as accounts_router
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.fanout import open_fanout
 from cardtable.server.fanout.base import FanoutError
+from cardtable.server.feed.routes import profiles_router as activity_router
+from cardtable.server.feed.routes import router as feed_router
 from cardtable.server.friends.routes import router as friends_router
 from cardtable.server.invites.routes import hide_invite_tokens
 from cardtable.server.invites.routes import router as invites_router
@@ -109,6 +111,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(reset_router)
     app.include_router(invites_router)
     app.include_router(friends_router)
+    app.include_router(feed_router)
+    app.include_router(activity_router)
     app.include_router(notifications_router)
     app.include_router(whereabouts_router)
     app.include_router(notifications_inbox_router)

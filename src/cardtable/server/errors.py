@@ -62,6 +62,10 @@ STATUS: dict[str, int] = {
     # notifications
     "notification_unknown": 404,
     "unknown_kind": 422,
+    # the activity feed
+    "not_your_match": 404,
+    "match_not_finished": 409,
+    "match_private": 409,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,

@@ -28,6 +28,8 @@ from cardtable.server.accounts.rows import Purged
 from cardtable.server.accounts.service import Accounts, session_policy, usernames
 from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
+from cardtable.server.feed.service import Feed
+from cardtable.server.feed.store import FeedStore
 from cardtable.server.friends.service import FriendPolicy, Friends
 from cardtable.server.friends.store import FriendStore
 from cardtable.server.hub import Hub
@@ -166,6 +168,8 @@ class Services:
             self.rooms.account_active = self._account_active
             self.matches.starting.append(write_participants)
             self.matches.finishing.append(self.notifications.write_match_finished)
+            self.matches.finishing.append(self.feed.write_match_finished)
+            self.friends.listeners.append(self.feed.friend_changed)
             self.matches.finished.append(self.notifications.match_ended)
             self.matches.starting.append(self.whereabouts.write_started)
             self.matches.finished.append(self.whereabouts.match_ended)
@@ -211,6 +215,20 @@ class Services:
         return Friends(
             FriendStore.of(self.storage), self.accounts, self.config.friend_policy(), self.clock
         )
+
+    @cached_property
+    def feed(self) -> Feed:
+        """What each signed-in person did, and their friends' feed, in the storage's
+        database (built when first asked for)."""
+        storage = self.storage
+        assert isinstance(storage, SqlStorage), "activity is kept in a SQL store's database"
+        return Feed(FeedStore.of(storage), storage, lambda: self.friends, self.clock)
+
+    @cached_property
+    def notifications(self) -> Notifications:
+        """Each signed-in person's inbox, in the storage's database (built when first asked
+        for): told on the fan-out as the matches' notices are."""
+        return Notifications(NotificationStore.of(self.storage), self.matches.notices, self.clock)
 
     @cached_property
     def whereabouts(self) -> Whereabouts:

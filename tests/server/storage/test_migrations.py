@@ -130,6 +130,8 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
             [("account_id", "id"), ("account_id", "read_at")],
         ),
         "notification_mutes": (["account_id", "kind"], [(("account_id",), "accounts")], []),
+        "activity": (["id"], [(("account_id",), "accounts")], [("account_id", "id")]),
+        "activity_settings": (["account_id"], [(("account_id",), "accounts")], []),
         "whereabouts": (["account_id"], [(("account_id",), "accounts")], []),
         "unique": [
             ("accounts", ("username_key",)),

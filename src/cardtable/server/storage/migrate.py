@@ -20,10 +20,11 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0008'
+'0010'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
-['accounts', 'chat', 'decisions', 'friends', 'guests', 'invites', 'matches',
- 'notification_mutes', 'notifications', 'participants', 'rooms', 'seats', 'sessions']
+['accounts', 'activity', 'activity_settings', 'chat', 'decisions', 'friends', 'guests',
+ 'invites', 'matches', 'notification_mutes', 'notifications', 'participants', 'rooms',
+ 'seats', 'sessions', 'whereabouts']
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ TABLE_MODULES = (
     "cardtable.server.invites.tables",
     "cardtable.server.friends.tables",
     "cardtable.server.notifications.tables",
+    "cardtable.server.feed.tables",
     "cardtable.server.whereabouts.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""

@@ -1,0 +1,1 @@
+"""The activity feed: what friends did, newest first (see :mod:`.service`)."""
