@@ -117,7 +117,7 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
                 (("made_by_guest",), "guests"),
                 (("room_id",), "rooms"),
             ],
-            [("expires_at",), ("room_id",)],
+            [("expires_at",), ("invitee_account",), ("room_id",)],
         ),
         "friends": (
             ["account_id", "other_id"],

@@ -68,6 +68,8 @@ class InviteRow:
     expires_at: float
     revoked_at: float | None
     uses: int
+    invitee_account: str | None = None
+    """The account the invite was sent to (``None``: an invite link, for whoever brings it)."""
 
     def __repr__(self) -> str:  # the hash is no secret, but it is no use in a log either
         return f"InviteRow(id={self.id!r}, purpose={self.purpose!r}, room_id={self.room_id!r})"
@@ -96,6 +98,7 @@ class InviteStore:
         now: float,
         expires_at: float,
         limit: int | None,
+        invitee_account: str | None = None,
     ) -> InviteRow:
         """Store a new invite. With ``limit``, :class:`TooManyInvites` if the room has that
         many live invites (neither revoked nor expired at ``now``) already: counted in the
@@ -113,6 +116,7 @@ class InviteStore:
             expires_at=expires_at,
             revoked_at=None,
             uses=0,
+            invitee_account=invitee_account,
         )
         async with self._storage.write() as connection:
             if room_id is not None and limit is not None:
@@ -134,6 +138,23 @@ class InviteStore:
         """The invite whose token has this hash (revoked and expired ones included)."""
         found = await self._storage.read(
             sa.select(invites).where(invites.c.token_hash == token_hash)
+        )
+        return InviteRow(**found[0]._asdict()) if found else None
+
+    async def by_id(self, invite_id: str) -> InviteRow | None:
+        """The invite of this id (revoked and expired ones included)."""
+        found = await self._storage.read(sa.select(invites).where(invites.c.id == invite_id))
+        return InviteRow(**found[0]._asdict()) if found else None
+
+    async def addressed(self, room_id: str, account_id: str, now: float) -> InviteRow | None:
+        """The newest invite to the room sent to the account that still works at ``now``."""
+        found = await self._storage.read(
+            sa.select(invites)
+            .where(invites.c.room_id == room_id)
+            .where(invites.c.invitee_account == account_id)
+            .where(_live(now))
+            .order_by(invites.c.created_at.desc())
+            .limit(1)
         )
         return InviteRow(**found[0]._asdict()) if found else None
 

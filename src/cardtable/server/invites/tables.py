@@ -21,6 +21,10 @@ What is kept, and how:
 - ``created_at``, ``expires_at``, ``revoked_at``: seconds since the epoch; an invite works
   while it is neither revoked nor expired (and its room has an open seat).
 - ``uses``: how many people it seated.
+- ``invitee_account``: the account a room invite was sent to, a friend of whoever made it
+  (:mod:`cardtable.server.invites.invitations`): only that account, signed in, may use it, by
+  its id; its token is never handed out. ``NULL`` for an invite link, which seats whoever
+  brings its token (revision ``0011``).
 """
 
 from __future__ import annotations
@@ -57,10 +61,12 @@ invites = sa.Table(
     sa.Column("expires_at", sa.Double(), nullable=False),
     sa.Column("revoked_at", sa.Double(), nullable=True),
     sa.Column("uses", sa.Integer(), nullable=False),
+    sa.Column("invitee_account", sa.String(), nullable=True),
     sa.CheckConstraint("purpose IN ('room', 'friend')", name="purpose"),
     sa.CheckConstraint("purpose <> 'room' OR room_id IS NOT NULL", name="room"),
     sa.Index(None, "room_id"),
     sa.Index(None, "expires_at"),
+    sa.Index(None, "invitee_account"),
 )
 
 INVITE_TABLES: Final = frozenset({"invites"})
