@@ -9,7 +9,9 @@
 //   #/invite/TOKEN    an invite link: what it invites to, and a seat
 //   #/inbox           one's notifications
 //   #/friends         one's friends, the requests to answer, and blocks
+//   #/feed            what one's friends did, newest first
 import { h, fill } from "./dom.js";
+import { feedLink, feedPage } from "./feed.js";
 import { friendsLink, friendsPage } from "./friends.js";
 import { resetPage, signInPage, signUpPage } from "./account.js";
 import { invitePage } from "./invite.js";
@@ -45,6 +47,7 @@ function route() {
   else if (parts[0] === "account" && parts.length === 1) leave = settingsPage(main);
   else if (parts[0] === "inbox" && parts.length === 1) leave = inboxPage(main);
   else if (parts[0] === "friends" && parts.length === 1) leave = friendsPage(main);
+  else if (parts[0] === "feed" && parts.length === 1) leave = feedPage(main);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
   else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
@@ -56,6 +59,7 @@ function route() {
 
 drawWho(document.getElementById("who"));
 document.querySelector("header.top nav")?.appendChild(friendsLink()); // shown when signed in
+document.querySelector("header.top nav")?.appendChild(feedLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(inboxLink()); // shown when signed in
 document.querySelector("header.top")?.appendChild(soundToggle()); // sounds: off unless switched on
 confirmSession();

@@ -2,6 +2,7 @@
 // and a page at a time. Every name is text: display names are whatever people chose.
 import { api, HISTORY_DOWNLOAD } from "./api.js";
 import { h, fill, notice } from "./dom.js";
+import { activityPanel } from "./feed.js";
 import { day, hashQuery, moment } from "./forms.js";
 import { me } from "./session.js";
 
@@ -77,6 +78,7 @@ function drawProfile(main, p) {
         h("h2", { id: "recent-title" }, "Recent matches"), recent,
         h("p", {}, h("a", { href: `#/u/${encodeURIComponent(p.username)}/matches`, id: "all-matches" }, "Every match, with filters"),
           mine ? [" · ", h("a", { href: HISTORY_DOWNLOAD, download: "", id: "download-history" }, "Download your history (JSON)")] : null)),
+      activityPanel(p.username),
       h("section", { class: "panel later", "aria-labelledby": "later-title", id: "coming-later" },
         h("h2", { id: "later-title" }, "Coming later"),
         h("p", { class: "muted" }, "This corner of the profile is kept for what comes next:"),
