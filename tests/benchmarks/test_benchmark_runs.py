@@ -97,3 +97,10 @@ def test_the_soak_runs_in_quick_mode() -> None:
     assert int(finished.group(1).replace(",", "")) > 0, output
     assert "| server memory | too short to judge" in output  # a quick run is not judged
     assert "Server memory over time:" in output
+
+
+def test_the_feed_reads_benchmark_runs_in_quick_mode() -> None:
+    output = run_script("feed_reads.py", "--quick")
+    assert "first page" in output
+    assert "deep page" in output
+    assert re.search(r"p99 +\d+\.\d+ ms", output)
