@@ -49,6 +49,8 @@ STATUS: dict[str, int] = {
     "invite_expired": 410,
     "invite_revoked": 410,
     "too_many_invites": 409,
+    "invite_used": 410,
+    "already_seated": 409,
     # friends
     "unknown_account": 404,
     "friend_self": 422,

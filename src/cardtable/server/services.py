@@ -30,9 +30,10 @@ from cardtable.server.accounts.store import AccountStore
 from cardtable.server.fanout import Fanout
 from cardtable.server.feed.service import Feed
 from cardtable.server.feed.store import FeedStore
-from cardtable.server.friends.service import FriendPolicy, Friends
+from cardtable.server.friends.service import FriendEvent, FriendPolicy, Friends
 from cardtable.server.friends.store import FriendStore
 from cardtable.server.hub import Hub
+from cardtable.server.invites.invitations import Invitations
 from cardtable.server.invites.service import Invites, invite_policy
 from cardtable.server.invites.store import InviteStore
 from cardtable.server.matches import Matches
@@ -175,6 +176,7 @@ class Services:
             self.matches.finished.append(self.whereabouts.match_ended)
             self.rooms.started = self._started
             self.friends.listeners.append(self.whereabouts.friend_changed)
+            self.friends.listeners.append(self._friend_news)
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -207,6 +209,11 @@ class Services:
             invite_policy(config.invite_hours, config.invites_per_room),
             self.clock,
         )
+
+    @cached_property
+    def invitations(self) -> Invitations:
+        """Invitations of friends to rooms (built when first asked for)."""
+        return Invitations(self.invites, lambda: self.friends, self.notifications, self.clock)
 
     @cached_property
     def friends(self) -> Friends:
@@ -249,6 +256,12 @@ class Services:
         task = asyncio.create_task(self.whereabouts.started(), name="whereabouts: started")
         self._telling.add(task)
         task.add_done_callback(self._telling.discard)
+
+    async def _friend_news(self, event: FriendEvent) -> None:
+        """A friend request or acceptance, in the other person's inbox."""
+        await self.notifications.friend_news(
+            event, await self.accounts.account_by_id(event.account_id)
+        )
 
     async def _account_active(self, account_id: str) -> bool:
         account = await self.accounts.account_by_id(account_id)

@@ -9,6 +9,14 @@
   ``POST /api/rooms/{room_id}/join`` is (``Joined``), the room's password not asked.
 - ``DELETE /api/invites/{token}``: a player of the room revokes it (204).
 
+Invitations to a friend (:mod:`cardtable.server.invites.invitations`), for signed-in accounts:
+
+- ``POST /api/rooms/{room_id}/invitations``: a player of the room invites a friend by username
+  (:class:`InviteFriend`): 201, :class:`InvitationSent`; the friend finds it in their inbox.
+- ``POST /api/invitations/{invite_id}/accept``: the invited person takes a seat by it
+  (``Joined``), the room's password not asked.
+- ``POST /api/invitations/{invite_id}/decline``: the invited person says no (204).
+
 A token that is not an invite token's shape (43 URL-safe characters) is refused before any
 look-up (``bad_message``, 422). Tokens travel in paths, so :class:`HideInviteTokens` keeps
 them out of the access log.
@@ -23,15 +31,19 @@ from typing import Annotated, Final
 from fastapi import APIRouter, Path, Request, Response
 from pydantic import Field
 
+from cardtable.protocol.accounts import TypedUsername
 from cardtable.protocol.base import WireModel
 from cardtable.protocol.lobby import Joined, JsonObject
 from cardtable.protocol.text import DisplayName
 from cardtable.server.accounts.guests import identify
+from cardtable.server.friends.routes import Me
 from cardtable.server.invites.service import INVITE_TOKEN_CHARS, INVITE_TOKEN_PATTERN
 from cardtable.server.routes import Authorization, Server, _account_id, bearer, client_of, refusals
 
 __all__ = [
     "HideInviteTokens",
+    "InvitationSent",
+    "InviteFriend",
     "InviteInfo",
     "InviteMade",
     "JoinByInvite",
@@ -189,6 +201,103 @@ async def revoke_invite(
     seat_token = bearer(authorization)
     account_id = await _account_id(request, server, seat_token)
     await server.invites.revoke(token, seat_token, account_id)
+    return Response(status_code=204)
+
+
+class InviteFriend(WireModel):
+    """The body that invites a friend to a room."""
+
+    username: TypedUsername = Field(description="The friend's username (any case).")
+
+
+class InvitationSent(WireModel):
+    """An invitation to a friend: its id, whom it invites, and when it stops working."""
+
+    id: str = Field(description="The invitation's id (what its accept and decline name).")
+    room: str
+    username: str
+    display_name: str
+    expires_at: float
+
+
+InvitationId = Annotated[str, Path(min_length=1, max_length=64, description="The invitation")]
+
+
+@router.post(
+    "/rooms/{room_id}/invitations",
+    status_code=201,
+    summary="Invite a friend to the room",
+    description="By a signed-in player of the room (the session, and the seat token or none; "
+    "or the host's token): the friend, and only a friend, finds a `room_invite` in their inbox "
+    "whose `data.invite` they accept. Inviting the same friend again while the invitation "
+    "works sends nothing new and answers the same invitation.",
+    responses=refusals(
+        "not_logged_in",
+        "not_found",
+        "room_closed",
+        "room_full",
+        "bad_token",
+        "not_seated",
+        "forbidden",
+        "bad_account",
+        "unknown_account",
+        "friend_self",
+        "not_friends",
+        "already_seated",
+        "too_many_invites",
+        "forbidden_origin",
+    ),
+)
+async def invite_friend(
+    room_id: Annotated[str, Path(max_length=64)],
+    body: InviteFriend,
+    me: Me,
+    server: Server,
+    authorization: Authorization = None,
+) -> InvitationSent:
+    sent = await server.invitations.send(room_id, bearer(authorization), me, body.username)
+    return InvitationSent(
+        id=sent.id,
+        room=sent.room,
+        username=sent.username,
+        display_name=sent.display_name,
+        expires_at=sent.expires_at,
+    )
+
+
+@router.post(
+    "/invitations/{invite_id}/accept",
+    summary="Take the seat an invitation to you offers",
+    description="Signed in as the invited account; the room's password is not asked. An "
+    "invitation works once.",
+    responses=refusals(
+        "not_logged_in",
+        "invite_unknown",
+        "invite_used",
+        "invite_expired",
+        "invite_revoked",
+        "not_found",
+        "room_closed",
+        "room_full",
+        "forbidden_origin",
+    ),
+)
+async def accept_invitation(
+    invite_id: InvitationId, me: Me, request: Request, server: Server
+) -> Joined:
+    room, seat, token = await server.invitations.accept(invite_id, me, client_of(request))
+    return Joined(room=await server.room_info(room.id), seat=seat, token=token)
+
+
+@router.post(
+    "/invitations/{invite_id}/decline",
+    status_code=204,
+    summary="Say no to an invitation to you",
+    description="Signed in as the invited account: the invitation stops working.",
+    responses=refusals("not_logged_in", "invite_unknown", "forbidden_origin"),
+)
+async def decline_invitation(invite_id: InvitationId, me: Me, server: Server) -> Response:
+    await server.invitations.decline(invite_id, me)
     return Response(status_code=204)
 
 

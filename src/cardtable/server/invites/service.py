@@ -138,7 +138,7 @@ class Invites:
         room = await self.rooms.room(room_id)
         if room.status == "closed":
             raise Refused("room_closed", "this room is closed: it takes no one any more")
-        made_by = await self._member(room, token, account_id, "invite people to it")
+        made_by = await self.member(room, token, account_id, "invite people to it")
         issued: Issued = new_session_token()
         now = self.clock()
         try:
@@ -167,7 +167,7 @@ class Invites:
             room = await self._room_of(invite)
         except Refused as refusal:
             raise Refused("invite_unknown", refusal.reason) from None
-        why_not = self._spent(invite)
+        why_not = self.spent(invite)
         if why_not is None and room.status == "closed":
             why_not = Refused("room_closed", "the room of this invite is closed")
         if why_not is None and not any(
@@ -187,7 +187,7 @@ class Invites:
         """Seat the bearer of the invite as :meth:`Rooms.join` does, the password aside:
         (room, seat, seat token)."""
         invite = await self._invite(token)
-        spent = self._spent(invite)
+        spent = self.spent(invite)
         if spent is not None:
             raise spent
         room = await self._room_of(invite)
@@ -199,7 +199,7 @@ class Invites:
         """Revoke the invite, by a player of its room (or its host)."""
         invite = await self._invite(token)
         room = await self._room_of(invite)
-        await self._member(room, seat_token, account_id, "revoke its invites")
+        await self.member(room, seat_token, account_id, "revoke its invites")
         await self.store.revoke(invite.id, self.clock())
 
     # Helpers.
@@ -214,7 +214,8 @@ class Invites:
             )
         return invite
 
-    def _spent(self, invite: InviteRow) -> Refused | None:
+    def spent(self, invite: InviteRow) -> Refused | None:
+        """Why the invite seats nobody any more (revoked, expired), or ``None``."""
         if invite.revoked_at is not None:
             return Refused("invite_revoked", "this invite was taken back by a player of the room")
         if self.clock() >= invite.expires_at:
@@ -226,7 +227,7 @@ class Invites:
             raise Refused("invite_unknown", "this invite is not to a room")
         return await self.rooms.room(invite.room_id)
 
-    async def _member(
+    async def member(
         self, room: RoomRow, token: str | None, account_id: str | None, to_do: str
     ) -> MadeBy:
         """Who, seated in the room (or its host), ``token`` or ``account_id`` is; refused

@@ -45,8 +45,10 @@ from cardtable.engine.json import JsonObject
 from cardtable.games import find
 from cardtable.protocol.notifications import NOTIFICATION_KINDS
 from cardtable.server.accounts.history import result_of
+from cardtable.server.accounts.rows import AccountRow
 from cardtable.server.accounts.tables import participants
 from cardtable.server.errors import Refused
+from cardtable.server.friends.service import FriendEvent
 from cardtable.server.notices import Notices, account_channel
 from cardtable.server.notifications.store import NotificationRow, NotificationStore, add_row
 from cardtable.server.storage.base import MatchRow
@@ -168,6 +170,20 @@ class Notifications:
         it on); a fan-out that is away only delays it."""
         message = json.dumps({"kind": "notification", "id": row.id, "type": row.kind})
         await self.notices.tell(account_channel(row.account_id), message)
+
+    async def friend_news(self, event: FriendEvent, actor: AccountRow | None) -> None:
+        """Tell the other person of a friend request ``actor`` sent them, or of their own
+        request ``actor`` accepted (one of :attr:`~cardtable.server.friends.service.Friends.
+        listeners`, given who acted; the rest of a friendship's news goes unsaid)."""
+        kind = {"requested": "friend_request", "accepted": "friend_accepted"}.get(event.kind)
+        if kind is None or actor is None:
+            return
+        data: JsonObject = {
+            "username": actor.username,
+            "display_name": actor.display_name,
+            "link": "#/friends",
+        }
+        await self.notify(event.other_id, kind, data)
 
     def write_match_finished(self, connection: sa.Connection, match: MatchRow) -> None:
         """A :data:`~cardtable.server.storage.base.FinishWriter`: a ``match_finished``

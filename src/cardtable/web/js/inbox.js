@@ -6,7 +6,9 @@
 // page changes something, and every half minute (until a live channel tells it at once).
 import { ApiError, sentence } from "./api.js";
 import { h, fill } from "./dom.js";
-import { me, onAccount, signInLink } from "./session.js";
+import { confirmSession, me, onAccount, signInLink } from "./session.js";
+import { invitations } from "./invite.js";
+import { keepSeat } from "./store.js";
 
 const CHANGED = "cardtable:inbox";
 const POLL_MS = 30000;
@@ -46,6 +48,8 @@ export function inboxLink() {
   let asking = 0;
   async function recount() {
     const asked = ++asking;
+    await confirmSession(); // the page's note of an account may be stale: ask the server first
+    if (asked !== asking) return;
     link.hidden = !me();
     if (!me()) {
       count.hidden = true;
@@ -68,6 +72,38 @@ export function inboxLink() {
   window.addEventListener("hashchange", recount);
   setInterval(() => { if (!document.hidden) recount(); }, POLL_MS);
   return link;
+}
+
+/** An invitation's "Join" (a seat, the room's password not asked; then the room) and
+ * "Decline"; what the server refuses (used, expired, full) is said beside them. */
+function invitationActions(n, row, problem) {
+  const { invite, room } = n.data;
+  const settle = async () => {
+    if (!n.read) await inboxApi.read(n.id).catch(() => null);
+    changed();
+  };
+  const join = h("button", { type: "button", class: "inbox-join", onclick: async () => {
+    join.disabled = true;
+    try {
+      const joined = await invitations.accept(invite);
+      keepSeat(room, { token: joined.token, seat: joined.seat, role: "player" });
+      await settle();
+      location.hash = `#/room/${encodeURIComponent(room)}`;
+    } catch (error) {
+      join.disabled = false;
+      problem(error);
+    }
+  } }, "Join");
+  const decline = h("button", { type: "button", class: "secondary inbox-decline", onclick: async () => {
+    try {
+      await invitations.decline(invite);
+      await settle();
+      row.replaceWith(h("li", { class: "inbox-item read muted" }, "Declined."));
+    } catch (error) {
+      problem(error);
+    }
+  } }, "Decline");
+  return h("span", { class: "actions inbox-invitation" }, join, decline);
 }
 
 function when(seconds) {
@@ -95,6 +131,9 @@ export function inboxPage(main) {
       n.read ? null : h("span", { class: "badge alert inbox-new" }, "New"),
       text,
       h("span", { class: "muted inbox-when" }, ` ${when(n.created_at)} `));
+    if (n.kind === "room_invite" && typeof n.data?.invite === "string" && typeof n.data?.room === "string") {
+      row.appendChild(invitationActions(n, row, problem));
+    }
     if (!n.read) {
       row.appendChild(h("button", { type: "button", class: "link inbox-mark", onclick: async () => {
         try {

@@ -28,6 +28,13 @@ async function call(method, path, body, token) {
   return response.status === 204 ? null : data;
 }
 
+/** Invitations to a friend (signed in): sent from a room, accepted or declined from the inbox. */
+export const invitations = {
+  send: (roomId, username, seatToken) => call("POST", `/rooms/${encodeURIComponent(roomId)}/invitations`, { username }, seatToken),
+  accept: (id) => call("POST", `/invitations/${encodeURIComponent(id)}/accept`),
+  decline: (id) => call("POST", `/invitations/${encodeURIComponent(id)}/decline`),
+};
+
 export const invites = {
   make: (roomId, token) => call("POST", `/rooms/${encodeURIComponent(roomId)}/invites`, undefined, token),
   look: (token) => call("GET", `/invites/${encodeURIComponent(token)}`),
@@ -58,14 +65,53 @@ export class InviteBox {
     this.link = h("input", { type: "text", id: "invite-link", readonly: true, "aria-label": "Invite link", hidden: true, onfocus: (event) => event.target.select() });
     this.status = h("p", { class: "invite-status", id: "invite-status", role: "status" });
     this.error = notice();
+    this.friends = h("ul", { class: "friends invite-friends", id: "invite-friends" });
+    this.friendsPart = h("div", { hidden: true },
+      h("h3", {}, "Invite a friend"),
+      h("p", { class: "help" }, "They find the invitation in their inbox, with a Join button."),
+      this.friends);
     this.element = h("section", { class: "panel invite", id: "invite", "aria-labelledby": "invite-title", hidden: true },
       h("h2", { id: "invite-title" }, "Invite someone"),
       h("p", { class: "help" }, "Anyone with the link can take a free seat, password or not, for a day."),
-      this.button, this.link, this.status, this.error);
+      this.button, this.link, this.status, this.error, this.friendsPart);
   }
 
   show(visible) {
+    const was = !this.element.hidden;
     this.element.hidden = !visible;
+    if (visible && !was) this.listFriends();
+  }
+
+  /** One's friends, each with "Invite" (signed-in people only: friends are for accounts). */
+  async listFriends() {
+    this.friendsPart.hidden = true;
+    if (!me()) return;
+    let found;
+    try {
+      found = (await call("GET", "/friends?state=friend")).friends;
+    } catch {
+      return; // the link above still works
+    }
+    if (!found.length) return;
+    fill(this.friends, found.map((friend) => {
+      const button = h("button", { type: "button", class: "secondary", dataset: { invite: friend.username } }, "Invite");
+      const said = h("span", { class: "muted", role: "status" });
+      button.addEventListener("click", async () => {
+        button.disabled = true;
+        said.textContent = "";
+        try {
+          await invitations.send(this.roomId, friend.username, await this.seatToken());
+          said.textContent = " Invited.";
+        } catch (error) {
+          button.disabled = false;
+          said.textContent = ` ${error.message}`;
+        }
+      });
+      return h("li", { class: "friend", dataset: { username: friend.username } },
+        h("span", { class: "name" }, friend.display_name), h("span", { class: "muted" }, ` @${friend.username}`), said,
+        h("span", { class: "actions" }, button));
+    }));
+    this.friendsPart.hidden = false;
   }
 
   async copy() {
