@@ -141,6 +141,9 @@ async def serve(socket: WebSocket, services: Services) -> None:
     except (StorageError, FanoutError) as away:
         log.warning("a personal channel could not go on: %s", away)
         await _refuse(socket, PersonalError.of(ProtocolError(ErrorCode.UNAVAILABLE)))
+    except Exception:  # our fault: say so, and close
+        log.exception("a personal channel failed")
+        await _refuse(socket, PersonalError.of(ProtocolError(ErrorCode.INTERNAL)))
     finally:
         if channel.connected:
             with anyio.CancelScope(shield=True):
@@ -155,7 +158,8 @@ async def _welcome(channel: _Channel, hello: PersonalHello, services: Services) 
     username = "" if account is None or account.username is None else account.username
     await channel.send(PersonalWelcome(version=hello.version, username=username))
     channel.connected = True
-    await services.whereabouts.connect(channel.account_id)
+    with anyio.CancelScope(shield=True):  # friends are told to the end, never half
+        await services.whereabouts.connect(channel.account_id)
     for view in await services.whereabouts.of_friends(channel.account_id):
         if view.state != "offline":
             await channel.send(view)
