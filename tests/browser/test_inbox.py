@@ -57,3 +57,25 @@ def test_a_finished_match_waits_in_the_inbox_until_it_is_read(members: Members) 
     fox.page.wait_for_url(re.compile(r"#/replay/"))
     fox.page.wait_for_selector(".replay-controls")
     assert room
+
+
+def test_a_kind_unticked_in_the_inbox_settings_is_muted(members: Members) -> None:
+    mink = members("Mink")
+    mink.sign_up(fresh("mink"), PASSWORD, "Mink")
+    mink.page.goto(f"{mink.url}/#/inbox")
+    mink.page.click("#inbox-settings summary")
+    box = mink.page.locator("#inbox-kind-match_finished")
+    box.wait_for()
+    assert box.is_checked()  # every kind is heard at first
+    box.uncheck()
+    mink.page.wait_for_selector("#inbox-settings-status:has-text('Saved.')")
+    kinds = mink.page.evaluate(
+        "async () => (await (await fetch('/api/inbox/settings')).json()).kinds"
+    )
+    assert {k["kind"]: k["muted"] for k in kinds}["match_finished"] is True
+    assert [k["kind"] for k in kinds if k["muted"]] == ["match_finished"]
+    mink.page.reload()
+    mink.page.click("#inbox-settings summary")
+    mink.page.locator("#inbox-kind-match_finished").wait_for()
+    assert not mink.page.is_checked("#inbox-kind-match_finished")
+    assert mink.unexpected() == []

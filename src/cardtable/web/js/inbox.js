@@ -14,10 +14,12 @@ const CHANGED = "cardtable:inbox";
 const POLL_MS = 30000;
 const PAGE = 50;
 
-async function call(method, path) {
+async function call(method, path, body) {
   let response;
   try {
-    response = await fetch(`/api${path}`, { method, headers: { Accept: "application/json" } });
+    const headers = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
   }
@@ -35,7 +37,44 @@ export const inboxApi = {
   read: (id) => call("POST", `/notifications/${encodeURIComponent(id)}/read`),
   readAll: () => call("POST", "/inbox/read"),
   remove: (id) => call("DELETE", `/notifications/${encodeURIComponent(id)}`),
+  settings: () => call("GET", "/inbox/settings"),
+  mute: (muted) => call("PUT", "/inbox/settings", { muted }),
 };
+
+/** "What to tell me": a box per kind of notification, ticked when it is heard (a muted kind
+ * is not kept at all when it happens). Saved at each change. */
+function settingsPanel() {
+  const boxes = h("div", { id: "inbox-kinds" });
+  const said = h("p", { class: "muted", role: "status", id: "inbox-settings-status" });
+  const panel = h("details", { class: "panel", id: "inbox-settings" },
+    h("summary", {}, "What to tell me"), boxes, said);
+  let kinds = [];
+  async function save() {
+    const muted = kinds.filter((k) => !boxes.querySelector(`input[value="${k.kind}"]`).checked).map((k) => k.kind);
+    try {
+      kinds = (await inboxApi.mute(muted)).kinds;
+      said.textContent = "Saved.";
+    } catch (error) {
+      said.textContent = error.message;
+    }
+  }
+  panel.addEventListener("toggle", async () => {
+    if (!panel.open || kinds.length) return;
+    try {
+      kinds = (await inboxApi.settings()).kinds;
+    } catch (error) {
+      said.textContent = error.message;
+      return;
+    }
+    fill(boxes, kinds.map((k) => {
+      const id = `inbox-kind-${k.kind}`;
+      return h("div", { class: "field check" },
+        h("input", { type: "checkbox", id, value: k.kind, checked: !k.muted, onchange: save }),
+        h("label", { for: id }, k.description));
+    }));
+  });
+  return panel;
+}
 
 function changed() {
   window.dispatchEvent(new Event(CHANGED));
@@ -187,7 +226,7 @@ export function inboxPage(main) {
       h("p", {}, "Notifications are for accounts. ", h("a", { href: signInLink("#/inbox") }, "Sign in"), " to see yours."));
     return () => {};
   }
-  fill(main, h("h1", {}, "Inbox"), h("p", {}, allRead), status, list, more);
+  fill(main, h("h1", {}, "Inbox"), h("p", {}, allRead), status, list, more, settingsPanel());
   load(null);
   return () => { gone = true; };
 }
