@@ -41,6 +41,10 @@ case a notice was lost: the process that stored a change can die before telling 
 
 log = logging.getLogger("cardtable.server")
 
+BLOCKS_FRESH = 10.0
+"""Seconds a connection's list of the accounts its person blocked is used before it is read
+again (a block takes effect in a room within this long)."""
+
 
 @dataclass(eq=False, slots=True)
 class Connection:
@@ -63,6 +67,10 @@ class Connection:
     account: str | None = None
     """The account whose seat this connection holds, if the seat is an account's (it acts
     only while the account may: not once it is disabled)."""
+    blocked: frozenset[str] = frozenset()
+    """The accounts :attr:`account` blocked, whose chat lines it is not sent (as read at
+    :attr:`blocked_at`: see :meth:`Hub.hides`)."""
+    blocked_at: float | None = None
 
     async def send(self, message: Any) -> None:
         """Send one protocol message; a connection that went away is marked closed."""
@@ -194,8 +202,11 @@ class RoomHub:
         elif kind == "chat":
             fields = {key: data.get(key) for key in ("id", "seat", "name", "text", "at")}
             message = wire.ChatMessage.model_validate(fields)
+            written = data.get("account")
+            author = written if isinstance(written, str) else None
             for connection in list(self.connections):
-                await connection.send(message)
+                if not await self.hub.hides(connection, author):
+                    await connection.send(message)
         elif kind == "presence?":
             if data.get("process") != self.hub.presence.process:
                 await self.hub.publish_presence(self.room)
@@ -232,6 +243,21 @@ class Hub:
         self.following: dict[str, RoomHub] = {}
         """The room hub following each match."""
         self._heartbeat: asyncio.Task[None] | None = None
+        self.blocking: Callable[[str], Awaitable[set[str]]] | None = None
+        """The accounts an account blocked (the friends' ``blocking``; ``None``: a store
+        without accounts, where nobody blocks anyone)."""
+
+    async def hides(self, connection: Connection, author: str | None) -> bool:
+        """Whether the person of ``connection`` blocked ``author``, the account that wrote a
+        chat line (so that it is not sent to them). What they blocked is read again when
+        older than :data:`BLOCKS_FRESH` seconds."""
+        if author is None or connection.account is None or self.blocking is None:
+            return False
+        now = self.clock()
+        if connection.blocked_at is None or now - connection.blocked_at > BLOCKS_FRESH:
+            connection.blocked = frozenset(await self.blocking(connection.account))
+            connection.blocked_at = now
+        return author in connection.blocked
 
     def start(self) -> None:
         self._heartbeat = asyncio.create_task(self._beat(), name="presence heartbeat")

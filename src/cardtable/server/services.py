@@ -177,6 +177,7 @@ class Services:
             self.rooms.started = self._started
             self.friends.listeners.append(self.whereabouts.friend_changed)
             self.friends.listeners.append(self._friend_news)
+            self.hub.blocking = self._blocking
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -256,6 +257,10 @@ class Services:
         task = asyncio.create_task(self.whereabouts.started(), name="whereabouts: started")
         self._telling.add(task)
         task.add_done_callback(self._telling.discard)
+
+    async def _blocking(self, account_id: str) -> set[str]:
+        """The accounts ``account_id`` blocked (whose chat lines it is not shown)."""
+        return await self.friends.blocking(account_id)
 
     async def _friend_news(self, event: FriendEvent) -> None:
         """A friend request or acceptance, in the other person's inbox."""

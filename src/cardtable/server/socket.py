@@ -200,6 +200,8 @@ async def _welcome(connection: Connection, hello: wire.Hello, services: Services
     await connection.send(wire.RoomMessage(room=await services.room_info(room_id)))
     await services.hub.publish_presence(room_id)
     for line in await services.storage.chat(room_id, limit=CHAT_HISTORY):
+        if await services.hub.hides(connection, line.account_id):
+            continue  # a line of someone this person blocked
         await connection.send(
             wire.ChatMessage(id=line.id, seat=line.seat, name=line.name, text=line.text, at=line.at)
         )
@@ -337,12 +339,13 @@ async def _handle(
             raise ProtocolError(ErrorCode.TOO_MANY, "you are chatting too fast", refers_to="chat")
         await _still_allowed(connection, services)
         line = await services.storage.add_chat(
-            connection.room, connection.seat, connection.name, message.text, services.clock()
-        )
+            connection.room, connection.seat, connection.name, message.text, services.clock(),
+            connection.account,
+        )  # fmt: skip
         await services.matches.notices.tell(
             room_channel(connection.room),
             json.dumps(
                 {"kind": "chat", "id": line.id, "seat": line.seat, "name": line.name,
-                 "text": line.text, "at": line.at}
+                 "text": line.text, "at": line.at, "account": line.account_id}
             ),
         )  # fmt: skip

@@ -225,8 +225,12 @@ def _fill_revision_0001(connection: sa.Connection) -> None:
     )
 
 
-LATER_COLUMNS = {"seats": ("account_id", "guest_id", "rematch"), "rooms": ("name",)}
-"""The columns later revisions (0003, 0006) added to the tables of 0001."""
+LATER_COLUMNS = {
+    "seats": ("account_id", "guest_id", "rematch"),
+    "rooms": ("name",),
+    "chat": ("account_id",),
+}
+"""The columns later revisions (0003, 0006, 0012) added to the tables of 0001."""
 
 
 def _dump(
@@ -279,6 +283,7 @@ async def test_a_database_of_the_release_before_accounts_upgrades_in_place(url: 
         assert [match.id for match in await store.live_matches()] == ["m2"]
         assert [d.text for d in await store.decisions("m1")] == ["turn", "turn", "concede"]
         assert [message.text for message in await store.chat("r2")] == ["hi \u2665"]
+        assert [message.account_id for message in await store.chat("r1")] == [None]
         await store.append_decision("m2", 1, 1, "end", 1_063.0)
         assert (await store.match("m2")).version == 2  # type: ignore[union-attr]
         # And the new tables take the old matches' players.

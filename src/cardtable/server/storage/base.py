@@ -126,6 +126,9 @@ class ChatRow:
     name: str
     text: str
     at: float
+    account_id: str | None = None
+    """The account whose seat wrote it (``None``: a guest, a spectator, or a line older than
+    revision 0012): whoever blocked that account is not shown it."""
 
 
 class Conflict(Exception):
@@ -268,9 +271,16 @@ class Storage(Protocol):
     async def release_lease(self, match_id: str, owner: str) -> None: ...
 
     async def add_chat(
-        self, room_id: str, seat: int | None, name: str, text: str, at: float
+        self,
+        room_id: str,
+        seat: int | None,
+        name: str,
+        text: str,
+        at: float,
+        account_id: str | None = None,
     ) -> ChatRow:
-        """Store a message and mark the room active at ``at``."""
+        """Store a message (written by the seat of ``account_id``, if an account's) and mark
+        the room active at ``at``."""
 
     async def chat(self, room_id: str, *, since: int = 0, limit: int = 100) -> list[ChatRow]:
         """The room's messages with an id above ``since``, oldest first, at most the latest

@@ -432,15 +432,23 @@ class SqlStorage:
     # Chat.
 
     async def add_chat(
-        self, room_id: str, seat: int | None, name: str, text: str, at: float
+        self,
+        room_id: str,
+        seat: int | None,
+        name: str,
+        text: str,
+        at: float,
+        account_id: str | None = None,
     ) -> ChatRow:
         """Store a message and mark the room active at ``at``, in one transaction
         (:class:`LookupError` if there is no such room)."""
-        values = {"room_id": room_id, "seat": seat, "name": name, "text": text, "at": at}
+        values = {"room_id": room_id, "seat": seat, "name": name, "text": text, "at": at,
+                  "account_id": account_id}  # fmt: skip
         async with self._write() as connection:
             key = await insert_row(connection, chat, values, f"a message in room {room_id!r}")
             await _touch(connection, room_id, at)
-        return ChatRow(id=int(key[0]), room_id=room_id, seat=seat, name=name, text=text, at=at)
+        return ChatRow(id=int(key[0]), room_id=room_id, seat=seat, name=name, text=text, at=at,
+                       account_id=account_id)  # fmt: skip
 
     async def chat(self, room_id: str, *, since: int = 0, limit: int = 100) -> list[ChatRow]:
         """The room's messages with an id above ``since``, oldest first, at most the latest

@@ -129,6 +129,7 @@ chat = sa.Table(
     sa.Column("name", sa.String(), nullable=False),
     sa.Column("text", sa.Text(), nullable=False),
     sa.Column("at", sa.Double(), nullable=False),
+    sa.Column("account_id", sa.String(), nullable=True),
     sa.Index(None, "room_id", "id"),
     sqlite_autoincrement=True,
 )
