@@ -186,3 +186,35 @@ def test_bad_input_gets_typed_errors(sqlite_url: str) -> None:
         listed = client.get("/api/whereabouts", headers=ann).json()
         assert listed == {"friends": []}
         assert client.get("/api/whereabouts").status_code == 401
+
+
+def test_a_friend_in_a_match_shows_its_game_and_whether_it_may_be_watched(
+    database_url: str,
+) -> None:
+    """Ann starts a War against the computer: Bob hears she is playing (which game, which room,
+    watchable as her room takes spectators); once it is over, online again."""
+    with app(database_url, agent_delay=0.05) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        befriend(client, ann, "ann", bob, "bob")
+        with channel(client, ann, "ann"), channel(client, bob, "bob") as bobs:
+            presence_of(bobs, "ann", "online")
+            made = client.post(
+                "/api/rooms",
+                json={"game": "war", "name": "x", "ruleset": {"suits": 1, "ranks": 4},
+                      "seats": [{"kind": "open"}, {"kind": "agent", "agent": "random"}]},
+                headers={**OWN, **ann},
+            )  # fmt: skip
+            assert made.status_code == 201, made.text
+            room = made.json()["room"]["id"]
+            host = {"Authorization": f"Bearer {made.json()['host_token']}", **OWN}
+            started = client.post(f"/api/rooms/{room}/start", headers=host)
+            assert started.status_code == 200, started.text
+            playing = presence_of(bobs, "ann", "playing")
+            assert (playing["game"], playing["room"], playing["watchable"]) == ("war", room, True)
+            listed = client.get("/api/whereabouts", headers=bob).json()["friends"]
+            assert [(f["username"], f["state"], f["room"]) for f in listed] == [
+                ("ann", "playing", room)
+            ]
+            conceded = client.post(f"/api/rooms/{room}/concede", headers={**OWN, **ann})
+            assert conceded.status_code == 200, conceded.text
+            presence_of(bobs, "ann", "online")
