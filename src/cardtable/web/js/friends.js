@@ -3,8 +3,13 @@
 // of a signed-in person, counts the requests waiting for an answer. Everything here is the
 // server's word: the page shows the states it sends (friend, sent, received, blocked) and
 // says its refusals in its sentences.
+//
+// Each friend shows where they are (online, playing a game with a Watch link when the room takes
+// spectators, away, offline and when last seen): read at the page's load, then live from the
+// personal channel (personal.js). "Hide my presence from friends" makes one offline to them.
 import { api } from "./api.js";
 import { h, fill, notice } from "./dom.js";
+import { gameTitles, watchWhereabouts, whereaboutsApi, whereaboutsRank, whereaboutsWords } from "./personal.js";
 import { confirmSession, me, onAccount, signInLink } from "./session.js";
 
 const SECTIONS = [
@@ -45,6 +50,48 @@ function actions(person, act) {
   }
 }
 
+/** Where a friend is, in words and a dot (and a Watch link while they play a watchable room);
+ * `slot` is redrawn in place. */
+export function drawWhereabouts(slot, presence, titles) {
+  const state = presence?.state || "offline";
+  slot.dataset.whereabouts = state;
+  fill(slot,
+    h("span", { class: "where-dot", "aria-hidden": "true" }),
+    h("span", { class: "where-words" }, whereaboutsWords(presence, titles)),
+    state === "playing" && presence.watchable && presence.room
+      ? [" ", h("a", { href: `#/room/${encodeURIComponent(presence.room)}?watch`, class: "where-watch" }, "Watch")]
+      : null);
+}
+
+/** "Hide my presence from friends": a box saved when changed. */
+function hidePanel() {
+  const id = "whereabouts-hidden";
+  const box = h("input", { type: "checkbox", id, disabled: true });
+  const said = h("p", { class: "muted", role: "status", id: "whereabouts-status" });
+  box.addEventListener("change", async () => {
+    box.disabled = true;
+    said.textContent = "";
+    try {
+      const { hidden } = await whereaboutsApi.hide(box.checked);
+      box.checked = hidden;
+      said.textContent = hidden ? "Hidden: your friends see you offline." : "Shown: your friends see when you are here.";
+    } catch (error) {
+      box.checked = !box.checked;
+      said.textContent = error.message;
+    }
+    box.disabled = false;
+  });
+  whereaboutsApi.settings().then(({ hidden }) => {
+    box.checked = hidden;
+    box.disabled = false;
+  }, (error) => { said.textContent = error.message; });
+  return h("section", { class: "panel", id: "whereabouts-settings", "aria-labelledby": "whereabouts-title" },
+    h("h2", { id: "whereabouts-title" }, "Your presence"),
+    h("div", { class: "field check" }, box, h("label", { for: id }, "Hide my presence from friends")),
+    h("p", { class: "help" }, "Friends see whether you are online, playing (and what), away or offline, and when you were last here. Hidden, you are offline to them."),
+    said);
+}
+
 export function friendsPage(main) {
   if (!me()) {
     fill(main, h("h1", {}, "Friends"),
@@ -60,20 +107,42 @@ export function friendsPage(main) {
   const lists = Object.fromEntries(SECTIONS.map(([state, , id]) => [state, h("ul", { class: "friends", id })]));
   const sections = SECTIONS.map(([state, title]) => h("section", { class: "panel", dataset: { state } }, h("h2", {}, title), lists[state]));
 
+  let whereabouts = new Map();
+  let titles = {};
+  const slots = new Map(); // username -> the slot saying where a friend is
+
+  function paint() {
+    for (const [username, slot] of slots) drawWhereabouts(slot, whereabouts.get(username), titles);
+  }
+
   async function load() {
     try {
       const { friends } = await api.friends();
       if (gone) return;
+      slots.clear();
       for (const [state] of SECTIONS) {
         const people = friends.filter((f) => f.state === state);
+        if (state === "friend") { // here first, then away, then offline
+          people.sort((a, b) => whereaboutsRank(whereabouts.get(a.username)) - whereaboutsRank(whereabouts.get(b.username)));
+        }
         fill(lists[state], people.length
-          ? people.map((person) => h("li", { class: "friend", dataset: { username: person.username, state } },
-              h("a", { href: `#/u/${encodeURIComponent(person.username)}`, class: "name" }, person.display_name),
-              h("span", { class: "muted" }, ` @${person.username}`),
-              h("span", { class: "actions" }, actions(person, act))))
+          ? people.map((person) => {
+              let where = null;
+              if (state === "friend") {
+                where = h("span", { class: "whereabouts" });
+                slots.set(person.username, where);
+              }
+              return h("li", { class: "friend", dataset: { username: person.username, state } },
+                h("span", { class: "who" },
+                  h("a", { href: `#/u/${encodeURIComponent(person.username)}`, class: "name" }, person.display_name),
+                  h("span", { class: "muted" }, ` @${person.username}`)),
+                where,
+                h("span", { class: "actions" }, actions(person, act)));
+            })
           : h("li", { class: "muted empty" }, "Nobody."));
         lists[state].closest("section").hidden = state === "blocked" && !people.length;
       }
+      paint();
     } catch (e) {
       if (!gone) error.say(e.message);
     }
@@ -119,12 +188,23 @@ export function friendsPage(main) {
       h("div", { class: "field" }, h("label", { for: "friend-username" }, "Ask someone to be your friend, by username"), username),
       h("div", { class: "actions" }, h("button", { type: "submit", id: "friend-ask" }, "Send the request")),
       error, done),
-    ...sections);
+    ...sections, hidePanel());
   load();
+  gameTitles().then((found) => {
+    titles = found;
+    if (!gone) paint();
+  });
+  const stopWatching = watchWhereabouts((known) => {
+    whereabouts = known;
+    paint();
+  });
+  const ticking = setInterval(paint, 30000); // "last seen 5 minutes ago" moves on
   const stop = onAccount(() => { if (!me()) location.hash = "#/"; });
   return () => {
     gone = true;
     stop();
+    stopWatching();
+    clearInterval(ticking);
   };
 }
 

@@ -2,17 +2,23 @@
 // of every page (inboxLink), and the page #/inbox (inboxPage) that lists them newest first,
 // marks one or all read, and deletes. Each notification shows the server's plain sentence as
 // text (never markup); its link is followed only when it is a page of this client ("#/...").
-// The count is read again when the page changes, when who is here changes, when the inbox
-// page changes something, and every half minute (until a live channel tells it at once).
+// The count is read again at once when the personal channel (personal.js) says something was
+// added, when the page changes, when who is here changes, when the inbox page changes
+// something, and, as a fallback, every two minutes (every half minute while the channel is
+// down). Browser notifications, when the person switched them on here and the browser allows
+// them, show what was added while the tab is hidden.
 import { ApiError, sentence } from "./api.js";
 import { h, fill } from "./dom.js";
+import { onPersonal, personalState } from "./personal.js";
 import { confirmSession, me, onAccount, signInLink } from "./session.js";
 import { invitations } from "./invite.js";
 import { keepSeat } from "./store.js";
 
 const CHANGED = "cardtable:inbox";
-const POLL_MS = 30000;
+const POLL_MS = 30000; // while the personal channel is down
+const FALLBACK_MS = 120000; // while it is open: it tells at once, this catches what it missed
 const PAGE = 50;
+const SHOW_KEY = "cardtable.browser-notifications";
 
 async function call(method, path, body) {
   let response;
@@ -32,7 +38,7 @@ async function call(method, path, body) {
 }
 
 export const inboxApi = {
-  page: (before) => call("GET", `/notifications?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`),
+  page: (before, limit = PAGE) => call("GET", `/notifications?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   unread: () => call("GET", "/inbox/unread"),
   read: (id) => call("POST", `/notifications/${encodeURIComponent(id)}/read`),
   readAll: () => call("POST", "/inbox/read"),
@@ -80,13 +86,103 @@ function changed() {
   window.dispatchEvent(new Event(CHANGED));
 }
 
+/** Whether the person switched browser notifications on in this browser. */
+function showWanted() {
+  try {
+    return localStorage.getItem(SHOW_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+function setShowWanted(on) {
+  try {
+    if (on) localStorage.setItem(SHOW_KEY, "on");
+    else localStorage.removeItem(SHOW_KEY);
+  } catch {
+    // no storage: the choice lasts as long as the page
+  }
+}
+
+function notificationsAllowed() {
+  return "Notification" in window && Notification.permission === "granted";
+}
+
+/** "Show browser notifications while cardtable is open": asks the browser's permission when
+ * switched on; remembered in this browser. */
+function browserNotificationsPanel() {
+  const id = "browser-notifications";
+  const box = h("input", { type: "checkbox", id });
+  const said = h("p", { class: "muted", role: "status", id: "browser-notifications-status" });
+  const supported = "Notification" in window;
+  function tell() {
+    if (!supported) {
+      box.disabled = true;
+      said.textContent = "This browser does not show notifications.";
+    } else if (box.checked && Notification.permission === "denied") {
+      said.textContent = "Your browser blocks notifications from this site: allow them in its site settings.";
+    } else if (box.checked && Notification.permission === "granted") {
+      said.textContent = "On: while the tab is in the background, what reaches your inbox also shows as a notification.";
+    } else {
+      said.textContent = "";
+    }
+  }
+  box.checked = supported && showWanted();
+  box.addEventListener("change", async () => {
+    setShowWanted(box.checked);
+    if (box.checked && Notification.permission === "default") {
+      try {
+        await Notification.requestPermission();
+      } catch {
+        // an old browser's callback form: the permission is read below anyway
+      }
+    }
+    tell();
+  });
+  tell();
+  return h("div", { class: "panel", id: "browser-notifications-panel" },
+    h("div", { class: "field check" }, box, h("label", { for: id }, "Show browser notifications while cardtable is open")),
+    said);
+}
+
+/** A notification the personal channel told of, shown by the browser (if wanted, allowed,
+ * and the tab hidden); clicking it comes back to its page. */
+async function showInBrowser(told) {
+  if (!showWanted() || !notificationsAllowed() || !document.hidden) return;
+  let found = null;
+  try {
+    const page = await inboxApi.page(null, 10);
+    found = page.notifications.find((n) => String(n.id) === String(told.id)) || null;
+  } catch {
+    return;
+  }
+  if (!found || found.read) return;
+  try {
+    const shown = new Notification("cardtable", { body: found.text, tag: `cardtable-${found.id}` });
+    shown.addEventListener("click", () => {
+      window.focus();
+      location.hash = found.link && found.link.startsWith("#/") ? found.link : "#/inbox";
+      shown.close();
+    });
+  } catch {
+    // some browsers show notifications only from a service worker: the inbox has it anyway
+  }
+}
+
+onPersonal("notification", (message) => {
+  changed(); // the count, and the inbox page if open
+  if (message.notification && message.notification.id !== undefined) showInBrowser(message.notification);
+});
+
 /** The header's link to the inbox, with the unread count (shown to accounts only). */
 export function inboxLink() {
   const count = h("span", { class: "badge alert", id: "inbox-unread", hidden: true });
   const link = h("a", { href: "#/inbox", id: "inbox-link" }, "Inbox", count);
   let asking = 0;
+  let counted = 0;
   async function recount() {
     const asked = ++asking;
+    counted = Date.now();
     await confirmSession(); // the page's note of an account may be stale: ask the server first
     if (asked !== asking) return;
     link.hidden = !me();
@@ -109,7 +205,10 @@ export function inboxLink() {
   onAccount(recount);
   window.addEventListener(CHANGED, recount);
   window.addEventListener("hashchange", recount);
-  setInterval(() => { if (!document.hidden) recount(); }, POLL_MS);
+  setInterval(() => {
+    if (document.hidden) return;
+    if (personalState() !== "open" || Date.now() - counted >= FALLBACK_MS) recount();
+  }, POLL_MS);
   return link;
 }
 
@@ -226,7 +325,11 @@ export function inboxPage(main) {
       h("p", {}, "Notifications are for accounts. ", h("a", { href: signInLink("#/inbox") }, "Sign in"), " to see yours."));
     return () => {};
   }
-  fill(main, h("h1", {}, "Inbox"), h("p", {}, allRead), status, list, more, settingsPanel());
+  fill(main, h("h1", {}, "Inbox"), h("p", {}, allRead), status, list, more, settingsPanel(), browserNotificationsPanel());
   load(null);
-  return () => { gone = true; };
+  const stop = onPersonal("notification", () => { if (list.children.length <= PAGE) load(null); }); // no older page shown
+  return () => {
+    gone = true;
+    stop();
+  };
 }

@@ -3,6 +3,8 @@
 // password is not asked: the invite stands for it) and goes to the room.
 import { ApiError, sentence } from "./api.js";
 import { fill, h, notice } from "./dom.js";
+import { drawWhereabouts } from "./friends.js";
+import { gameTitles, loadWhereabouts, watchWhereabouts, whereaboutsRank } from "./personal.js";
 import { confirmSession, me } from "./session.js";
 import { keepName, keepSeat, myName } from "./store.js";
 
@@ -93,6 +95,26 @@ export class InviteBox {
       return; // the link above still works
     }
     if (!found.length) return;
+    // who is here first (as far as the page can tell at once), each with where they are, live
+    let known = new Map();
+    try {
+      known = await Promise.race([loadWhereabouts(), new Promise((resolve) => setTimeout(() => resolve(known), 2000))]);
+    } catch {
+      // the names still show, and Invite works
+    }
+    const titles = await gameTitles();
+    found.sort((a, b) => whereaboutsRank(known.get(a.username)) - whereaboutsRank(known.get(b.username)));
+    const slots = new Map();
+    this.stopWatching?.();
+    let stop = null;
+    stop = watchWhereabouts((map) => {
+      if (!this.element.isConnected) {
+        stop?.(); // the room's page is gone
+        return;
+      }
+      for (const [username, slot] of slots) drawWhereabouts(slot, map.get(username), titles);
+    }, { load: false });
+    this.stopWatching = stop;
     fill(this.friends, found.map((friend) => {
       const button = h("button", { type: "button", class: "secondary", dataset: { invite: friend.username } }, "Invite");
       const said = h("span", { class: "muted", role: "status" });
@@ -107,8 +129,12 @@ export class InviteBox {
           said.textContent = ` ${error.message}`;
         }
       });
+      const where = h("span", { class: "whereabouts" });
+      slots.set(friend.username, where);
+      drawWhereabouts(where, known.get(friend.username), titles);
       return h("li", { class: "friend", dataset: { username: friend.username } },
-        h("span", { class: "name" }, friend.display_name), h("span", { class: "muted" }, ` @${friend.username}`), said,
+        h("span", { class: "who" }, h("span", { class: "name" }, friend.display_name), h("span", { class: "muted" }, ` @${friend.username}`)),
+        where, said,
         h("span", { class: "actions" }, button));
     }));
     this.friendsPart.hidden = false;

@@ -16,6 +16,7 @@ import { friendsLink, friendsPage } from "./friends.js";
 import { resetPage, signInPage, signUpPage } from "./account.js";
 import { invitePage } from "./invite.js";
 import { inboxLink, inboxPage } from "./inbox.js";
+import { startPersonal } from "./personal.js";
 import { historyPage, profilePage } from "./profile.js";
 import { confirmSession, drawWho } from "./session.js";
 import { settingsPage } from "./settings.js";
@@ -63,5 +64,6 @@ document.querySelector("header.top nav")?.appendChild(feedLink()); // shown when
 document.querySelector("header.top nav")?.appendChild(inboxLink()); // shown when signed in
 document.querySelector("header.top")?.appendChild(soundToggle()); // sounds: off unless switched on
 confirmSession();
+startPersonal(); // the personal channel (/ws/me), while signed in: friends' whereabouts, the inbox live
 window.addEventListener("hashchange", route);
 route();
