@@ -21,6 +21,7 @@ from cardtable.cli.admin import admin_app
 from cardtable.cli.balance import balance_app
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.feed import feed_app
 from cardtable.cli.friends import friends_app
 from cardtable.cli.ladder import ladder_command
 from cardtable.cli.machine import json_guarded, play_json, refuse_remote
@@ -283,6 +284,12 @@ app.add_typer(
     friends_app,
     name="friends",
     help="Your friends on a server: list, add, accept, decline, remove, block, unblock.",
+)
+app.add_typer(
+    feed_app,
+    name="feed",
+    help="Your friends' activity on a server: list, activity, share-replay, share-deck, "
+    "visibility.",
 )
 app.add_typer(
     notifications_app,

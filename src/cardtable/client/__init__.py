@@ -8,6 +8,8 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
 * :class:`Accounts`: signing up, in and out, who is signed in, sessions, a reset code;
 * :class:`Friends`: a signed-in account's friends, requests and blocks;
 * :class:`Notifications`: a signed-in account's inbox: pages, unread count, read, delete, mute;
+* :class:`Feed`: a signed-in account's activity feed: friends' activity, a person's, shares of
+  replays and decks, and who may see one's own;
 * :class:`Seat`: one connection to a room that says hello, gives the server's messages typed
   and in order, and reconnects after a drop without losing or repeating an event; signed in
   (``session=TOKEN``), it sends the session on the handshake (:data:`SESSION_HEADER`), so
@@ -34,6 +36,7 @@ from cardtable.client.errors import (
     ServerRefused,
     Unreachable,
 )
+from cardtable.client.feed import Feed
 from cardtable.client.friends import Friends
 from cardtable.client.lobby import SESSION_HEADER, Lobby
 from cardtable.client.notifications import Notifications
@@ -50,6 +53,7 @@ __all__ = [
     "Bot",
     "Chooser",
     "ClientError",
+    "Feed",
     "Friends",
     "GaveUp",
     "Listener",
