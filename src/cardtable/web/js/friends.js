@@ -9,7 +9,7 @@
 // personal channel (personal.js). "Hide my presence from friends" makes one offline to them.
 import { api } from "./api.js";
 import { h, fill, notice } from "./dom.js";
-import { gameTitles, watchWhereabouts, whereaboutsApi, whereaboutsRank, whereaboutsWords } from "./personal.js";
+import { gameTitles, onPersonal, watchWhereabouts, whereaboutsApi, whereaboutsRank, whereaboutsWords } from "./personal.js";
 import { confirmSession, me, onAccount, signInLink } from "./session.js";
 
 const SECTIONS = [
@@ -108,6 +108,7 @@ export function friendsPage(main) {
   const sections = SECTIONS.map(([state, title]) => h("section", { class: "panel", dataset: { state } }, h("h2", {}, title), lists[state]));
 
   let whereabouts = new Map();
+  let loaded = false; // the list was drawn once
   let titles = {};
   const slots = new Map(); // username -> the slot saying where a friend is
 
@@ -142,6 +143,7 @@ export function friendsPage(main) {
           : h("li", { class: "muted empty" }, "Nobody."));
         lists[state].closest("section").hidden = state === "blocked" && !people.length;
       }
+      loaded = true;
       paint();
     } catch (e) {
       if (!gone) error.say(e.message);
@@ -198,12 +200,19 @@ export function friendsPage(main) {
     whereabouts = known;
     paint();
   });
+  const stops = [
+    // a friend not listed yet (they just accepted): read the list again
+    onPersonal("presence", (message) => { if (loaded && message.state !== "offline" && !slots.has(message.username)) load(); }),
+    // a request, an acceptance: the inbox was told, and so is this page
+    onPersonal("notification", (message) => { if (/^friend/.test(message.notification?.type || "")) load(); }),
+  ];
   const ticking = setInterval(paint, 30000); // "last seen 5 minutes ago" moves on
   const stop = onAccount(() => { if (!me()) location.hash = "#/"; });
   return () => {
     gone = true;
     stop();
     stopWatching();
+    for (const stopping of stops) stopping();
     clearInterval(ticking);
   };
 }
@@ -235,6 +244,7 @@ export function friendsLink() {
   recount();
   onAccount(recount);
   onFriendsChanged(recount);
+  onPersonal("notification", (message) => { if (/^friend/.test(message.notification?.type || "")) recount(); });
   window.addEventListener("hashchange", recount);
   return link;
 }
