@@ -95,7 +95,9 @@ class Profile(WireModel):
         default_factory=list, description="Coming later: friends (empty for now)."
     )
     activity: list[JsonValue] = Field(
-        default_factory=list, description="Coming later: recent activity (empty for now)."
+        default_factory=list,
+        description="Always empty: a person's activity is read a page at a time, as the "
+        "viewer may see it, from `GET /api/accounts/{username}/activity`.",
     )
 
 

@@ -75,9 +75,11 @@ async def _public_to(request: Request, server: Services, account: AccountRow) ->
     "/accounts/{username}",
     summary="An account's profile",
     description="Display name, username, member since, per game the finished matches played "
-    "and won, and the latest finished matches. `ratings`, `friends` and `activity` are empty: "
-    "they come later. Matches of rooms with a password are private to their players: they "
-    "are left out, unless the request is signed in as the account itself.",
+    "and won, and the latest finished matches. `ratings` and `friends` are empty: they come "
+    "later. `activity` is empty too: a person's activity, as the viewer may see it, is read a "
+    "page at a time from `GET /api/accounts/{username}/activity`. Matches of rooms with a "
+    "password are private to their players: they are left out, unless the request is signed "
+    "in as the account itself.",
     responses=refusals("not_found"),
 )
 async def profile(username: Username, request: Request, server: Server) -> Profile:
