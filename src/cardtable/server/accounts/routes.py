@@ -36,6 +36,7 @@ refused there too, so that another site cannot sign its visitors in to an accoun
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -155,6 +156,31 @@ async def caller(
 
 
 Caller_ = Annotated[Caller, Depends(caller)]
+
+
+def account_for(what: str, hint: str) -> Callable[..., Awaitable[AccountRow]]:
+    """A route dependency: the request's signed-in account, or ``not_logged_in`` saying
+    ``what`` is for accounts, and ``hint`` (the friends' routes: "friends are", "a guest
+    signs up to have friends")."""
+
+    async def signed_in_account(
+        request: Request,
+        response: Response,
+        server: Server,
+        header: SessionHeader = None,
+        cookie: SessionCookie = None,
+    ) -> AccountRow:
+        try:
+            who = await caller(request, response, server, header, cookie)
+        except Refused as refusal:
+            if refusal.code != "not_logged_in":
+                raise
+            raise Refused(
+                "not_logged_in", f"{what} for signed-in accounts: {refusal.reason} ({hint})"
+            ) from None
+        return who.account
+
+    return signed_in_account
 
 
 def account_info(account: AccountRow) -> AccountInfo:

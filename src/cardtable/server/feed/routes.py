@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from cardtable.protocol.feed import (
     DEFAULT_PAGE,
@@ -34,7 +34,10 @@ from cardtable.protocol.feed import (
 )
 from cardtable.server.accounts.guests import signed_in_account
 from cardtable.server.accounts.names import username_key
-from cardtable.server.accounts.routes import SIGNED_IN, SessionCookie, SessionHeader, caller
+from cardtable.server.accounts.routes import (
+    SIGNED_IN,
+    account_for,
+)
 from cardtable.server.accounts.rows import AccountRow
 from cardtable.server.errors import Refused
 from cardtable.server.feed.service import link_of, text_of
@@ -57,29 +60,10 @@ Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description=f"At most this many 
 Username = Annotated[str, Path(max_length=64, description="The account's username.")]
 
 
-async def member(
-    request: Request,
-    response: Response,
-    server: Server,
-    header: SessionHeader = None,
-    cookie: SessionCookie = None,
-) -> AccountRow:
-    """The signed-in account of the request, or ``not_logged_in`` saying the feed is for
-    accounts."""
-    try:
-        who = await caller(request, response, server, header, cookie)
-    except Refused as refusal:
-        if refusal.code != "not_logged_in":
-            raise
-        raise Refused(
-            "not_logged_in",
-            f"the feed is for signed-in accounts: {refusal.reason} "
-            "(a guest signs up to have friends and a feed)",
-        ) from None
-    return who.account
-
-
-Me = Annotated[AccountRow, Depends(member)]
+Me = Annotated[
+    AccountRow, Depends(account_for("the feed is", "a guest signs up to have friends and a feed"))
+]
+"""The signed-in account of the request (``not_logged_in`` otherwise)."""
 
 
 def item(row: ActivityRow) -> FeedItem:

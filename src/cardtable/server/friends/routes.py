@@ -24,13 +24,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from cardtable.protocol.accounts import MAX_TYPED_USERNAME_CHARS
 from cardtable.protocol.friends import Friend, FriendList, FriendRequest, FriendState
-from cardtable.server.accounts.routes import SIGNED_IN, SessionCookie, SessionHeader, caller
+from cardtable.server.accounts.routes import (
+    SIGNED_IN,
+    account_for,
+)
 from cardtable.server.accounts.rows import AccountRow
-from cardtable.server.errors import Refused
 from cardtable.server.friends.store import FriendRow
 from cardtable.server.routes import Server, refusals
 
@@ -51,29 +53,8 @@ NAMED = ("bad_account", "unknown_account", "friend_self")
 """What any route naming another person may answer."""
 
 
-async def member(
-    request: Request,
-    response: Response,
-    server: Server,
-    header: SessionHeader = None,
-    cookie: SessionCookie = None,
-) -> AccountRow:
-    """The signed-in account of the request, or ``not_logged_in`` saying friends are for
-    accounts."""
-    try:
-        who = await caller(request, response, server, header, cookie)
-    except Refused as refusal:
-        if refusal.code != "not_logged_in":
-            raise
-        raise Refused(
-            "not_logged_in",
-            f"friends are for signed-in accounts: {refusal.reason} "
-            "(a guest signs up to have friends)",
-        ) from None
-    return who.account
-
-
-Me = Annotated[AccountRow, Depends(member)]
+Me = Annotated[AccountRow, Depends(account_for("friends are", "a guest signs up to have friends"))]
+"""The signed-in account of the request (``not_logged_in`` otherwise)."""
 
 
 def friend(row: FriendRow) -> Friend:

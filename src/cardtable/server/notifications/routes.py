@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from cardtable.protocol.notifications import (
     DEFAULT_PAGE,
@@ -40,9 +40,11 @@ from cardtable.protocol.notifications import (
     NotificationSettings,
     UnreadCount,
 )
-from cardtable.server.accounts.routes import SIGNED_IN, SessionCookie, SessionHeader, caller
+from cardtable.server.accounts.routes import (
+    SIGNED_IN,
+    account_for,
+)
 from cardtable.server.accounts.rows import AccountRow
-from cardtable.server.errors import Refused
 from cardtable.server.notifications.service import KINDS, link_of, text_of
 from cardtable.server.notifications.store import NotificationRow
 from cardtable.server.routes import Server, refusals
@@ -60,29 +62,10 @@ NotificationId = Annotated[
 ]
 
 
-async def member(
-    request: Request,
-    response: Response,
-    server: Server,
-    header: SessionHeader = None,
-    cookie: SessionCookie = None,
-) -> AccountRow:
-    """The signed-in account of the request, or ``not_logged_in`` saying the inbox is for
-    accounts."""
-    try:
-        who = await caller(request, response, server, header, cookie)
-    except Refused as refusal:
-        if refusal.code != "not_logged_in":
-            raise
-        raise Refused(
-            "not_logged_in",
-            f"notifications are for signed-in accounts: {refusal.reason} "
-            "(a guest signs up to have an inbox)",
-        ) from None
-    return who.account
-
-
-Me = Annotated[AccountRow, Depends(member)]
+Me = Annotated[
+    AccountRow, Depends(account_for("notifications are", "a guest signs up to have an inbox"))
+]
+"""The signed-in account of the request (``not_logged_in`` otherwise)."""
 
 
 def notification(row: NotificationRow) -> Notification:
