@@ -23,6 +23,8 @@ FETCH = """async ([method, path, body]) => {
   return answer.status;
 }"""
 
+PERSONAL = "/js/personal.js"
+
 HIDE_TAB = """() => {
   Object.defineProperty(document, "visibilityState", {configurable: true, get: () => "hidden"});
   Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
@@ -59,6 +61,11 @@ def friends(fox: Person, owl: Person) -> tuple[str, str]:
     accepted = owl.page.evaluate(FETCH, ["POST", f"/api/friends/{fox_name}/accept", None])
     assert accepted == 200
     return fox_name, owl_name
+
+
+def channel(person: Person) -> str:
+    """The state of the person's personal channel (personal.js's ``personalState``)."""
+    return str(person.page.evaluate(f"async () => (await import('{PERSONAL}')).personalState()"))
 
 
 def where(person: Person, username: str) -> str:
@@ -106,6 +113,20 @@ def test_friends_see_each_other_come_and_go_live(members: Members) -> None:
     sees(fox, owl_name, "offline")
     owl.page.uncheck("#whereabouts-hidden")
     sees(fox, owl_name, "online")
+
+    owl.page.evaluate(f"async () => (await import('{PERSONAL}')).dropPersonal()")  # a drop
+    for _ in range(100):
+        if channel(owl) == "open":
+            break
+        owl.page.wait_for_timeout(100)
+    assert channel(owl) == "open"
+    owl.page.evaluate(HIDE_TAB)  # the channel, back by itself, still tells
+    sees(fox, owl_name, "away")
+    owl.page.evaluate(SHOW_TAB)
+    sees(fox, owl_name, "online")
+    owl.page.click("#sign-out")  # signing out closes the channel: offline
+    sees(fox, owl_name, "offline")
+    assert channel(owl) == "closed"
     assert fox.unexpected() == []
 
 

@@ -119,6 +119,11 @@ function open() {
   });
 }
 
+/** Drop the connection as a network would (it reconnects by itself). */
+export function dropPersonal() {
+  if (socket) socket.close();
+}
+
 function close() {
   account = null;
   clearTimeout(retryTimer);
