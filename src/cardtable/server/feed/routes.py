@@ -40,8 +40,9 @@ from cardtable.server.accounts.routes import (
 )
 from cardtable.server.accounts.rows import AccountRow
 from cardtable.server.errors import Refused
-from cardtable.server.feed.service import link_of, text_of
+from cardtable.server.feed.service import text_of
 from cardtable.server.feed.store import ActivityRow
+from cardtable.server.news import client_link
 from cardtable.server.routes import Server, refusals
 
 __all__ = ["item", "router"]
@@ -77,7 +78,7 @@ def item(row: ActivityRow) -> FeedItem:
         data=row.data,
         text=text_of(row.kind, row.data, row.display_name or row.username),
         comment=comment if isinstance(comment, str) and comment else None,
-        link=link_of(row.data),
+        link=client_link(row.data),
         created_at=row.created_at,
     )
 

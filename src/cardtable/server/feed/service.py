@@ -37,15 +37,13 @@ played: another's private match answers as an unknown one does), ``match_not_fin
 'Ann won a match of War against Random 1.'
 >>> text_of("shared_deck", {"title": "Kata TCG", "name": "<b>Low</b>"}, "Ann")
 'Ann shared a deck for Kata TCG: <b>Low</b>.'
->>> text_of("something_new", {}, "Ann"), link_of({"link": "javascript:alert(1)"})
-('something_new', None)
+>>> text_of("something_new", {}, "Ann")
+'something_new'
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 import time
 import unicodedata
 from collections.abc import Callable
@@ -64,6 +62,7 @@ from cardtable.server.accounts.tables import participants
 from cardtable.server.errors import Refused
 from cardtable.server.feed.store import ActivityRow, FeedStore, add_row
 from cardtable.server.friends.service import FriendEvent, Friends
+from cardtable.server.news import game_title, json_size, text_field
 from cardtable.server.security import RateLimits
 from cardtable.server.storage.base import MatchRow
 from cardtable.server.storage.sql import SqlStorage
@@ -74,7 +73,6 @@ __all__ = [
     "MAX_DATA_BYTES",
     "MAX_DECK_BYTES",
     "Feed",
-    "link_of",
     "text_of",
 ]
 
@@ -95,19 +93,6 @@ MAX_DECK_BYTES: Final = 16_384
 """The largest deck shared, as compact JSON."""
 SHARES_PER_HOUR: Final = 30.0
 SHARE_BURST: Final = 10
-_LINK: Final = re.compile(r"^#/[A-Za-z0-9_\-./~%?=&]*$")
-
-
-def link_of(data: JsonObject) -> str | None:
-    """The browser client's page of an item: its ``data``'s ``link`` when it is a fragment of
-    the client (``#/...``), else none (never a URL of another kind)."""
-    link = data.get("link")
-    return link if isinstance(link, str) and _LINK.fullmatch(link) else None
-
-
-def _text(data: JsonObject, key: str, default: str) -> str:
-    value = data.get(key)
-    return value if isinstance(value, str) and value else default
 
 
 def _against(data: JsonObject) -> str:
@@ -119,7 +104,7 @@ def _against(data: JsonObject) -> str:
 def text_of(kind: str, data: JsonObject, who: str) -> str:
     """The plain sentence an item shows (its kind, for a kind this version does not know how
     to say); ``who`` is its person's name."""
-    title = _text(data, "title", "a game")
+    title = text_field(data, "title", "a game")
     if kind == "match_finished":
         result = data.get("result")
         if result == "won":
@@ -128,24 +113,13 @@ def text_of(kind: str, data: JsonObject, who: str) -> str:
             return f"{who} lost a match of {title}{_against(data)}."
         return f"{who} drew a match of {title}{_against(data)}."
     if kind == "friends":
-        return f"{who} and {_text(data, 'display_name', 'someone')} are now friends."
+        return f"{who} and {text_field(data, 'display_name', 'someone')} are now friends."
     if kind == "shared_replay":
         return f"{who} shared a replay of {title}{_against(data)}."
     if kind == "shared_deck":
-        name = _text(data, "name", "")
+        name = text_field(data, "name", "")
         return f"{who} shared a deck for {title}" + (f": {name}." if name else ".")
     return kind
-
-
-def _size(data: Any) -> int:
-    return len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
-
-
-def _title(game: str) -> str:
-    try:
-        return find(game).title
-    except UnknownGame:
-        return game
 
 
 def check(kind: str, data: JsonObject) -> None:
@@ -153,7 +127,7 @@ def check(kind: str, data: JsonObject) -> None:
     most :data:`MAX_DATA_BYTES`."""
     if kind not in KINDS:
         raise ValueError(f"no kind of activity is called {kind!r}")
-    size = _size(data)
+    size = json_size(data)
     if size > MAX_DATA_BYTES:
         raise ValueError(f"an activity's data holds at most {MAX_DATA_BYTES} bytes, not {size}")
 
@@ -379,7 +353,7 @@ def _match_data(
     del opponents[8:]
     data: JsonObject = {
         "game": game,
-        "title": _title(game),
+        "title": game_title(game),
         "room": room,
         "match": match,
         "seat": seat,
@@ -387,7 +361,7 @@ def _match_data(
         "opponents": opponents,
         "link": f"#/replay/{match}",
     }
-    if _size(data) > MAX_DATA_BYTES // 2:
+    if json_size(data) > MAX_DATA_BYTES // 2:
         data["opponents"] = []
     return data
 
@@ -400,7 +374,7 @@ def _deck(game_name: str, deck: JsonObject) -> JsonObject:
         raise Refused("unknown_game", f"there is no game called {game_name!r}") from None
     if not isinstance(game, SeatDecks):
         raise Refused("bad_deck", f"{game.title} is played without decks", field="game")
-    size = _size(deck)
+    size = json_size(deck)
     if size > MAX_DECK_BYTES:
         raise Refused(
             "bad_deck", f"a deck shared holds at most {MAX_DECK_BYTES} bytes, not {size}",

@@ -45,7 +45,8 @@ from cardtable.server.accounts.routes import (
     account_for,
 )
 from cardtable.server.accounts.rows import AccountRow
-from cardtable.server.notifications.service import KINDS, link_of, text_of
+from cardtable.server.news import client_link
+from cardtable.server.notifications.service import KINDS, text_of
 from cardtable.server.notifications.store import NotificationRow
 from cardtable.server.routes import Server, refusals
 
@@ -75,7 +76,7 @@ def notification(row: NotificationRow) -> Notification:
         kind=row.kind,
         data=row.data,
         text=text_of(row.kind, row.data),
-        link=link_of(row.data),
+        link=client_link(row.data),
         created_at=row.created_at,
         read=row.read_at is not None,
         read_at=row.read_at,

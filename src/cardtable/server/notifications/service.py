@@ -24,15 +24,14 @@ whether it exists), ``unknown_kind`` (422) for a mute of a kind the server does 
 'You won a match of War against Random 1.'
 >>> text_of("friend_request", {"display_name": "<b>Ann</b>"})
 '<b>Ann</b> asked to be your friend.'
->>> text_of("something_new", {}), link_of({"link": "javascript:alert(1)"})
-('something_new', None)
+>>> text_of("something_new", {})
+'something_new'
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -40,15 +39,14 @@ from typing import Final
 
 import sqlalchemy as sa
 
-from cardtable.engine.errors import UnknownGame
 from cardtable.engine.json import JsonObject
-from cardtable.games import find
 from cardtable.protocol.notifications import NOTIFICATION_KINDS
 from cardtable.server.accounts.history import result_of
 from cardtable.server.accounts.rows import AccountRow
 from cardtable.server.accounts.tables import participants
 from cardtable.server.errors import Refused
 from cardtable.server.friends.service import FriendEvent
+from cardtable.server.news import game_title, json_size, text_field
 from cardtable.server.notices import Notices, account_channel
 from cardtable.server.notifications.store import NotificationRow, NotificationStore, add_row
 from cardtable.server.storage.base import MatchRow
@@ -59,7 +57,6 @@ __all__ = [
     "MAX_DATA_BYTES",
     "Notifications",
     "check",
-    "link_of",
     "text_of",
 ]
 
@@ -81,33 +78,20 @@ KEEP: Final = 500
 _PENDING_MATCHES: Final = 1000
 """Finished matches whose notifications wait to be told (their transaction may have failed:
 those entries are forgotten in time)."""
-_LINK: Final = re.compile(r"^#/[A-Za-z0-9_\-./~%?=&]*$")
-
-
-def link_of(data: JsonObject) -> str | None:
-    """The browser client's page of a notification: its ``data``'s ``link`` when it is a
-    fragment of the client (``#/...``), else none (never a URL of another kind)."""
-    link = data.get("link")
-    return link if isinstance(link, str) and _LINK.fullmatch(link) else None
-
-
-def _text(data: JsonObject, key: str, default: str) -> str:
-    value = data.get(key)
-    return value if isinstance(value, str) and value else default
 
 
 def text_of(kind: str, data: JsonObject) -> str:
     """The plain sentence a notification shows (its kind, for a kind this version does not
     know how to say)."""
-    who = _text(data, "display_name", _text(data, "username", "Someone"))
+    who = text_field(data, "display_name", text_field(data, "username", "Someone"))
     if kind == "friend_request":
         return f"{who} asked to be your friend."
     if kind == "friend_accepted":
         return f"{who} accepted your friend request."
     if kind == "room_invite":
-        return f"{who} invited you to a room of {_text(data, 'title', 'a game')}."
+        return f"{who} invited you to a room of {text_field(data, 'title', 'a game')}."
     if kind == "match_finished":
-        title = _text(data, "title", "a game")
+        title = text_field(data, "title", "a game")
         others = data.get("opponents")
         names = (
             [name for name in others if isinstance(name, str)] if isinstance(others, list) else []
@@ -120,17 +104,6 @@ def text_of(kind: str, data: JsonObject) -> str:
             return f"You lost a match of {title}{against}."
         return f"Your match of {title}{against} ended in a draw."
     return kind
-
-
-def _size(data: JsonObject) -> int:
-    return len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
-
-
-def _title(game: str) -> str:
-    try:
-        return find(game).title
-    except UnknownGame:
-        return game
 
 
 class Notifications:
@@ -201,7 +174,7 @@ class Notifications:
             .where(participants.c.match_id == match.id)
             .order_by(participants.c.seat_index)
         ).all()
-        title = _title(match.game)
+        title = game_title(match.game)
         added = []
         for seat in seated:
             if seat.account_id is None:
@@ -220,7 +193,7 @@ class Notifications:
                 ][:8],
                 "link": f"#/replay/{match.id}",
             }
-            if _size(data) > MAX_DATA_BYTES:
+            if json_size(data) > MAX_DATA_BYTES:
                 data["opponents"] = []
             row = add_row(
                 connection,
@@ -300,7 +273,7 @@ def check(kind: str, data: JsonObject) -> None:
         raise ValueError(f"no kind of notification is called {kind!r}")
     if not isinstance(data, dict):
         raise ValueError("a notification's data is a JSON object")
-    size = _size(data)
+    size = json_size(data)
     if size > MAX_DATA_BYTES:
         raise ValueError(f"a notification's data holds at most {MAX_DATA_BYTES} bytes, not {size}")
 
