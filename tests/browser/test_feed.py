@@ -1,7 +1,8 @@
 """The activity feed in the browser (#/feed): two people sign up and become friends (by the
 friends' REST routes, from the page); one finishes a match against the computer; the other
 finds it in their feed, in words, with a link to its replay that opens it; a comment shared
-with markup in it shows as text; the profile shows the person's activity to their friend."""
+from the replay's page with markup in it shows as text (and the friend, who did not play it,
+cannot share it); the profile shows the person's activity to their friend."""
 
 from __future__ import annotations
 
@@ -52,11 +53,12 @@ def test_a_friends_finished_match_shows_in_the_feed_with_its_replay(members: Mem
 
     match_id = link.removeprefix("#/replay/")
     comment = "<b>bold?</b> <img src=x onerror=alert(1)>"
-    shared = fox.page.evaluate(
-        FETCH,
-        ["POST", "/api/feed/shares", {"kind": "replay", "match": match_id, "comment": comment}],
-    )
-    assert shared == 201
+    fox.page.goto(f"{fox.url}/#/replay/{match_id}")  # shared from the replay's page
+    fox.page.click("#share-replay summary")
+    fox.page.fill("#share-comment", comment)
+    fox.page.click("#share-submit")
+    fox.page.wait_for_selector("#share-status:has-text('Shared')")
+    shots.save(fox.page, "replay-shared")
     owl.page.reload()
     quoted = owl.page.locator("#feed-list li.feed-item[data-kind='shared_replay'] .feed-comment")
     quoted.wait_for()
@@ -67,6 +69,10 @@ def test_a_friends_finished_match_shows_in_the_feed_with_its_replay(members: Mem
     item.locator("a.feed-link").click()
     owl.page.wait_for_url(re.compile(r"#/replay/"))
     owl.page.wait_for_selector(".replay-controls")
+    owl.expect_console_error(r"status of 404")  # owl did not play it: the server says so
+    owl.page.click("#share-replay summary")
+    owl.page.click("#share-submit")
+    owl.page.wait_for_selector("#share-replay .notice:has-text('play')")
 
     owl.page.goto(f"{owl.url}/#/u/{fox_name}")  # the friend's profile shows their activity
     owl.page.wait_for_selector("#activity-list li.feed-item[data-kind='match_finished']")

@@ -11,7 +11,10 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token) {
+/** One REST call: the answer's JSON (null for 204), or an ApiError with the server's
+ * sentence. `token`: a seat's or the host's, as a bearer token; the session travels in its
+ * cookie by itself. */
+export async function call(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -3,28 +3,11 @@
 // page at a time with "More"; and who may see one's own activity. A profile (#/u/NAME) shows
 // the person's activity as the server lets the viewer see it (activityPanel). Everything is
 // shown as text: the server's sentences, and people's comments, are never read as markup.
-import { ApiError, sentence } from "./api.js";
+import { call } from "./api.js";
 import { h, fill, notice } from "./dom.js";
 import { confirmSession, me, onAccount, signInLink } from "./session.js";
 
 const PAGE = 20;
-
-async function call(method, path, body) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  let response;
-  try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
-    throw new ApiError(data?.code || "http", sentence(message), response.status);
-  }
-  return data;
-}
 
 export const feedApi = {
   feed: (before) => call("GET", `/feed?limit=${PAGE}${before ? `&before=${before}` : ""}`),
@@ -34,6 +17,35 @@ export const feedApi = {
   setVisibility: (visibility) => call("PUT", "/feed/settings", { visibility }),
   share: (body) => call("POST", "/feed/shares", body),
 };
+
+/** "Share with your friends" for a replay of a match one played (signed in): a comment of
+ * at most 280 characters, shown to whoever may see one's activity, as text. The server says
+ * when the match cannot be shared (one did not play it, or its room has a password). */
+export function shareReplayPanel(matchId) {
+  const panel = h("details", { class: "panel", id: "share-replay", hidden: true },
+    h("summary", {}, "Share with your friends"));
+  const comment = h("textarea", { id: "share-comment", maxlength: 280, rows: 3, placeholder: "What happened? (optional)" });
+  const said = notice();
+  const done = h("p", { class: "muted", role: "status", id: "share-status" });
+  const button = h("button", { type: "button", id: "share-submit" }, "Share");
+  button.addEventListener("click", async () => {
+    said.say("");
+    done.textContent = "";
+    button.disabled = true;
+    try {
+      await feedApi.share({ kind: "replay", match: matchId, comment: comment.value.trim() });
+      done.textContent = "Shared: it is in your friends' feed.";
+      comment.value = "";
+    } catch (error) {
+      said.say(error.message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  panel.append(h("div", { class: "field" }, h("label", { for: "share-comment" }, "A comment"), comment), h("div", { class: "actions" }, button), said, done);
+  confirmSession().then(() => { panel.hidden = !me(); });
+  return panel;
+}
 
 /** A link of an item: only a fragment of this client (#/...), never another kind of URL. */
 function safeLink(link) {

@@ -3,6 +3,7 @@
 // everyone (every card face up: a finished match's record is public). The matches of a room
 // with a password are shown for a token of the room: the one this browser keeps, if any.
 import { api } from "./api.js";
+import { shareReplayPanel } from "./feed.js";
 import { seatOf } from "./store.js";
 import { cardNames, describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
@@ -100,7 +101,7 @@ export function replayPage(main, raw) {
       position, decision, error),
     h("div", { class: "room-grid" },
       h("section", { class: "play-area", "aria-label": "The table" }, tableSlot),
-      h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Log"), log))));
+      h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Log"), log), shareReplayPanel(matchId))));
 
   // Playing, the next step is asked for a moment after the last one is shown: a step slower
   // to come than the pace is waited for (asked again at each tick, it would never be shown).
