@@ -7,7 +7,7 @@
 // something, and, as a fallback, every two minutes (every half minute while the channel is
 // down). Browser notifications, when the person switched them on here and the browser allows
 // them, show what was added while the tab is hidden.
-import { ApiError, sentence } from "./api.js";
+import { ApiError, call } from "./api.js";
 import { h, fill } from "./dom.js";
 import { onPersonal, personalState } from "./personal.js";
 import { confirmSession, me, onAccount, signInLink } from "./session.js";
@@ -19,23 +19,6 @@ const POLL_MS = 30000; // while the personal channel is down
 const FALLBACK_MS = 120000; // while it is open: it tells at once, this catches what it missed
 const PAGE = 50;
 const SHOW_KEY = "cardtable.browser-notifications";
-
-async function call(method, path, body) {
-  let response;
-  try {
-    const headers = { Accept: "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
-    throw new ApiError(data?.code || "http", sentence(message), response.status);
-  }
-  return response.status === 204 ? null : data;
-}
 
 export const inboxApi = {
   page: (before, limit = PAGE) => call("GET", `/notifications?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`),

@@ -1,7 +1,7 @@
 // Invite links: the waiting room's "Copy invite link", and the page an invite opens
 // (#/invite/TOKEN): what it invites to, a name, and Join, which seats the person (the room's
 // password is not asked: the invite stands for it) and goes to the room.
-import { ApiError, sentence } from "./api.js";
+import { call, sentence } from "./api.js";
 import { fill, h, notice } from "./dom.js";
 import { drawWhereabouts } from "./friends.js";
 import { gameTitles, loadWhereabouts, watchWhereabouts, whereaboutsRank } from "./personal.js";
@@ -9,26 +9,6 @@ import { confirmSession, me } from "./session.js";
 import { keepName, keepSeat, myName } from "./store.js";
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-// The invite routes (their own, beside api.js's): a refusal becomes an ApiError with the
-// server's sentence, as there.
-async function call(method, path, body, token) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
-    throw new ApiError(data?.code || "http", sentence(message), response.status);
-  }
-  return response.status === 204 ? null : data;
-}
 
 /** Invitations to a friend (signed in): sent from a room, accepted or declined from the inbox. */
 export const invitations = {

@@ -8,7 +8,7 @@
 //
 // Others listen with onPersonal(type, listener): "presence", "notification", and "welcome"
 // (each (re)connection: whatever was shown from an earlier load may have changed meanwhile).
-import { api, ApiError, sentence } from "./api.js";
+import { api, call } from "./api.js";
 import { confirmSession, me, onAccount } from "./session.js";
 
 const VERSION = 1; // the personal channel's version (apart from the rooms' protocol)
@@ -202,23 +202,6 @@ export function startPersonal() {
 }
 
 // -- friends' whereabouts: what the page knows of each, from a page load then live ----------
-
-async function call(method, path, body) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  let response;
-  try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = data && typeof data.message === "string" ? data.message : `The server answered ${response.status}.`;
-    throw new ApiError(data?.code || "http", sentence(message), response.status);
-  }
-  return data;
-}
 
 /** The whereabouts' routes: one's friends' (a page load), and whether one hides one's own. */
 export const whereaboutsApi = {
