@@ -137,7 +137,11 @@ class PersonalPresence(Message):
     last_seen: float | None = Field(
         None, description="When they were last connected (epoch seconds); null if unknown."
     )
-    game: str | None = Field(None, description="While `playing`: the game's name.")
+    game: str | None = Field(
+        None,
+        description="While `playing`: the game's name in the registry (`war`; its title is "
+        "in `GET /api/games`).",
+    )
     room: str | None = Field(None, description="While `playing`: the room's id.")
     watchable: bool = Field(
         False, description="While `playing`: the room takes spectators (a watch link)."
