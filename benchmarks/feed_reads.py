@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/feed_reads.py                # SQLite and PostgreSQL
     .venv/bin/python benchmarks/feed_reads.py --quick        # small, SQLite only: it runs
     .venv/bin/python benchmarks/feed_reads.py --postgres postgresql://postgres@127.0.0.1/postgres
+    .venv/bin/python benchmarks/feed_reads.py --plans in,lateral --reads 200
 
 It builds a database of each backend (migrated as a server does): ``--people`` accounts
 (2,000), the reader friends with ``--friends`` of them (500), and ``--rows`` activity rows
@@ -13,6 +14,12 @@ Feed.feed`: the friends who show their activity, a page of 51 to know whether th
 next, the page's names) ``--reads`` times: the first page, and a page from a cursor taken at
 random among the friends' rows (the deep pages a person scrolls to). p50 and p99 of each, in
 milliseconds, one reader at a time (no concurrency: the query's own cost).
+
+Each page is read with every plan of :func:`~cardtable.server.feed.store.page_query` given to
+``--plans`` (``in``, ``union``, ``lateral``: all three unless told; ``lateral`` on PostgreSQL
+only), the plans taking turns on the same cursors so that their ratio is honest, after checking
+that they return the same rows; ``(chosen)`` marks the database's
+:func:`~cardtable.server.feed.store.default_plan`.
 
 PostgreSQL is measured in a scratch database ``cardtable_feed_bench`` made on the server of
 ``--postgres`` (``ANALYZE`` run after loading, as autovacuum would); it is skipped, saying so,
@@ -34,7 +41,7 @@ import sqlalchemy as sa
 
 from cardtable.server.accounts.tables import accounts
 from cardtable.server.feed.service import Feed
-from cardtable.server.feed.store import FeedStore
+from cardtable.server.feed.store import PLANS, FeedStore, Plan, default_plan, page_query
 from cardtable.server.feed.tables import activity
 from cardtable.server.friends.tables import friends
 from cardtable.server.storage import SqlStorage
@@ -108,8 +115,13 @@ async def measure(url: str, args: argparse.Namespace, postgres: bool) -> list[st
             async with storage.write() as connection:
                 await connection.execute(sa.text("ANALYZE"))
         loaded = time.perf_counter() - began
-        feed = Feed(FeedStore.of(storage), storage, lambda: None)  # type: ignore[arg-type,return-value]
-        pals = await feed.store.visible_friends(reader)
+        dialect = storage.engine.dialect.name
+        plans = [plan for plan in args.plans if postgres or plan != "lateral"]
+        feeds = {
+            plan: Feed(FeedStore.of(storage, plan), storage, lambda: None)  # type: ignore[arg-type,return-value]
+            for plan in plans
+        }
+        pals = await FeedStore.of(storage).visible_friends(reader)
         theirs = [
             row.id
             for row in await storage.read(
@@ -117,49 +129,58 @@ async def measure(url: str, args: argparse.Namespace, postgres: bool) -> list[st
             )
         ]
         pick = random.Random(args.seed + 1)
+        cursors = {
+            "first page": [None] * args.reads,
+            "deep page": [pick.choice(theirs) for _ in range(args.reads)],
+        }
         results = []
-        for name, cursor in (
-            ("first page", lambda: None),
-            ("deep page", lambda: pick.choice(theirs)),
-        ):
-            for _ in range(min(20, args.reads)):  # warm the caches
-                await feed.feed(reader, cursor(), PAGE + 1)
-            times = []
-            for _ in range(args.reads):
-                before = cursor()
-                start = time.perf_counter()
-                page = await feed.feed(reader, before, PAGE + 1)
-                times.append((time.perf_counter() - start) * 1000)
-                assert page
-                assert all(row.account_id in pals for row in page)
-            results.append(
-                f"  {name:<10}  p50 {statistics.median(times):6.2f} ms   "
-                f"p99 {percentile(times, 0.99):6.2f} ms   ({args.reads} reads)"
-            )
-        plan = await explain(storage, pals, theirs[len(theirs) // 2], postgres)
+        for name, befores in cursors.items():
+            for before in befores[:20]:  # the plans read the same rows
+                pages = [await feed.feed(reader, before, PAGE + 1) for feed in feeds.values()]
+                assert all(page == pages[0] for page in pages), f"plans differ before {before}"
+            for feed in feeds.values():
+                for before in befores[-20:]:  # warm the caches
+                    await feed.feed(reader, before, PAGE + 1)
+            times: dict[str, list[float]] = {plan: [] for plan in feeds}
+            for before in befores:  # the plans in turn, on the same cursors
+                for plan, feed in feeds.items():
+                    start = time.perf_counter()
+                    page = await feed.feed(reader, before, PAGE + 1)
+                    times[plan].append((time.perf_counter() - start) * 1000)
+                    assert page
+                    assert all(row.account_id in pals for row in page)
+            for plan, taken in times.items():
+                chosen = " (chosen)" if plan == default_plan(dialect) else ""
+                results.append(
+                    f"  {name:<10}  {plan:<7}  p50 {statistics.median(taken):6.2f} ms   "
+                    f"p99 {percentile(taken, 0.99):6.2f} ms   ({args.reads} reads){chosen}"
+                )
         head = (
             f"{'PostgreSQL' if postgres else 'SQLite'}: {args.people} people, reader with "
             f"{len(pals)} friends, {args.rows} rows ({len(theirs)} of the friends'), "
             f"loaded in {loaded:.1f} s"
         )
-        return [head, *results, "  plan of the page's query:", *plan]
+        lines = [head, *results]
+        for plan in plans:
+            lines.append(f"  plan of the page's query, {plan}:")
+            lines.extend(await explain(storage, plan, pals, theirs[len(theirs) // 2], postgres))
+        return lines
 
 
-async def explain(storage: SqlStorage, pals: list[str], before: int, postgres: bool) -> list[str]:
+async def explain(
+    storage: SqlStorage, plan: Plan, pals: list[str], before: int, postgres: bool
+) -> list[str]:
     """How the database reads a page (the statement :meth:`FeedStore.page` makes)."""
-    query = (
-        sa.select(activity)
-        .where(activity.c.account_id.in_(pals), activity.c.id < before)
-        .order_by(activity.c.id.desc())
-        .limit(PAGE + 1)
-    )
+    query = page_query(plan, sorted(pals), before, PAGE + 1)
     async with storage.write() as connection:
         compiled = query.compile(connection.engine, compile_kwargs={"literal_binds": True})
         found = await connection.execute(
             sa.text(("EXPLAIN " if postgres else "EXPLAIN QUERY PLAN ") + str(compiled))
         )
         lines = [" ".join(str(part) for part in row[-1:]) for row in found]
-        return ["    " + (line if len(line) <= 110 else line[:107] + "...") for line in lines]
+    if len(lines) > 12:  # a union's 500 branches read alike
+        lines = [*lines[:8], f"... ({len(lines) - 12} more)", *lines[-4:]]
+    return ["    " + (line if len(line) <= 110 else line[:107] + "...") for line in lines]
 
 
 async def postgres_url(base: str) -> str | None:
@@ -212,6 +233,13 @@ if __name__ == "__main__":
     parser.add_argument("--reads", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    parser.add_argument(
+        "--plans",
+        type=lambda text: [plan for plan in text.split(",") if plan],
+        default=list(PLANS),
+        help=f"the plans to compare, in turn on the same cursors ({','.join(PLANS)}; lateral "
+        "is PostgreSQL's only)",
+    )
     parser.add_argument(
         "--postgres",
         default="postgresql://postgres@127.0.0.1:5432/postgres",

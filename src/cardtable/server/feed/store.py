@@ -16,7 +16,9 @@ primary key, ``(account_id, other_id)``, joined to ``accounts`` and ``activity_s
 their primary keys); then the newest rows of those ids, ``account_id IN (...) AND id <
 before ORDER BY id DESC LIMIT n``, read from the index ``(account_id, id)`` (one range per
 friend, merged by id) or from the primary key backwards, as each database finds cheaper; then
-the names of the few people on the page. No query joins the feed to the friends' table: the
+the names of the few people on the page (:func:`page_query`'s ``in``: a ``UNION ALL`` or a
+``LATERAL`` join of one range per friend read the same rows more slowly on both databases, as
+``benchmarks/feed_reads.py`` measures). No query joins the feed to the friends' table: the
 friends' ids are known before the activity is read, so the activity's plan sees a list of
 ids, and its cost does not grow with how many people the viewer is not friends with.
 
@@ -35,11 +37,12 @@ ids, and its cost does not grow with how many people the viewer is not friends w
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 
 from cardtable.engine.json import JsonObject
 from cardtable.server.accounts.tables import accounts
@@ -48,7 +51,11 @@ from cardtable.server.friends.tables import friends
 from cardtable.server.storage.base import Storage
 from cardtable.server.storage.sql import SqlStorage
 
-__all__ = ["ActivityRow", "FeedStore", "add_row"]
+__all__ = ["PLANS", "ActivityRow", "FeedStore", "Plan", "add_row", "default_plan", "page_query"]
+
+Plan = Literal["in", "union", "lateral"]
+"""How a page of several people's activity is read (see :func:`page_query`)."""
+PLANS: Final[tuple[Plan, ...]] = ("in", "union", "lateral")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +77,66 @@ def _active() -> sa.ColumnElement[bool]:
 
 def _shown_visibility() -> sa.ColumnElement[str]:
     return sa.func.coalesce(activity_settings.c.visibility, VISIBILITIES[0])
+
+
+def default_plan(dialect: str) -> Plan:
+    """The plan that reads a page fastest on a database (``sqlite``, ``postgresql``): ``in`` on
+    both, as ``benchmarks/feed_reads.py`` measures the three side by side (see
+    docs/performance.md: a ``UNION ALL`` of 500 ranges costs more to plan than to read, on
+    PostgreSQL, and SQLite merges its branches pairwise; a ``LATERAL`` join reads every
+    friend's range before it sorts)."""
+    del dialect  # the same on both, today
+    return "in"
+
+
+def page_query(plan: Plan, ids: Sequence[str], before: int | None, limit: int) -> sa.Select[Any]:
+    """The statement that reads the newest ``limit`` rows of ``ids`` (sorted, at least one)
+    below ``before``, newest first, by ``plan``:
+
+    - ``in``: ``account_id IN (...) AND id < before ORDER BY id DESC LIMIT n``, the database
+      choosing how (SQLite: a range of ``(account_id, id)`` per id, then a sort; PostgreSQL:
+      the primary key backwards, filtering by the list);
+    - ``union``: a ``UNION ALL`` of one range of ``(account_id, id)`` per id, each ``ORDER BY
+      id DESC LIMIT n``, then the newest ``n`` of them;
+    - ``lateral`` (PostgreSQL only): the same ranges as a ``LATERAL`` join over
+      ``unnest(:ids)``, one statement whatever the number of ids.
+
+    Each gives the same rows in the same order.
+    """
+    below = [] if before is None else [activity.c.id < before]
+    if len(ids) == 1 or plan == "in":
+        where = activity.c.account_id == ids[0] if len(ids) == 1 else activity.c.account_id.in_(ids)
+        return sa.select(activity).where(where, *below).order_by(activity.c.id.desc()).limit(limit)
+    if plan == "lateral":
+        friend = (
+            sa.func.unnest(sa.literal(list(ids), postgresql.ARRAY(sa.String())))
+            .table_valued("id")
+            .render_derived("f", with_types=False)
+        )
+        newest = (
+            sa.select(activity)
+            .where(activity.c.account_id == friend.c.id, *below)
+            .order_by(activity.c.id.desc())
+            .limit(limit)
+            .lateral("a")
+        )
+        return (
+            sa.select(newest)
+            .select_from(friend.join(newest, sa.true()))
+            .order_by(newest.c.id.desc())
+            .limit(limit)
+        )
+    ranges = [
+        sa.select(activity)
+        .where(activity.c.account_id == one, *below)
+        .order_by(activity.c.id.desc())
+        .limit(limit)
+        .subquery()
+        .select()
+        for one in ids
+    ]
+    merged = sa.union_all(*ranges).subquery("a")
+    return sa.select(merged).order_by(merged.c.id.desc()).limit(limit)
 
 
 def add_row(
@@ -101,15 +168,18 @@ def add_row(
 class FeedStore:
     """Activity rows and visibility settings, on a :class:`SqlStorage`'s database."""
 
-    def __init__(self, storage: SqlStorage) -> None:
+    def __init__(self, storage: SqlStorage, plan: Plan | None = None) -> None:
         self._storage = storage
+        self.plan: Plan = plan or default_plan(storage.engine.dialect.name)
+        """How :meth:`page` reads several people's activity (see :func:`page_query`)."""
 
     @classmethod
-    def of(cls, storage: Storage) -> FeedStore:
-        """The feed's store in ``storage``'s database (which must be a SQL store)."""
+    def of(cls, storage: Storage, plan: Plan | None = None) -> FeedStore:
+        """The feed's store in ``storage``'s database (which must be a SQL store), reading
+        pages with ``plan`` (the database's best, :func:`default_plan`, unless given)."""
         if not isinstance(storage, SqlStorage):
             raise TypeError(f"activity is kept in a SqlStorage's database, not {storage!r}")
-        return cls(storage)
+        return cls(storage, plan)
 
     async def add(
         self, account_id: str, kind: str, data: JsonObject, *, now: float
@@ -179,15 +249,7 @@ class FeedStore:
         with ``None``), at most ``limit``, with each actor's names."""
         if not actors or limit <= 0:
             return []
-        ids = sorted(set(actors))
-        if len(ids) == 1:
-            where: sa.ColumnElement[bool] = activity.c.account_id == ids[0]
-        else:
-            where = activity.c.account_id.in_(ids)
-        query = sa.select(activity).where(where)
-        if before is not None:
-            query = query.where(activity.c.id < before)
-        found = await self._storage.read(query.order_by(activity.c.id.desc()).limit(limit))
+        found = await self._storage.read(page_query(self.plan, sorted(set(actors)), before, limit))
         if not found:
             return []
         names = await self._names({row.account_id for row in found})
