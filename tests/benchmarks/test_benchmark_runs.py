@@ -104,3 +104,23 @@ def test_the_feed_reads_benchmark_runs_in_quick_mode() -> None:
     assert "first page" in output
     assert "deep page" in output
     assert re.search(r"p99 +\d+\.\d+ ms", output)
+
+
+def test_the_social_fanout_benchmark_runs_in_quick_mode() -> None:
+    """Real servers and every person's personal channel open: each kind of change made, and
+    every presence change and notification reached every friend (or person) online."""
+    output = run_script("social_fanout.py", "--quick")
+    rows = re.findall(
+        r"^\| ([^|]+) \| (idle/active|leave/return|notification) \| (\d+) \| ([\d,]+) \| "
+        r"(\d+) \| [\d.,]+ ms \| [\d.,]+ ms \| [\d.,]+ ms \| [\d.,]+ ms \| [\d.,]+ ms \|",
+        output,
+        re.MULTILINE,
+    )
+    assert {row[1] for row in rows} == {"idle/active", "leave/return", "notification"}, output
+    assert "one process, SQLite" in {row[0] for row in rows}, output
+    for _, change, changes, deliveries, missing in rows:
+        assert int(changes) == 20, output
+        assert missing == "0", output  # every change reached every friend online
+        # 10 people x 2 changes x 6 friends, less friends away meanwhile (leave/return)
+        assert int(deliveries.replace(",", "")) >= (20 if change == "notification" else 60)
+    assert "errors the clients met" not in output
