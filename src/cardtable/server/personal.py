@@ -74,8 +74,16 @@ class _Channel:
         self._sending = asyncio.Lock()
 
     async def send(self, message: BaseModel) -> None:
+        """Send one message (:class:`Gone` if the tab went away meanwhile)."""
         async with self._sending:  # two tasks send: the reader's answers and the fan-out's
-            await self.socket.send_text(message.model_dump_json())
+            try:
+                await self.socket.send_text(message.model_dump_json())
+            except (WebSocketDisconnect, OSError, RuntimeError) as closed:
+                raise Gone(f"the tab went away: {closed!r}") from None
+
+
+class Gone(Exception):
+    """The connection closed under a send: the tab went away (nothing to tell, nothing failed)."""
 
 
 async def _refuse(socket: WebSocket, problem: PersonalError) -> None:
@@ -138,6 +146,8 @@ async def serve(socket: WebSocket, services: Services) -> None:
                 forwarding.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await forwarding
+    except (Gone, WebSocketDisconnect):
+        pass  # a tab that closed while it was being sent something: the end, as any close
     except (StorageError, FanoutError) as away:
         log.warning("a personal channel could not go on: %s", away)
         await _refuse(socket, PersonalError.of(ProtocolError(ErrorCode.UNAVAILABLE)))

@@ -6,15 +6,18 @@ gets typed errors and changes nothing; a notification added reaches the channel.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from cardtable.protocol.limits import MAX_MESSAGE_BYTES
 from cardtable.protocol.personal import PERSONAL_VERSION
+from cardtable.server import personal
 from tests.server.accounts.seating import services
 from tests.server.accounts.test_routes import FOREIGN, OWN, app, call
 from tests.server.friends.test_routes import Who, ask, person
@@ -218,3 +221,31 @@ def test_a_friend_in_a_match_shows_its_game_and_whether_it_may_be_watched(
             conceded = client.post(f"/api/rooms/{room}/concede", headers={**OWN, **ann})
             assert conceded.status_code == 200, conceded.text
             presence_of(bobs, "ann", "online")
+
+
+def test_a_tab_that_closes_while_it_is_sent_something_is_no_failure(
+    database_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob's tab goes away just as the server sends him his friend's presence: the channel
+    ends quietly (no "failed" in the log, no ``internal`` error), and Ann hears him leave."""
+    with app(database_url) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        befriend(client, ann, "ann", bob, "bob")
+        bobs_id = client.get("/api/me", headers=bob).json()["account"]["id"]
+        with channel(client, ann, "ann") as anns:
+            send = personal._Channel.send
+
+            async def closed_under_presence(self: Any, message: Any) -> None:
+                if self.account_id == bobs_id and type(message).__name__ == "PersonalPresence":
+                    raise WebSocketDisconnect(1001)  # as the socket says when the tab is gone
+                await send(self, message)
+
+            monkeypatch.setattr(personal._Channel, "send", closed_under_presence)
+            with (
+                caplog.at_level(logging.WARNING, logger="cardtable"),
+                channel(client, bob, "bob"),
+            ):
+                presence_of(anns, "bob", "offline")  # the channel ended: bob left
+            monkeypatch.setattr(personal._Channel, "send", send)
+        failures = [r for r in caplog.records if "failed" in r.getMessage()]
+        assert failures == []
