@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
@@ -18,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardtable.protocol.limits import MAX_MESSAGE_BYTES
 from cardtable.protocol.personal import PERSONAL_VERSION
 from cardtable.server import personal
+from cardtable.server.whereabouts import service as whereabouts_service
 from tests.server.accounts.seating import services
 from tests.server.accounts.test_routes import FOREIGN, OWN, app, call
 from tests.server.friends.test_routes import Who, ask, person
@@ -249,3 +251,32 @@ def test_a_tab_that_closes_while_it_is_sent_something_is_no_failure(
             monkeypatch.setattr(personal._Channel, "send", send)
         failures = [r for r in caplog.records if "failed" in r.getMessage()]
         assert failures == []
+
+
+def test_a_quiet_friend_turns_away_at_a_beat_and_steady_ones_cost_no_reading(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a sign of activity, a person turns away at the next heartbeat, and their friends
+    hear it; once what each friend was told is what their connections show, a beat reads
+    nothing from the store (it used to read every connected person's whereabouts)."""
+    monkeypatch.setattr(whereabouts_service, "HEARTBEAT", 0.1)
+    monkeypatch.setattr(whereabouts_service, "AWAY_SECONDS", 0.5)
+    with app(database_url) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        befriend(client, ann, "ann", bob, "bob")
+        with channel(client, ann, "ann") as anns, channel(client, bob, "bob") as bobs:
+            presence_of(bobs, "ann", "away")
+            presence_of(anns, "bob", "away")
+            store = services(client).whereabouts.store
+            read = store.names
+            readings: list[object] = []
+
+            async def counted(ids: Any) -> Any:
+                readings.append(ids)
+                return await read(ids)
+
+            monkeypatch.setattr(store, "names", counted)
+            time.sleep(0.6)  # several beats
+            assert readings == []
+            bobs.send({"type": "active"})  # a change is still told at once
+            presence_of(anns, "bob", "online")

@@ -288,10 +288,22 @@ class Whereabouts:
             with contextlib.suppress(FanoutError):
                 await self._report(list(self._local), now)
             for account_id in list(self._local):  # away after a while without activity
+                if not self._may_have_changed(account_id):
+                    continue
                 try:
                     await self._tell_friends(account_id)
                 except Exception:
                     log.exception("telling the friends of %s of their whereabouts", account_id)
+
+    def _may_have_changed(self, account_id: str) -> bool:
+        """Whether time alone may have changed what friends were told of the account (it went
+        ``away``, or came back): not when they were told it plays (which only a match's end
+        changes) or were told the state its connections show now. Asked at each beat of every
+        account connected here, it spares the store a reading of each."""
+        told = self._told.get(account_id)
+        if told is None:
+            return True  # told nothing (or offline, or hidden): look
+        return told[0] != "playing" and told[0] != self.connected_state(account_id)
 
     def _forget(self, now: float) -> None:
         for account_id in list(self._reports):
@@ -373,8 +385,11 @@ class Whereabouts:
         reports = [
             report
             for process, report in self._reports.get(account_id, {}).items()
-            if process == self.process or now - report.at <= FORGET_AFTER
+            if process != self.process and now - report.at <= FORGET_AFTER
         ]
+        local = self._local.get(account_id)
+        if local is not None:  # this process's own, as it stands now (a touch included)
+            reports.append(local.report(now))
         return state_of(reports, now)
 
     async def views(self, ids: Sequence[str]) -> list[PersonalPresence]:
