@@ -9,8 +9,10 @@ from collections.abc import Callable
 from tests.browser import shots
 from tests.browser.ui import Person
 
-LIMITED_WAR = {"suits": 1, "ranks": 13, "won_cards": "shuffled", "turn_limit": 12}
-"""A War no one can win by cards in 12 battles (13 cards between two): the turn limit ends it."""
+LIMITED_WAR = {"suits": 1, "ranks": 13, "won_cards": "shuffled", "turn_limit": 5}
+"""A War no one can win by cards in 5 battles: 13 cards of one suit are dealt 7 and 6, no two
+alike (so no battle is a war), and a battle moves one card, so the turn limit ends it. (With 12
+battles, as before, the one dealt 6 could lose them all, and now and then did.)"""
 
 People = Callable[..., Person]
 
