@@ -5,8 +5,10 @@ gets typed errors and changes nothing; a notification added reaches the channel.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -280,3 +282,36 @@ def test_a_quiet_friend_turns_away_at_a_beat_and_steady_ones_cost_no_reading(
             assert readings == []
             bobs.send({"type": "active"})  # a change is still told at once
             presence_of(anns, "bob", "online")
+
+
+def test_a_tab_that_opens_while_a_friend_connects_is_never_told_them_without_a_last_seen(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's new tab is sent her friends' whereabouts as it opens; Bob connecting at that very
+    moment must not reach it as "online" before his last seen is stored (it did, now and then:
+    ``last_seen`` null, in a test of two tabs)."""
+    with app(database_url) as client:
+        ann, bob = person(client, "ann"), person(client, "bob")
+        befriend(client, ann, "ann", bob, "bob")
+        bobs_id = client.get("/api/me", headers=bob).json()["account"]["id"]
+        whereabouts = services(client).whereabouts
+        put = whereabouts.store.put
+        storing = threading.Event()
+        stored = threading.Event()
+
+        async def slow_put(account_id: str, **values: Any) -> None:
+            if account_id == bobs_id and "last_seen" in values and not stored.is_set():
+                storing.set()
+                await asyncio.sleep(0.5)  # a busy database: Ann's tab opens meanwhile
+                stored.set()
+            await put(account_id, **values)
+
+        monkeypatch.setattr(whereabouts.store, "put", slow_put)
+        portal = client.portal
+        assert portal is not None
+        portal.start_task_soon(whereabouts.connect, bobs_id)
+        assert storing.wait(5)
+        with channel(client, ann, "ann") as anns:
+            online = presence_of(anns, "bob", "online")
+            assert online["last_seen"] is not None, online
+        portal.call(whereabouts.disconnect, bobs_id)

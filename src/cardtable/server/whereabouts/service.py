@@ -333,10 +333,13 @@ class Whereabouts:
     async def connect(self, account_id: str) -> None:
         """A connection of the account opened in this process (personal or a seat's)."""
         now = self.clock()
+        # Stored before the connection counts: a friend's tab opening meanwhile (or a beat)
+        # would otherwise be told "online" without a last seen.
+        await self.store.put(account_id, last_seen=now)
         local = self._local.setdefault(account_id, _Local())
         local.connections += 1
         local.active_at = now
-        await self._changed(account_id, seen=now)
+        await self._changed(account_id)
 
     async def disconnect(self, account_id: str, *, idle: bool = False) -> None:
         """A connection of the account closed (``idle``: a personal channel that was idle)."""
