@@ -60,13 +60,12 @@ export function confirmSession() {
   return checked;
 }
 
-/** Sign out of this browser's session; the page is a guest's again. */
+/** Sign out of this browser's session; the page is a guest's again. It is a guest's at once,
+ * before the session ends on the server: nothing of the page (the header's counts, the
+ * personal channel) asks as the account while its session is going away. */
 export async function signOut() {
-  try {
-    await api.signOut();
-  } finally {
-    setAccount(null);
-  }
+  setAccount(null);
+  await api.signOut();
 }
 
 /** The address of the sign-in page that comes back to `back` (a hash, "#/..."). */
