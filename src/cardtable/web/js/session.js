@@ -9,6 +9,7 @@ const KEY = "cardtable.account";
 const listeners = new Set();
 let account = readNote();
 let checked = null;
+let leaving = false;
 
 function readNote() {
   try {
@@ -28,9 +29,10 @@ function writeNote(value) {
   }
 }
 
-/** The signed-in account ({username, display_name, created_at}), or null for a guest. */
+/** The signed-in account ({username, display_name, created_at}), or null for a guest (and
+ * while signing out, so that nothing asks as the account while its session ends). */
 export function me() {
-  return account;
+  return leaving ? null : account;
 }
 
 /** Tell every listener (the header, the lobby) that who is here changed. */
@@ -60,12 +62,17 @@ export function confirmSession() {
   return checked;
 }
 
-/** Sign out of this browser's session; the page is a guest's again. It is a guest's at once,
- * before the session ends on the server: nothing of the page (the header's counts, the
- * personal channel) asks as the account while its session is going away. */
+/** Sign out of this browser's session; the page is a guest's again once it has ended, and
+ * meanwhile nothing of the page (the header's counts, the personal channel) asks as the
+ * account (`me()` is null). */
 export async function signOut() {
-  setAccount(null);
-  await api.signOut();
+  leaving = true;
+  try {
+    await api.signOut();
+  } finally {
+    leaving = false;
+    setAccount(null);
+  }
 }
 
 /** The address of the sign-in page that comes back to `back` (a hash, "#/..."). */
