@@ -70,7 +70,7 @@ def test_a_missing_or_unknown_field_is_named() -> None:
     ("data", "sentence"),
     [
         ({"turn_seconds": 4}, "The field 'turn_seconds' must be at least 5 (got 4)."),
-        ({"turn_seconds": 3601}, "The field 'turn_seconds' must be at most 3600 (got 3601)."),
+        ({"turn_seconds": 3601}, "A live room's time per turn is 5 to 3,600 seconds (got 3,601)."),
         ({"password": ""}, "The field 'password' must hold at least 1 character."),
         (
             {"password": "p" * 129},
@@ -95,6 +95,27 @@ def test_a_missing_or_unknown_field_is_named() -> None:
             "The field 'seats[1]' is not valid: an agent seat needs an agent, such as 'random'.",
         ),
         ({"ruleset": []}, "The field 'ruleset' must be an object, not a list."),
+        (
+            {"kind": "correspondence", "turn_seconds": 600},
+            "A correspondence room's time per turn is 3,600 to 604,800 seconds (got 600).",
+        ),
+        (
+            {"kind": "correspondence", "turn_seconds": 604_801},
+            "The field 'turn_seconds' must be at most 604800 (got 604801).",
+        ),
+        (
+            {"kind": "correspondence", "timeout": "agent"},
+            "A correspondence room hands no seat to a computer player: its timeout is default "
+            "or forfeit.",
+        ),
+        (
+            {"kind": "postal"},
+            "The field 'kind' must be one of 'live' or 'correspondence' (got \"postal\").",
+        ),
+        (
+            {"timeout": "pause"},
+            "The field 'timeout' must be one of 'default', 'forfeit' or 'agent' (got \"pause\").",
+        ),
     ],
 )
 def test_create_room_bounds(data: dict[str, Any], sentence: str) -> None:

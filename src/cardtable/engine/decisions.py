@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, Literal, get_args
 
 from cardtable.engine.json import JsonObject, JsonValue
 
@@ -160,20 +160,29 @@ class Concede(Decision):
 CONCEDE = Concede()
 
 
+TimeoutThen = Literal["default", "forfeit", "agent"]
+"""What a timeout does after the event that says time ran out: make the seat's default
+decision, forfeit the match for the seat (a concession), or nothing more, the seat being
+handed to a computer player who decides next (the server's room says which)."""
+TIMEOUT_THENS: tuple[TimeoutThen, ...] = get_args(TimeoutThen)
+
+
 @dataclass(frozen=True, slots=True)
 class Timeout(Decision):
-    """The seat to act ran out of time: its default decision is made for it, after an event
-    that says so (``timed_out``). A server's turn timer makes it, never a player; it is no
+    """The seat to act ran out of time, which an event says (``timed_out``), then what
+    ``then`` says happens: its default decision is made for it, it forfeits, or its seat is
+    handed to a computer player. A server's turn timer makes it, never a player; it is no
     option of :class:`Decisions`, and records keep it like any decision.
 
-    >>> Timeout().text(), Timeout() in Decisions(seat=0, moves=(), default=None)
-    ('timeout', False)
+    >>> Timeout().text(), Timeout("forfeit").text(), Timeout() in Decisions(0, (), None)
+    ('timeout', 'timeout forfeit', False)
     """
 
+    then: TimeoutThen = "default"
     kind: ClassVar[str] = "timeout"
 
     def text(self) -> str:
-        return "timeout"
+        return "timeout" if self.then == "default" else f"timeout {self.then}"
 
 
 class Decisions:

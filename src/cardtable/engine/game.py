@@ -25,7 +25,15 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
-from cardtable.engine.decisions import Concede, Decision, Decisions, Timeout
+from cardtable.engine.decisions import (
+    CONCEDE,
+    TIMEOUT_THENS,
+    Concede,
+    Decision,
+    Decisions,
+    Timeout,
+    TimeoutThen,
+)
 from cardtable.engine.determinise import Beliefs
 from cardtable.engine.errors import (
     ENGINE_REFUSAL_CODES,
@@ -399,14 +407,20 @@ class Game(ABC, Generic[S, R]):
         """The actions conceding queues (default: the other seats share the win)."""
         return (Conceded(seat),)
 
-    def time_out(self, state: S, seat: int) -> Sequence[Action[Any]]:
+    def time_out(self, state: S, seat: int, then: TimeoutThen = "default") -> Sequence[Action[Any]]:
         """The actions of a :class:`~cardtable.engine.decisions.Timeout`: the seat to act ran
-        out of time, which an event says (``timed_out``), then its default decision is made.
-        Refused when the seat is not to act or has no default decision."""
+        out of time, which an event says (``timed_out``), then (``then``) its default decision
+        is made, it concedes, or nothing more (its seat is handed to a computer player, who
+        decides next). Refused when the seat is not to act, or has no default decision to
+        make."""
         if self.to_act(state) != seat:
             raise IllegalDecision(
                 "it is not your turn: no time of yours ran out", code="not_your_turn"
             )
+        if then == "forfeit":
+            return (TimedOut(seat, CONCEDE.text()), *self.concede(state, seat))
+        if then == "agent":
+            return (TimedOut(seat, "agent"),)
         default = self.legal(state, seat).default
         if default is None:
             raise IllegalDecision("you have nothing to decide now", code="no_default")
@@ -432,8 +446,14 @@ class Game(ABC, Generic[S, R]):
             raise InvalidDecision("an empty decision: say what you want to do")
         if text.strip().lower() == "concede":
             return Concede()
-        if text.strip().lower() == "timeout":
-            return Timeout()
+        words = text.strip().lower().split()
+        if words[0] == "timeout":
+            then = words[1] if len(words) == 2 else "default" if len(words) == 1 else ""
+            if then not in TIMEOUT_THENS:
+                raise InvalidDecision(
+                    f"{text.strip()!r} is no timeout: it is timeout default, forfeit or agent"
+                )
+            return Timeout(then)
         return self.parse(text)
 
     def verify(self, state: S, seat: int, decision: Decision) -> None:
@@ -447,7 +467,7 @@ class Game(ABC, Generic[S, R]):
             self.concede(state, seat)  # a game may refuse (a player already out)
             return
         if isinstance(decision, Timeout):
-            self.time_out(state, seat)
+            self.time_out(state, seat, decision.then)
             return
         self.plan(state, seat, decision)
 
@@ -544,7 +564,7 @@ class Game(ABC, Generic[S, R]):
             if isinstance(decision, Concede):
                 actions = self.concede(state, seat)
             elif isinstance(decision, Timeout):
-                actions = self.time_out(state, seat)
+                actions = self.time_out(state, seat, decision.then)
             else:
                 actions = self.plan(state, seat, decision)
         except IllegalDecision as error:

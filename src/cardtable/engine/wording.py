@@ -111,7 +111,16 @@ def timed_out(event: JsonObject, names: Names, then: str) -> str:
     ...           Names(["Ann", "Bob"].__getitem__), "their turn ended")
     'Bob ran out of time; their turn ended'
     """
-    return f"{names.who(event)} ran out of time; {then}"
+    special = TIMED_OUT_THEN.get(str(event.get("decision")))
+    return f"{names.who(event)} ran out of time; {special or then}"
+
+
+TIMED_OUT_THEN = {
+    "concede": "they forfeit the match",
+    "agent": "a computer player takes their seat",
+}
+"""What a ``timed_out`` event says followed, in words, where it was no move of the game's but
+a forfeit or a computer player taking the seat (whatever the game's words)."""
 
 
 def describe_outcome(

@@ -227,21 +227,34 @@ AUTO_SINCE = 7
 the room's matches it has won (``wins``) and whether its person accepted a rematch
 (``rematch``), and a room its ``pace`` and ``name``; before, none of them."""
 
+ROOM_KINDS_SINCE = 8
+"""From this version on, a room says its ``kind`` (live or correspondence) and its
+``timeout`` policy; before, neither."""
+
 
 @cache
 def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
     """What a ``room`` or ``presence`` message leaves out for ``protocol`` (``None``:
     nothing): a seat's ``username`` before :data:`SEAT_OWNERS_SINCE`, a seat's ``auto`` and
-    ``wins`` and ``rematch`` and a room's ``pace`` and ``name`` before :data:`AUTO_SINCE`."""
+    ``wins`` and ``rematch`` and a room's ``pace`` and ``name`` before :data:`AUTO_SINCE`, a
+    room's ``kind`` and ``timeout`` before :data:`ROOM_KINDS_SINCE`.
+
+    >>> _seats_left_out(RoomMessage, 7)
+    {'room': {'kind': True, 'timeout': True}}
+    >>> _seats_left_out(PresenceMessage, 7) is None
+    True
+    """
     seat = {"username"} if protocol < SEAT_OWNERS_SINCE else set()
     if protocol < AUTO_SINCE:
         seat |= {"auto", "wins", "rematch"}
-    if not seat:
-        return None
-    seats = {"seats": {"__all__": seat}}
+    room: dict[str, Any] = {"seats": {"__all__": seat}} if seat else {}
+    if protocol < AUTO_SINCE:
+        room |= {"pace": True, "name": True}
+    if protocol < ROOM_KINDS_SINCE:
+        room |= {"kind": True, "timeout": True}
     if kind is RoomMessage:
-        return {"room": {**seats, "pace": True, "name": True}}
-    return seats
+        return {"room": room} if room else None
+    return {"seats": room["seats"]} if seat else None
 
 
 NEWER_CODES: dict[ErrorCode, tuple[int, ErrorCode]] = {
@@ -285,7 +298,7 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
         since, older = NEWER_CODES[message.code]
         if protocol < since:
             message = message.model_copy(update={"code": older})
-    if isinstance(message, RoomMessage | PresenceMessage) and protocol < AUTO_SINCE:
+    if isinstance(message, RoomMessage | PresenceMessage) and protocol < ROOM_KINDS_SINCE:
         people = as_people(message) if protocol < SEAT_OWNERS_SINCE else message
         return people.model_dump_json(exclude=_seats_left_out(type(message), protocol))
     if isinstance(message, ViewMessage) and protocol < OUTCOME_CODES_SINCE and message.outcome:

@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(7, (1, 2, 3, 4, 5, 6, 7), 16384, 500)
+(8, (1, 2, 3, 4, 5, 6, 7, 8), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 7
+PROTOCOL_VERSION: Final = 8
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -48,9 +48,16 @@ keeps a room's running score and its rematches: a seat's ``wins`` (the room's ma
 won) and ``rematch`` (its person has accepted a rematch: one starts once every person at the
 table has), and a room's ``pace`` and ``name`` (the name its host gave it). Older versions
 are sent seats without ``auto``, ``wins`` or ``rematch`` and rooms without ``pace`` or
-``name``, and their ``auto`` and ``pace`` messages are refused as ``unknown_type``."""
+``name``, and their ``auto`` and ``pace`` messages are refused as ``unknown_type``.
 
-PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, PROTOCOL_VERSION)
+Version 8 brings correspondence play: a room's ``kind`` (``live``, or ``correspondence``:
+each person acts whenever they like within a deadline of hours or days) and its ``timeout``
+policy (what a turn whose time runs out does: ``default``, ``forfeit`` or ``agent``), and a
+``timed_out`` event whose ``decision`` is ``concede`` (the seat forfeited) or ``agent`` (a
+computer player took the seat). Older versions are sent rooms without ``kind`` or
+``timeout``."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

@@ -10,10 +10,11 @@ Shared by the server's routes and the Python client, so both read and write the 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import Field, JsonValue, StringConstraints, model_validator
 
+from cardtable.engine.decisions import TimeoutThen
 from cardtable.protocol.base import WireModel
 from cardtable.protocol.text import DisplayName, Password, RoomName, Token
 
@@ -68,6 +69,29 @@ class DisconnectPolicy(WireModel):
     wait_seconds: int = Field(30, ge=0, le=600, description="How long to wait for a return.")
 
 
+RoomKind = Literal["live", "correspondence"]
+"""How a room's matches are played: ``live``, everyone at the table at once (turn limits of
+seconds or minutes, computer stand-ins for the absent), or ``correspondence``, each person
+acting whenever they like within a deadline of hours or days (see docs/correspondence.md)."""
+
+LIVE_TURN_SECONDS: Final = (5, 3600)
+"""The time limits per turn a live room may have, in seconds (or none)."""
+CORRESPONDENCE_SECONDS: Final = (3600, 7 * 24 * 3600)
+"""The deadlines per turn a correspondence room may have: an hour to seven days."""
+CORRESPONDENCE_DEFAULT: Final = 24 * 3600
+"""A correspondence room's deadline per turn when none is given: a day."""
+
+
+def default_timeout(kind: RoomKind) -> TimeoutThen:
+    """What a turn whose time runs out does where the room does not say: the seat's default
+    move in a live room (as ever), a forfeit in a correspondence room.
+
+    >>> default_timeout("live"), default_timeout("correspondence")
+    ('default', 'forfeit')
+    """
+    return "default" if kind == "live" else "forfeit"
+
+
 class CreateRoom(WireModel):
     """The body that creates a room; its creator is the host."""
 
@@ -82,8 +106,25 @@ class CreateRoom(WireModel):
     host_seat: Index | None = Field(0, description="The host's seat; None: the host watches.")
     password: Password | None = Field(None, description="A password to join or watch.")
     spectators: bool = Field(True, description="Whether people may watch.")
+    kind: RoomKind = Field(
+        "live",
+        description="`live` (everyone plays at once) or `correspondence` (each person acts "
+        "whenever they like within a deadline per turn of an hour to seven days; for games "
+        "with real choices, not War; people sign in to sit).",
+    )
     turn_seconds: int | None = Field(
-        None, ge=5, le=3600, description="A time limit per turn; None: no limit."
+        None,
+        ge=LIVE_TURN_SECONDS[0],
+        le=CORRESPONDENCE_SECONDS[1],
+        description="The time limit per turn in seconds: 5 to 3,600 in a live room (None: no "
+        "limit); 3,600 to 604,800 in a correspondence room (None: a day).",
+    )
+    timeout: TimeoutThen | None = Field(
+        None,
+        description="What happens when a turn's time runs out: `default` (the seat's default "
+        "move is made), `forfeit` (the seat loses the match) or `agent` (a computer player "
+        "takes the seat until its person acts again; live rooms only). None: `default` in a "
+        "live room, `forfeit` in a correspondence room.",
     )
     disconnect: DisconnectPolicy = Field(default_factory=DisconnectPolicy)
     deck: JsonObject | None = Field(None, description="The host's deck, for games with decks.")
@@ -92,6 +133,31 @@ class CreateRoom(WireModel):
         description="A name for the room, shown in the lobby beside the game's (1 to 60 "
         "characters once trimmed); None: the room has none.",
     )
+
+    @model_validator(mode="after")
+    def _times_fit_the_kind(self) -> Self:
+        low, high = LIVE_TURN_SECONDS if self.kind == "live" else CORRESPONDENCE_SECONDS
+        if self.turn_seconds is not None and not low <= self.turn_seconds <= high:
+            raise ValueError(
+                f"a {self.kind} room's time per turn is {low:,} to {high:,} seconds "
+                f"(got {self.turn_seconds:,})"
+            )
+        if self.kind == "correspondence" and self.timeout == "agent":
+            raise ValueError(
+                "a correspondence room hands no seat to a computer player: its timeout is "
+                "default or forfeit"
+            )
+        return self
+
+    def deadline(self) -> int | None:
+        """The time per turn the room gets: as asked, or a correspondence room's default.
+
+        >>> CreateRoom(game="karata", name="Fox", kind="correspondence").deadline()
+        86400
+        """
+        if self.turn_seconds is None and self.kind == "correspondence":
+            return CORRESPONDENCE_DEFAULT
+        return self.turn_seconds
 
     @model_validator(mode="after")
     def _host_seat_is_open(self) -> Self:
@@ -173,6 +239,14 @@ class RoomInfo(WireModel):
     )
     name: str | None = Field(
         None, description="The name its host gave the room, if any. Since protocol 7."
+    )
+    kind: RoomKind = Field(
+        "live", description="`live` or `correspondence` (see CreateRoom). Since protocol 8."
+    )
+    timeout: TimeoutThen = Field(
+        "default",
+        description="What a turn whose time runs out does: `default` (the seat's default "
+        "move), `forfeit` or `agent` (a computer player takes the seat). Since protocol 8.",
     )
 
 

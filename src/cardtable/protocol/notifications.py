@@ -36,7 +36,14 @@ __all__ = [
     "UnreadCount",
 ]
 
-NOTIFICATION_KINDS: Final = ("friend_request", "friend_accepted", "room_invite", "match_finished")
+NOTIFICATION_KINDS: Final = (
+    "friend_request",
+    "friend_accepted",
+    "room_invite",
+    "match_finished",
+    "your_turn",
+    "deadline_soon",
+)
 """The kinds of notification the server makes today (later features add more)."""
 DEFAULT_PAGE: Final = 50
 """Notifications a page holds unless asked for fewer or more."""

@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from cardtable.engine.decisions import Concede, Decision, Timeout
+from cardtable.engine.decisions import Concede, Decision, Timeout, TimeoutThen
 from cardtable.engine.errors import DecisionError, IllegalDecision, RecordError
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
@@ -110,6 +110,9 @@ class Matches:
         self.finished: list[Callable[[MatchRow], Awaitable[None]]] = []
         """Told each match whose end (finished or aborted) this process stored, once it is
         stored (a player's notifications are told on their channels); a failure is logged."""
+        self.decided: Callable[[str], None] = lambda match_id: None
+        """Told the id of each match that took a decision here and goes on, once it is
+        stored (the runner takes up a sleeping match the decision woke)."""
         self.starting: list[StartWriter] = []
         """Writes other parts of the server add to the transaction that starts a match (who
         sat where: the participants), each touching only its own tables."""
@@ -240,10 +243,14 @@ class Matches:
         ``timeout`` is refused (``timer_only``): only :meth:`time_out` makes one."""
         return await self._take(match_id, seat, text, version, timer=False)
 
-    async def time_out(self, match_id: str, seat: int, version: int) -> Accepted:
+    async def time_out(
+        self, match_id: str, seat: int, version: int, then: TimeoutThen = "default"
+    ) -> Accepted:
         """The turn timer's decision: ``seat``'s time ran out at ``version`` (a ``timeout``,
-        which the record keeps, and the engine tells before making the seat's default)."""
-        return await self._take(match_id, seat, Timeout().text(), version, timer=True)
+        which the record keeps, and the engine tells before doing what ``then`` says: making
+        the seat's default decision, forfeiting, or nothing more, a computer player deciding
+        next)."""
+        return await self._take(match_id, seat, Timeout(then).text(), version, timer=True)
 
     async def _take(
         self, match_id: str, seat: int, text: str, version: int, *, timer: bool
@@ -308,6 +315,8 @@ class Matches:
                     log.warning("match %s ended; storing its end waits: %s", match_id, away)
                 except Exception:
                     log.exception("finishing match %s failed; it is tried again", match_id)
+        if not live.over:
+            self.decided(match_id)
         await self.announce(match_id, live.version)
         return Accepted(
             version=live.version,

@@ -42,7 +42,7 @@ from typing import Any
 
 from cardtable.agents.names import shown_names
 from cardtable.agents.registry import BUDGET_LIMITS, UnknownAgent, make_agent, parse_seats
-from cardtable.engine.decisions import CONCEDE
+from cardtable.engine.decisions import CONCEDE, TIMEOUT_THENS, TimeoutThen
 from cardtable.engine.decks import SeatDecks
 from cardtable.engine.errors import RulesetError, UnknownGame
 from cardtable.engine.game import Game
@@ -50,7 +50,7 @@ from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.engine.rng import Rng
 from cardtable.engine.ruleset import Ruleset
 from cardtable.games import find
-from cardtable.protocol.lobby import Pace
+from cardtable.protocol.lobby import Pace, RoomKind, default_timeout
 from cardtable.server.errors import Refused
 from cardtable.server.matches import Clock, Matches, room_channel
 from cardtable.server.security import (
@@ -86,6 +86,10 @@ class RoomPlan:
     """The host's deck, for games with decks."""
     room_name: str | None = None
     """The name the host gives the room (validated by the protocol), if any."""
+    kind: RoomKind = "live"
+    """Live, or correspondence (deadlines of hours or days: see :mod:`.runner`)."""
+    timeout: TimeoutThen | None = None
+    """What a turn whose time runs out does (``None``: the kind's default)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +170,15 @@ class Rooms:
             )
         if plan.deck is not None and plan.host_seat is None:
             raise Refused("bad_deck", "a host who only watches brings no deck")
+        if plan.kind == "correspondence":
+            if game.auto_play:
+                raise Refused(
+                    "bad_rules",
+                    f"{game.title} offers no real choice: correspondence rooms are for games "
+                    "where players decide",
+                )
+            if plan.host_seat is not None:
+                _signed_in_to_correspond(by)
         now = self.clock()
         room_id = secrets.token_urlsafe(6)
         host_token = new_token()
@@ -196,6 +209,8 @@ class Rooms:
             "spectators": plan.spectators,
             "turn_seconds": plan.turn_seconds,
             "disconnect": {"policy": plan.disconnect_policy, "wait_seconds": plan.disconnect_wait},
+            "kind": plan.kind,
+            "timeout": plan.timeout or default_timeout(plan.kind),
             "watch_token": watch_token,
             "host": host_name,
         }
@@ -324,6 +339,8 @@ class Rooms:
             for held in seats:
                 if held.kind == "guest" and held.account_id == by.account_id:
                     return await self._reissue(room_id, held)
+        if kind_of(room.settings) == "correspondence":
+            _signed_in_to_correspond(by)
         open_seats = [row.index for row in seats if row.kind == "open"]
         if seat is None:
             if not open_seats:
@@ -603,6 +620,41 @@ def auto_seats(settings: JsonObject) -> frozenset[int]:
     if not isinstance(seats, list):
         return frozenset()
     return frozenset(seat for seat in seats if isinstance(seat, int))
+
+
+def kind_of(settings: JsonObject) -> RoomKind:
+    """A room's kind, from its settings (``live`` for a room stored before there were kinds).
+
+    >>> kind_of({"kind": "correspondence"}), kind_of({})
+    ('correspondence', 'live')
+    """
+    return "correspondence" if settings.get("kind") == "correspondence" else "live"
+
+
+def timeout_of(settings: JsonObject) -> TimeoutThen:
+    """What a turn whose time runs out does in a room, from its settings (its kind's default
+    for a room stored before rooms said).
+
+    >>> timeout_of({"kind": "correspondence"}), timeout_of({"timeout": "agent"}), timeout_of({})
+    ('forfeit', 'agent', 'default')
+    """
+    stored = settings.get("timeout")
+    for then in TIMEOUT_THENS:
+        if stored == then:
+            return then
+    return default_timeout(kind_of(settings))
+
+
+def _signed_in_to_correspond(by: Sitter) -> None:
+    """Refuse a seat of a correspondence room to anyone not signed in: such a match is played
+    over days, from any device, with a notification at each turn, all of which an account
+    carries."""
+    if by.account_id is None:
+        raise Refused(
+            "not_logged_in",
+            "sign in to sit at a correspondence table: your turns reach you through your "
+            "account, on any device",
+        )
 
 
 def pace_of(settings: JsonObject) -> Pace:

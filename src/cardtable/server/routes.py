@@ -175,7 +175,9 @@ async def list_rooms(
     description="Signed in (the session cookie or header), the host's seat is the account's, "
     "under its display name; otherwise the visitor's guest identity's (a `cardtable_guest` "
     "cookie is set the first time).",
-    responses=refusals("unknown_game", "bad_rules", "bad_deck", "forbidden_origin"),
+    responses=refusals(
+        "unknown_game", "bad_rules", "bad_deck", "forbidden_origin", "not_logged_in"
+    ),
 )
 async def create_room(
     body: CreateRoom, request: Request, response: Response, server: Server
@@ -188,11 +190,13 @@ async def create_room(
         host_seat=body.host_seat,
         password=body.password,
         spectators=body.spectators,
-        turn_seconds=body.turn_seconds,
+        turn_seconds=body.deadline(),
         disconnect_policy=body.disconnect.policy,
         disconnect_wait=body.disconnect.wait_seconds,
         deck=body.deck,
         room_name=body.room_name,
+        kind=body.kind,
+        timeout=body.timeout,
     )
     who = await identify(request, response, server)
     created = await server.rooms.create(plan, who.sitter)
@@ -223,6 +227,7 @@ async def get_room(room_id: str, server: Server) -> RoomInfo:
         "room_full",
         "bad_deck",
         "forbidden_origin",
+        "not_logged_in",
     ),
 )
 async def join_room(

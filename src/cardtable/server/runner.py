@@ -30,6 +30,7 @@ import contextlib
 import json
 import logging
 import os
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -42,13 +43,14 @@ from cardtable.agents.registry import (
     make_agent,
     parse_seats,
 )
-from cardtable.engine.decisions import Decision, Decisions
+from cardtable.engine.decisions import Decision, Decisions, Timeout
 from cardtable.engine.json import JsonObject
+from cardtable.engine.match import Match
 from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
-from cardtable.server.rooms import auto_seats, pace_of
+from cardtable.server.rooms import auto_seats, kind_of, pace_of, timeout_of
 from cardtable.server.storage import MatchRow, RoomRow, SeatRow, StorageError
 from cardtable.server.waiting import wait_until
 from cardtable.simulation.play import agent_rng
@@ -67,6 +69,13 @@ STORAGE_RETRY = 1.0
 FAST_DELAY = 0.1
 """Seconds before an automatic turn (a computer player's, or a seat played automatically) in
 a room at the ``fast`` pace, unless the server's ``agent_delay`` is shorter still."""
+
+REMINDER_BEFORE = 3600.0
+"""Seconds before a correspondence deadline at which the person to act is reminded that their
+time runs out (where the room's deadline is longer than that)."""
+
+TurnNews = Callable[[str, str, MatchRow, int, float], Awaitable[None]]
+"""Tells a person of their turn: (kind, account id, match, seat, deadline)."""
 
 RECONNECT_SECONDS = 5.0
 """Seconds a turn under way is given, besides its full time limit, when a process takes its
@@ -150,12 +159,18 @@ class Runner:
         self.ceiling = THINKING_CEILING
         """Seconds a computer player's decision may take (:data:`THINKING_CEILING`)."""
         self._thinking = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="agent")
+        self._taking: set[asyncio.Task[None]] = set()
+        self.turn_news: TurnNews | None = None
+        """Tells a person at a correspondence table of their turn (``None``: nobody is told,
+        a store without accounts)."""
 
     def start(self) -> None:
         self._main = asyncio.create_task(self._run(), name="match runner")
 
     async def stop(self) -> None:
-        tasks = [task for task in (self._main, *self.tasks.values()) if task is not None]
+        tasks = [
+            task for task in (self._main, *self._taking, *self.tasks.values()) if task is not None
+        ]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -171,6 +186,34 @@ class Runner:
     def wake(self) -> None:
         """Sweep now rather than at the next round (a match just started here)."""
         self._wake.set()
+
+    def decided(self, match_id: str) -> None:
+        """A decision was taken here in ``match_id``, which goes on: unless this process
+        drives it, try to take it up now (a sleeping match the decision woke) rather than at
+        the next sweep. A match another process drives stays there (its lease is held)."""
+        task = self.tasks.get(match_id)
+        if task is not None and not task.done():
+            return
+        taking = asyncio.create_task(self._take_up(match_id), name=f"take up {match_id}")
+        self._taking.add(taking)
+        taking.add_done_callback(self._taking.discard)
+
+    async def _take_up(self, match_id: str) -> None:
+        services = self.services
+        now = services.clock()
+        until = now + services.config.lease_seconds
+        try:
+            taken = await services.storage.acquire_lease(
+                match_id, services.config.process, now, until
+            )
+        except StorageError as away:  # the next sweep takes it up
+            log.warning("match %s waits for the next sweep: %s", match_id, away)
+            return
+        task = self.tasks.get(match_id)
+        if taken and (task is None or task.done()):
+            self.tasks[match_id] = asyncio.create_task(
+                self.drive(match_id), name=f"drive {match_id}"
+            )
 
     async def _run(self) -> None:
         while True:
@@ -270,7 +313,8 @@ class Runner:
         if row is None or room is None or row.status != "live":
             return None
         now = services.clock()
-        alone = self._alone(room, row, now)
+        correspondence = kind_of(room.settings) == "correspondence"
+        alone = None if correspondence else self._alone(room, row, now)
         if alone is not None and alone <= 0:
             await services.rooms.abandon(room.id, match_id)
             return None
@@ -281,6 +325,8 @@ class Runner:
         spec: str | None = None
         if holder is not None and holder.kind == "agent":
             spec = holder.name
+        elif handed_over(live.match, seat):  # its time ran out: a computer player decides
+            spec = default_agent(live.game)
         elif (
             holder is not None
             and holder.kind == "guest"
@@ -292,7 +338,7 @@ class Runner:
             if default is not None:
                 await self._submit(match_id, seat, default.text(), version)
             return 0.0
-        else:
+        elif not correspondence:  # nobody is replaced for being away at a correspondence table
             disconnect: Any = room.settings.get("disconnect") or {}
             wait = float(disconnect.get("wait_seconds", 30))
             since = services.presence.absent_since(room.id, seat)
@@ -314,6 +360,10 @@ class Runner:
                 await self._submit(match_id, seat, decision.text(), version)
             return 0.0
         timer = await self._timer(match_id, known, room.settings, seat, version)
+        if correspondence and holder is not None and timer is not None and timer > 0:
+            wake = services.clock() + timer  # a person's turn: the match sleeps till it is due
+            if await services.storage.sleep(match_id, services.config.process, version, wake):
+                return None
         return min((due for due in (absence, timer, alone) if due is not None), default=QUIET_CHECK)
 
     def _alone(self, room: RoomRow, row: MatchRow, now: float) -> float | None:
@@ -403,18 +453,23 @@ class Runner:
     async def _timer(
         self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
     ) -> float | None:
-        """Start, keep or fire the turn timer; how long until it runs out (``None``: the
-        room has no time limit).
+        """Start, keep or fire the turn timer; how long until it runs out, or until the
+        reminder before it is due (``None``: the room has no time limit).
 
-        A turn that was under way when this process took the match up (the server restarted,
-        or the process that held it died) gets a grace: its time limit again, and
+        A turn that was under way when this process took a live match up (the server
+        restarted, or the process that held it died) gets a grace: its time limit again, and
         :data:`RECONNECT_SECONDS` for the players to reconnect, from now (or what it had left,
-        if that is more): the time the server was away is not the player's. Every connection
-        is sent the new deadline."""
+        if that is more): the time the server was away is not the player's. A correspondence
+        deadline of hours or days stands as it is. Every connection is sent the new deadline.
+        At a correspondence table, the person to act is told when their turn starts
+        (``your_turn``) and :data:`REMINDER_BEFORE` before it ends (``deadline_soon``, where
+        the deadline is longer than that); when the time runs out, the room's timeout policy
+        (:func:`~cardtable.server.rooms.timeout_of`) says what the ``timeout`` does."""
         services = self.services
         limit = settings.get("turn_seconds")
         if not isinstance(limit, int | float) or limit <= 0 or known.row is None:
             return None
+        correspondence = kind_of(settings) == "correspondence"
         room_id, timer = known.row.room_id, known.row.timer
         now = services.clock()
         stored = timer.get("deadline") if timer else None
@@ -424,28 +479,63 @@ class Runner:
         )
         if same_turn and isinstance(stored, int | float):
             deadline = float(stored)
-            if known.resumed:  # set before this process took the match up: a grace
+            if known.resumed and not correspondence:  # set before this process took it up
                 deadline = max(deadline, now + float(limit) + RECONNECT_SECONDS)
         else:  # a new turn (or no timer yet): its clock starts now
             deadline = now + float(limit)
         known.resumed = False
-        if not same_turn or deadline != stored:
+        reminded = bool(same_turn and timer and timer.get("reminded"))
+        reminder = deadline - REMINDER_BEFORE
+        reminding = correspondence and limit > REMINDER_BEFORE and not reminded
+        remind_now = reminding and reminder <= now < deadline
+        if not same_turn or deadline != stored or remind_now:
             current: JsonObject = {"seat": seat, "version": version, "deadline": deadline}
+            if reminded or remind_now:
+                current["reminded"] = True
             await services.storage.set_timer(match_id, current)
             known.row = replace(known.row, timer=current)
             await services.matches.notices.tell(
                 room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
             )
+            if correspondence and not same_turn:
+                await self._tell_turn("your_turn", known, seat, deadline)
+            elif remind_now:
+                await self._tell_turn("deadline_soon", known, seat, deadline)
         if now < deadline:
-            return deadline - now
+            return (reminder if reminding and not remind_now else deadline) - now
+        then = timeout_of(settings)
         matches = services.matches
         async with matches.lock(match_id):
             live = await matches.live(match_id)
-            default = live.match.legal(seat).default if live.version == version else None
-        if default is not None:  # the record says the time ran out; the engine plays the default
+            legal = live.match.legal(seat) if live.version == version else None
+        if legal is not None and (then != "default" or legal.default is not None):
             with contextlib.suppress(Refused):  # someone else acted first: look again
-                await matches.time_out(match_id, seat, version)
+                await matches.time_out(match_id, seat, version, then)  # the record says so
         return 0.0
+
+    async def _tell_turn(self, kind: str, known: Known, seat: int, deadline: float) -> None:
+        """Tell the person at ``seat`` (if they have an account) of their turn's news; a
+        failure is logged (the turn goes on: what it says can be read on their matches)."""
+        told = self.turn_news
+        holder = known.seats[seat] if seat < len(known.seats) else None
+        if told is None or known.row is None or holder is None or holder.account_id is None:
+            return
+        try:
+            await told(kind, holder.account_id, known.row, seat, deadline)
+        except Exception:
+            log.exception("telling seat %d of match %s of its turn failed", seat, known.row.id)
+
+
+def handed_over(match: Match[Any], seat: int) -> bool:
+    """Whether ``seat``'s decision now is a computer player's: its time ran out and the room
+    hands a timed-out seat over (the record's last decision is its ``timeout agent``).
+
+    >>> from cardtable.games import find
+    >>> match = Match(find("tcg"), find("tcg").default_ruleset(), seed=1)
+    >>> handed_over(match, 0), match.decide(0, "timeout agent"), handed_over(match, 0)
+    (False, None, True)
+    """
+    return bool(match.decisions) and match.decisions[-1] == (seat, Timeout("agent"))
 
 
 def fallback(legal: Decisions, rng: Rng) -> Decision:

@@ -40,7 +40,7 @@ from cardtable.server.matches import Matches
 from cardtable.server.notifications.service import Notifications
 from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.presence import Presence
-from cardtable.server.rooms import Rooms, auto_seats, pace_of
+from cardtable.server.rooms import Rooms, auto_seats, kind_of, pace_of, timeout_of
 from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import MatchRow, SeatRow, Storage
@@ -160,6 +160,7 @@ class Services:
         self.hub = Hub(storage, fanout, self.matches, self.presence, self.room_info, clock)
         self.runner = Runner(self)
         self.rooms.started = self.runner.wake
+        self.matches.decided = self.runner.decided
         self.matches.moved_here = self.hub.match_moved
         self._repair: asyncio.Task[None] | None = None
         self._purge: asyncio.Task[None] | None = None
@@ -178,6 +179,7 @@ class Services:
             self.friends.listeners.append(self.whereabouts.friend_changed)
             self.friends.listeners.append(self._friend_news)
             self.hub.blocking = self._blocking
+            self.runner.turn_news = self.notifications.turn_news
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -369,6 +371,8 @@ class Services:
             created_at=room.created_at,
             pace=pace_of(settings),
             name=room.name,
+            kind=kind_of(settings),
+            timeout=timeout_of(settings),
         )
 
 

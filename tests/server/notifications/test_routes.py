@@ -171,6 +171,8 @@ def test_a_muted_kind_is_not_kept_and_unknown_kinds_change_nothing(database_url:
             "friend_accepted": False,
             "room_invite": False,
             "match_finished": False,
+            "your_turn": False,
+            "deadline_soon": False,
         }
         muted = client.put("/api/inbox/settings", json={"muted": ["friend_request"]}, headers=ann)
         assert muted.status_code == 200, muted.text

@@ -229,8 +229,9 @@ LATER_COLUMNS = {
     "seats": ("account_id", "guest_id", "rematch"),
     "rooms": ("name",),
     "chat": ("account_id",),
+    "matches": ("wake_at",),
 }
-"""The columns later revisions (0003, 0006, 0012) added to the tables of 0001."""
+"""The columns later revisions (0003, 0006, 0012, 0013) added to the tables of 0001."""
 
 
 def _dump(

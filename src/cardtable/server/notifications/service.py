@@ -39,7 +39,7 @@ from typing import Final
 
 import sqlalchemy as sa
 
-from cardtable.engine.json import JsonObject
+from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.protocol.notifications import NOTIFICATION_KINDS
 from cardtable.server.accounts.history import result_of
 from cardtable.server.accounts.rows import AccountRow
@@ -67,6 +67,8 @@ KINDS: Final[dict[str, str]] = {
     "friend_accepted": "Someone accepted your friend request",
     "room_invite": "A friend invites you to a room",
     "match_finished": "A match you played is over",
+    "your_turn": "It is your turn in a correspondence match",
+    "deadline_soon": "Your time in a correspondence match runs out within the hour",
 }
 """Every kind of notification the server makes, with what it says (a later feature adds its
 kinds here, and in :data:`~cardtable.protocol.notifications.NOTIFICATION_KINDS`)."""
@@ -91,19 +93,30 @@ def text_of(kind: str, data: JsonObject) -> str:
     if kind == "room_invite":
         return f"{who} invited you to a room of {text_field(data, 'title', 'a game')}."
     if kind == "match_finished":
-        title = text_field(data, "title", "a game")
-        others = data.get("opponents")
-        names = (
-            [name for name in others if isinstance(name, str)] if isinstance(others, list) else []
-        )
-        against = f" against {', '.join(names)}" if names else ""
+        title, against = text_field(data, "title", "a game"), _against(data)
         result = data.get("result")
         if result == "won":
             return f"You won a match of {title}{against}."
         if result == "lost":
             return f"You lost a match of {title}{against}."
         return f"Your match of {title}{against} ended in a draw."
+    if kind in ("your_turn", "deadline_soon"):
+        title, against = text_field(data, "title", "a game"), _against(data)
+        if kind == "your_turn":
+            return f"It is your turn in {title}{against}."
+        return f"Your time to play in {title}{against} runs out within the hour."
     return kind
+
+
+def _against(data: JsonObject) -> str:
+    """`` against Ann, Bob`` for a notification's ``opponents`` (``""``: none named).
+
+    >>> _against({"opponents": ["Ann", 3, "Bob"]}), _against({})
+    (' against Ann, Bob', '')
+    """
+    others = data.get("opponents")
+    names = [name for name in others if isinstance(name, str)] if isinstance(others, list) else []
+    return f" against {', '.join(names)}" if names else ""
 
 
 class Notifications:
@@ -209,6 +222,27 @@ class Notifications:
             self._pending[match.id] = added
             while len(self._pending) > _PENDING_MATCHES:
                 self._pending.popitem(last=False)
+
+    async def turn_news(
+        self, kind: str, account_id: str, match: MatchRow, seat: int, deadline: float
+    ) -> None:
+        """Tell the person at ``seat`` of a correspondence match that it is their turn
+        (``your_turn``) or that their time runs out soon (``deadline_soon``), by ``deadline``;
+        the link opens the table where it stands."""
+        opponents: list[JsonValue] = [name for at, name in enumerate(match.seats) if at != seat]
+        data: JsonObject = {
+            "game": match.game,
+            "title": game_title(match.game),
+            "room": match.room_id,
+            "match": match.id,
+            "seat": seat,
+            "deadline": deadline,
+            "opponents": opponents[:8],
+            "link": f"#/room/{match.room_id}",
+        }
+        if json_size(data) > MAX_DATA_BYTES:
+            data["opponents"] = []
+        await self.notify(account_id, kind, data)
 
     async def match_ended(self, match: MatchRow) -> None:
         """Once a match's end is stored: tell each player's channel of the notification its

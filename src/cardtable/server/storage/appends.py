@@ -46,7 +46,7 @@ def append_rows(
         sa.update(matches)
         # The ids first: SQLite then finds the rows by key rather than scanning live matches.
         .where(matches.c.id.in_(list(rows)) & at_version & (matches.c.status == "live"))
-        .values(version=matches.c.version + 1)
+        .values(version=matches.c.version + 1, wake_at=None)  # a sleeping match wakes
         .returning(matches.c.id)
     )
     advanced = set(connection.execute(query).scalars())

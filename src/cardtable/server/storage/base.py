@@ -102,6 +102,10 @@ class MatchRow:
     lease_until: float | None
     timer: JsonObject | None
     """The running turn timer (seat, deadline), kept so that it survives a restart."""
+    wake_at: float | None = None
+    """When a sleeping match wakes (``None``: it is awake, driven by the process holding its
+    lease): a correspondence match waiting for a person holds no process's attention until
+    its deadline (or a reminder) falls due or a decision arrives (see :meth:`Storage.sleep`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -269,6 +273,12 @@ class Storage(Protocol):
         at once; the ids of the matches ``owner`` holds."""
 
     async def release_lease(self, match_id: str, owner: str) -> None: ...
+
+    async def sleep(self, match_id: str, owner: str, version: int, until: float) -> bool:
+        """Put the match to sleep until ``until``: give up its lease, and let no process take
+        it before then, unless a decision arrives (appending one wakes it). Only while it is
+        live at ``version`` and its lease is ``owner``'s or nobody's; whether it sleeps."""
+        ...
 
     async def add_chat(
         self,

@@ -20,7 +20,7 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0012'
+'0013'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
 ['accounts', 'activity', 'activity_settings', 'chat', 'decisions', 'friends', 'guests',
  'invites', 'matches', 'notification_mutes', 'notifications', 'participants', 'rooms',

@@ -401,11 +401,12 @@ class SqlStorage:
     async def acquire_lease(self, match_id: str, owner: str, now: float, until: float) -> bool:
         """Take (or renew) the match's lease for ``owner`` until ``until``: succeeds when
         the lease is free, expired at ``now`` (its end is not after ``now``), or already
-        ``owner``'s; ``False`` otherwise, and for a match that does not exist."""
+        ``owner``'s, and the match is awake (not sleeping, or its time to wake has come: it
+        is woken); ``False`` otherwise, and for a match that does not exist."""
         query = (
             sa.update(matches)
-            .where((matches.c.id == match_id) & _lease_free(owner, now))
-            .values(lease_owner=owner, lease_until=until)
+            .where((matches.c.id == match_id) & _lease_free(owner, now) & _awake(now))
+            .values(lease_owner=owner, lease_until=until, wake_at=None)
         )
         async with self._write() as connection:
             return (await connection.execute(query)).rowcount == 1
@@ -415,8 +416,8 @@ class SqlStorage:
         :meth:`acquire_lease` would give, in one statement; the ids of the matches held."""
         query = (
             sa.update(matches)
-            .where((matches.c.status == "live") & _lease_free(owner, now))
-            .values(lease_owner=owner, lease_until=until)
+            .where((matches.c.status == "live") & _lease_free(owner, now) & _awake(now))
+            .values(lease_owner=owner, lease_until=until, wake_at=None)
             .returning(matches.c.id)
         )
         async with self._write() as connection:
@@ -430,6 +431,22 @@ class SqlStorage:
             await connection.execute(query)
 
     # Chat.
+
+    async def sleep(self, match_id: str, owner: str, version: int, until: float) -> bool:
+        """Put the match to sleep until ``until`` (see :meth:`Storage.sleep`)."""
+        where = (
+            (matches.c.id == match_id)
+            & (matches.c.status == "live")
+            & (matches.c.version == version)
+            & (matches.c.lease_owner.is_(None) | (matches.c.lease_owner == owner))
+        )
+        query = (
+            sa.update(matches)
+            .where(where)
+            .values(lease_owner=None, lease_until=None, wake_at=until)
+        )
+        async with self._write() as connection:
+            return (await connection.execute(query)).rowcount == 1
 
     async def add_chat(
         self,
@@ -568,6 +585,11 @@ def _lease_free(owner: str, now: float) -> sa.ColumnElement[bool]:
         | (matches.c.lease_until <= now)
         | (matches.c.lease_owner == owner)
     )
+
+
+def _awake(now: float) -> sa.ColumnElement[bool]:
+    """A match is awake at ``now``: not sleeping, or its time to wake has come."""
+    return matches.c.wake_at.is_(None) | (matches.c.wake_at <= now)
 
 
 async def _touch(connection: AsyncConnection, room_id: str, at: float) -> None:

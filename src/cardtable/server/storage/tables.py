@@ -17,6 +17,7 @@ import; :func:`cardtable.server.storage.migrate.target_metadata` gathers them al
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -98,6 +99,7 @@ matches = sa.Table(
     sa.Column("lease_owner", sa.String(), nullable=True),
     sa.Column("lease_until", sa.Double(), nullable=True),
     sa.Column("timer", _json(), nullable=True),
+    sa.Column("wake_at", sa.Double(), nullable=True),
     sa.CheckConstraint("status IN ('live', 'finished', 'aborted')", name="status"),
     sa.CheckConstraint("version >= 0", name="version"),
     sa.Index(None, "room_id", "started_at"),
@@ -150,9 +152,9 @@ def to_columns(row: _Row) -> dict[str, Any]:
     return values
 
 
-def from_columns(kind: type[_R], row: sa.Row[Any]) -> _R:
-    """The row of ``kind`` a result row holds."""
-    columns = row._asdict()
+def from_columns(kind: type[_R], row: sa.Row[Any] | Mapping[str, Any]) -> _R:
+    """The row of ``kind`` a result row holds (or the columns, by name, of a joined one)."""
+    columns = row._asdict() if isinstance(row, sa.Row) else dict(row)
     for name, column in _COLUMNS.get(kind, {}).items():
         columns[name] = columns.pop(column)
     if kind is MatchRow:

@@ -1,0 +1,31 @@
+"""Matches sleep: a correspondence match waiting for a person holds no process's attention
+until it is due.
+
+One nullable column on ``matches`` (declared in :mod:`cardtable.server.storage.tables`):
+``wake_at``, when a sleeping match wakes (its deadline, or a reminder before it); ``NULL`` for
+a match that is awake, as every match stored before this revision is. A process takes the
+lease only of awake matches and of those whose time to wake has come; appending a decision
+wakes a match at once.
+
+Revision ID: 0013
+Revises: 0012
+Create Date: 2026-11-28
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0013"
+down_revision: str | None = "0012"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+
+def upgrade() -> None:
+    op.add_column("matches", sa.Column("wake_at", sa.Double(), nullable=True))
+
+
+def downgrade() -> None:
+    op.drop_column("matches", "wake_at")
