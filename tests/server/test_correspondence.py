@@ -324,3 +324,20 @@ def test_my_matches_lists_my_turns_first_the_longest_waiting_first(database_url:
         nobody = client.get("/api/account/playing")
         assert nobody.status_code == 401
         assert nobody.json()["code"] == "not_logged_in"
+
+
+def test_a_room_says_its_kind_and_timeout_from_protocol_8_only(database_url: str) -> None:
+    with app(database_url) as client, sockets(client) as connect:
+        ann, bob, created, joined, _ = duel(client)
+        room = created["room"]["id"]
+        new = connect(f"/ws/rooms/{room}", "ann", headers=ann)
+        assert new.hello(created["token"])["protocol"] == 8
+        shown = new.until(lambda m: m["type"] == "room")[-1]["room"]
+        assert (shown["kind"], shown["timeout"]) == ("correspondence", "forfeit")
+        old = connect(f"/ws/rooms/{room}", "bob on 7", headers=bob)
+        assert old.hello(joined["token"], protocol=7)["protocol"] == 7
+        older = old.until(lambda m: m["type"] == "room")[-1]["room"]
+        assert "kind" not in older
+        assert "timeout" not in older
+        assert older["turn_seconds"] == DAY
+        assert "name" in older  # what protocol 7 brought is still sent

@@ -25,6 +25,7 @@ from cardtable.cli.feed import feed_app
 from cardtable.cli.friends import friends_app
 from cardtable.cli.ladder import ladder_command
 from cardtable.cli.machine import json_guarded, play_json, refuse_remote
+from cardtable.cli.matches import matches_command
 from cardtable.cli.notifications import notifications_app
 from cardtable.cli.play import local_settings
 from cardtable.cli.play import play as play_match
@@ -296,6 +297,7 @@ app.add_typer(
     name="notifications",
     help="Your notifications on a server: list, read, clear.",
 )
+app.command("matches")(matches_command)
 app.add_typer(
     admin_app,
     name="admin",

@@ -49,6 +49,7 @@ from cardtable.protocol.lobby import (
     Watching,
     WatchRoom,
 )
+from cardtable.protocol.playing import MyMatch, MyMatches
 
 _Body = TypeVar("_Body")
 
@@ -184,6 +185,12 @@ class Lobby:
             return Record.from_json(data)
         except RecordError as error:
             raise ServerRefused("bad_message", f"the server sent a bad record: {error}") from None
+
+    async def playing(self) -> list[MyMatch]:
+        """My matches under way (signed in: ``not_logged_in`` otherwise), those where it is my
+        turn first, the longest waiting first; each says whose turn it is and by when."""
+        found: MyMatches = await self._call("GET", "/api/account/playing", MyMatches)
+        return found.matches
 
     # -- the wire ---------------------------------------------------------------------------
 
