@@ -341,3 +341,19 @@ def test_a_room_says_its_kind_and_timeout_from_protocol_8_only(database_url: str
         assert "timeout" not in older
         assert older["turn_seconds"] == DAY
         assert "name" in older  # what protocol 7 brought is still sent
+
+
+def test_an_idle_correspondence_room_waits_a_week_where_a_live_one_waits_an_hour(
+    database_url: str,
+) -> None:
+    with app(database_url) as client:
+        ann, _ = person(client, "ann")
+        waiting = room_of(client, ann)["room"]["id"]
+        live = client.post("/api/rooms", json={"game": "karata", "name": "ann"}, headers=OWN)
+        rooms = services(client).rooms
+        hours_later = time.time() + 2 * 3600  # as if both had waited two hours
+        assert call(client, rooms.expire, hours_later) == [live.json()["room"]["id"]]
+        assert client.get(f"/api/rooms/{waiting}").json()["status"] == "open"
+        rooms.clock = lambda: time.time() + 8 * DAY  # a week and a day later
+        assert call(client, rooms.expire, time.time() + 8 * DAY - 3600) == [waiting]
+        assert client.get(f"/api/rooms/{waiting}").json()["status"] == "closed"

@@ -63,6 +63,9 @@ from cardtable.server.security import (
 from cardtable.server.storage.base import Conflict, RoomRow, SeatRow, Storage
 
 MAX_SEATS = 8
+CORRESPONDENCE_IDLE_SECONDS = 7 * 24 * 3600.0
+"""How long a correspondence room that nobody touches stays open (waiting for a friend to take
+a seat, or for a rematch) before it closes: a week, where a live room waits an hour."""
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,256}")
 """What every token the server hands out looks like (:func:`new_token`: URL-safe base64)."""
 
@@ -565,10 +568,14 @@ class Rooms:
         return await self.room(room_id)
 
     async def expire(self, before: float) -> list[str]:
-        """Close the rooms nobody touched since ``before`` (unless a match is being played);
-        their ids."""
+        """Close the rooms nobody touched since ``before`` (unless a match is being played;
+        a correspondence room, whose people come and go over days, after
+        :data:`CORRESPONDENCE_IDLE_SECONDS`); their ids."""
         closed = []
+        patient = self.clock() - CORRESPONDENCE_IDLE_SECONDS
         for room in await self.storage.rooms(statuses=("open", "finished"), idle_since=before):
+            if kind_of(room.settings) == "correspondence" and room.updated_at >= patient:
+                continue
             if room.updated_at < before:
                 await self.storage.update_room(room.id, status="closed", updated_at=room.updated_at)
                 await self.changed(room.id)
