@@ -40,17 +40,17 @@ def room_of(client: TestClient, who: Who, **body: Any) -> Any:
 
 
 def duel(client: TestClient, **body: Any) -> tuple[Who, Who, Any, Any, str]:
-    """A correspondence Karata between two signed-in people, started: (ann, bo, ann's
-    answer to creating it, bo's to joining it, the match)."""
+    """A correspondence Karata between two signed-in people, started: (ann, bob, ann's
+    answer to creating it, bob's to joining it, the match)."""
     ann, _ = person(client, "ann")
-    bo, _ = person(client, "bob")
+    bob, _ = person(client, "bob")
     created = room_of(client, ann, **body)
     room = created["room"]["id"]
-    joined = client.post(f"/api/rooms/{room}/join", json={"name": "bo"}, headers={**OWN, **bo})
+    joined = client.post(f"/api/rooms/{room}/join", json={"name": "bob"}, headers={**OWN, **bob})
     assert joined.status_code == 200, joined.text
     started = client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
     assert started.status_code == 200, started.text
-    return ann, bo, created, joined.json(), started.json()["match"]
+    return ann, bob, created, joined.json(), started.json()["match"]
 
 
 def stored(client: TestClient, match: str) -> MatchRow:
@@ -160,10 +160,10 @@ def test_a_correspondence_room_is_for_games_with_choices_and_people_signed_in(
 
 def test_a_match_sleeps_on_a_persons_turn_and_a_decision_wakes_it(database_url: str) -> None:
     with app(database_url) as client, sockets(client) as connect:
-        ann, bo, created, joined, match = duel(client, turn_seconds=2 * DAY)
+        ann, bob, created, joined, match = duel(client, turn_seconds=2 * DAY)
         assert within(10, lambda: asleep(client, match))
         first = to_act(client, match)
-        people = [(ann, created["token"]), (bo, joined["token"])]
+        people = [(ann, created["token"]), (bob, joined["token"])]
         waiting, other = people[first], people[1 - first]
         assert kinds(client, waiting[0]) == ["your_turn"]
         assert kinds(client, other[0]) == []
@@ -190,10 +190,10 @@ def test_a_reminder_comes_an_hour_before_and_a_missed_deadline_forfeits(
     database_url: str,
 ) -> None:
     with app(database_url) as client:
-        ann, bo, _, _, match = duel(client)
+        ann, bob, _, _, match = duel(client)
         assert within(10, lambda: asleep(client, match))
         seat = to_act(client, match)
-        late = (ann, bo)[seat]
+        late = (ann, bob)[seat]
         time_passes(client, match, DAY - 3000)  # 50 minutes left
         assert within(10, lambda: kinds(client, late) == ["your_turn", "deadline_soon"])
         assert within(10, lambda: asleep(client, match))
@@ -205,7 +205,7 @@ def test_a_reminder_comes_an_hour_before_and_a_missed_deadline_forfeits(
         assert row.outcome["winners"] == [1 - seat]
         decisions = call(client, services(client).storage.decisions, match)
         assert [(d.seat, d.text) for d in decisions] == [(seat, "timeout forfeit")]
-        replay = client.get(f"/api/matches/{match}/record", headers=(ann, bo)[seat]).json()
+        replay = client.get(f"/api/matches/{match}/record", headers=(ann, bob)[seat]).json()
         assert replay["decisions"][-1] == [seat, "timeout forfeit"]
 
 
@@ -225,16 +225,16 @@ def test_a_correspondence_room_may_play_the_default_move_on_time(database_url: s
 
 def test_a_sleeping_match_survives_a_restart(database_url: str) -> None:
     with app(database_url) as client:
-        ann, bo, created, joined, match = duel(client)
+        ann, bob, created, _, match = duel(client)
         assert within(10, lambda: asleep(client, match))
         seat = to_act(client, match)
         deadline = deadline_of(stored(client, match))
     with app(database_url) as client, sockets(client) as connect:
         assert within(5, lambda: asleep(client, match))  # still asleep, the same deadline
         assert deadline_of(stored(client, match)) == deadline
-        who, token = [(ann, created["token"]), (bo, joined["token"])][seat]
+        who = (ann, bob)[seat]  # on another device: the session alone, no seat token
         socket = connect(f"/ws/rooms/{created['room']['id']}", "back", headers=who)
-        assert socket.hello(token)["type"] == "welcome"
+        assert socket.hello(None)["type"] == "welcome"
         timer = socket.until(lambda m: m["type"] == "timer")[-1]
         assert timer["deadline"] == deadline
         socket.view_from(0)
