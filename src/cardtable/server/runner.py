@@ -363,6 +363,7 @@ class Runner:
         if correspondence and holder is not None and timer is not None and timer > 0:
             wake = services.clock() + timer  # a person's turn: the match sleeps till it is due
             if await services.storage.sleep(match_id, services.config.process, version, wake):
+                services.matches.forget(match_id)  # nor its state: it is rebuilt when it wakes
                 return None
         return min((due for due in (absence, timer, alone) if due is not None), default=QUIET_CHECK)
 
