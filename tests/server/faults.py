@@ -6,10 +6,16 @@
 * players: :class:`Table`, a room whose seats are all :class:`RecordingBot` s, which play over the
   real protocol (the reference client's :class:`~cardtable.client.Seat`) and remember what they
   sent and what they saw, so that a test knows which decisions were *acknowledged* (their
-  sender saw a view of a later version);
+  sender saw a view of a later version); live rooms of every game, and correspondence rooms
+  (:data:`CORRESPONDENCE_PLANS`) whose seats are signed-up accounts' (the bots play them
+  through their seat tokens, so that their matches sleep on every turn and each decision
+  wakes them, through whichever process the bot uses);
 * checks: :func:`record_problems` (every acknowledged decision stored once, every match over,
   every record replays), :func:`stuck_rooms`, :func:`log_problems` (tracebacks and 5xx answers),
-  :func:`stuck_tables` (what is stuck, when the bots do not finish in time).
+  :func:`stuck_tables` (what is stuck, when the bots do not finish in time),
+  :class:`Sleepers` (the stored rows of correspondence matches, watched while the bots play:
+  none asleep with a decision pending, none awake for long with nobody putting it to sleep)
+  and :func:`sleeping_rematches` (a correspondence room's new match sleeps, its person told).
 
 Every wait is bounded; what a check finds is returned as sentences, for one assertion to show.
 
@@ -22,6 +28,7 @@ Every wait is bounded; what a check finds is returned as sentences, for one asse
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import random
@@ -29,6 +36,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import time
 import traceback
@@ -54,6 +62,7 @@ from cardtable.engine.ruleset import Ruleset
 from cardtable.games import find
 from cardtable.protocol import messages as wire
 from cardtable.protocol.limits import PROTOCOL_VERSION
+from cardtable.protocol.lobby import RoomKind
 from tests import services
 from tests.server.helpers import SHORT_WAR
 from tests.server.processes import Served, Servers, free_port
@@ -218,10 +227,17 @@ class Answer:
 
 
 async def rest(
-    method: str, url: str, path: str, body: JsonObject | None = None, token: str | None = None
+    method: str,
+    url: str,
+    path: str,
+    body: JsonObject | None = None,
+    token: str | None = None,
+    session: str | None = None,
 ) -> Answer:
-    """One REST call (no retry)."""
+    """One REST call (no retry); ``session``: signed in with that session's token."""
     headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    if session is not None:
+        headers["X-Cardtable-Session"] = session
     try:
         async with httpx2.AsyncClient(base_url=url, timeout=10) as client:
             response = await client.request(method, path, json=body, headers=headers)
@@ -235,10 +251,15 @@ async def rest(
 
 
 async def ok(
-    method: str, url: str, path: str, body: JsonObject | None = None, token: str | None = None
+    method: str,
+    url: str,
+    path: str,
+    body: JsonObject | None = None,
+    token: str | None = None,
+    session: str | None = None,
 ) -> Any:
     """The body of a REST call that must succeed."""
-    answer = await rest(method, url, path, body, token)
+    answer = await rest(method, url, path, body, token, session)
     assert answer.status is not None, (method, path, answer)
     assert answer.status < 300, (method, path, answer)
     return answer.body
@@ -310,6 +331,11 @@ class Plan:
     concede_at: int | None = None
     """From this version on, the seat to act concedes: for rules without an end of their own
     (a room's disconnect rules never act: they wait longer than a test lasts)."""
+    kind: RoomKind = "live"
+    """A live room, or a correspondence one (its seats signed-up accounts')."""
+    turn_seconds: int | None = None
+    """A correspondence room's deadline per turn (``None``: its default, a day); nobody
+    misses one in a test (an hour at least)."""
 
     @cached_property
     def rules(self) -> Ruleset:
@@ -328,6 +354,20 @@ PLANS = (
          concede_at=100),
 )  # fmt: skip
 """Every game with choices, and War; two seats and three."""
+
+CORRESPONDENCE_PLANS = (
+    Plan(game="karata", ruleset={"hand_size": 3}, agent="heuristic", concede_at=100,
+         kind="correspondence", turn_seconds=3600),
+    Plan(game="tcg", ruleset={"starting_health": 12, "first_hand": 1, "second_hand": 2},
+         agent="greedy", concede_at=100, kind="correspondence"),
+)  # fmt: skip
+"""Correspondence rooms of Karata (an hour a turn: its match wakes at the deadline) and of the
+Kata TCG (a day: it wakes for the reminder an hour before), two people each (the same two at
+every table)."""
+CORRESPONDENCE_PACE = 0.1
+"""The most a bot at a correspondence table waits before deciding, in seconds: slower than at
+a live one, so that its match is seen asleep between turns."""
+PASSWORD = "correct horse battery staple"
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,9 +520,12 @@ class Table:
         *,
         seed: int,
         pace: float,
+        sessions: Sequence[str] = (),
     ) -> None:
-        """``seats``: each seat's token and the URL of the process its bot uses."""
+        """``seats``: each seat's token and the URL of the process its bot uses;
+        ``sessions``: at a correspondence table, each seat's person's session token."""
         self.plan = plan
+        self.sessions = list(sessions)
         self.room = room
         self.stop = stop
         self.pace = pace
@@ -499,7 +542,8 @@ class Table:
 
     @property
     def name(self) -> str:
-        return f"room {self.room} ({self.plan.game} {self.plan.ruleset})"
+        kind = "" if self.plan.kind == "live" else f", {self.plan.kind}"
+        return f"room {self.room} ({self.plan.game} {self.plan.ruleset}{kind})"
 
     async def ended(self, match: str) -> None:
         """Seat 0 saw ``match`` end: a rematch (every seat accepts it, one after the other),
@@ -539,39 +583,73 @@ class Table:
 
 
 async def open_table(
-    plan: Plan, urls: Sequence[str], stop: asyncio.Event, *, seed: int, pace: float = 0.05
+    plan: Plan,
+    urls: Sequence[str],
+    stop: asyncio.Event,
+    *,
+    seed: int,
+    pace: float = 0.05,
+    sessions: Sequence[str] = (),
 ) -> Table:
     """A room of ``plan`` created on ``urls[0]``, every seat taken (seat ``i`` through
-    ``urls[i % len(urls)]``, where its bot plays) and its match started."""
-    created = await ok(
-        "POST",
-        urls[0],
-        "/api/rooms",
-        {
-            "game": plan.game,
-            "ruleset": plan.ruleset,
-            "name": "bot0",
-            "disconnect": {"policy": "agent", "wait_seconds": 600},
-        },
-    )
+    ``urls[i % len(urls)]``, where its bot plays) and its match started. A correspondence
+    room's seat ``i`` is taken by the person signed in with ``sessions[i]``."""
+    body: JsonObject = {
+        "game": plan.game,
+        "ruleset": plan.ruleset,
+        "name": "bot0",
+        "disconnect": {"policy": "agent", "wait_seconds": 600},
+    }
+    if plan.kind == "correspondence":
+        body["kind"] = plan.kind
+        if plan.turn_seconds is not None:
+            body["turn_seconds"] = plan.turn_seconds
+    session = sessions[0] if sessions else None
+    created = await ok("POST", urls[0], "/api/rooms", body, session=session)
     room = created["room"]["id"]
     seats = [(str(created["token"]), urls[0])]
     for index in range(1, len(created["room"]["seats"])):
         url = urls[index % len(urls)]
-        joined = await ok("POST", url, f"/api/rooms/{room}/join", {"name": f"bot{index}"})
+        session = sessions[index] if sessions else None
+        path = f"/api/rooms/{room}/join"
+        joined = await ok("POST", url, path, {"name": f"bot{index}"}, session=session)
         seats.append((str(joined["token"]), url))
     await ok("POST", urls[0], f"/api/rooms/{room}/start", token=str(created["host_token"]))
-    return Table(plan, room, seats, stop, seed=seed, pace=pace)
+    return Table(plan, room, seats, stop, seed=seed, pace=pace, sessions=sessions)
 
 
-async def open_tables(urls: Sequence[str], *, seed: int, copies: int = 1) -> list[Table]:
-    """``copies`` tables of every :data:`PLANS` plan, sharing one ``stop``; the seats of each
-    spread over ``urls``, seat 0 of successive tables on successive ones."""
+async def sign_up(url: str, username: str) -> str:
+    """A new account's session token (as a program holds it)."""
+    body: JsonObject = {"username": username, "password": PASSWORD, "token": True}
+    return str((await ok("POST", url, "/api/accounts", body))["token"])
+
+
+async def open_tables(
+    urls: Sequence[str], *, seed: int, copies: int = 1, correspondence: bool = True
+) -> list[Table]:
+    """``copies`` tables of every :data:`PLANS` plan, and (``correspondence``) of every
+    :data:`CORRESPONDENCE_PLANS` plan, sharing one ``stop``; the seats of each spread over
+    ``urls``, seat 0 of successive tables on successive ones. The correspondence tables' seats
+    are two people's, who sign up first (on ``urls[0]``: fewer than its sign-ups at once)."""
     stop = asyncio.Event()
     tables = []
-    for number, plan in enumerate(PLANS * copies):
+    plans = PLANS + (CORRESPONDENCE_PLANS if correspondence else ())
+    people: list[str] = []
+    if correspondence:
+        people = [await sign_up(urls[0], f"pen{seed}x{index}") for index in range(2)]
+    for number, plan in enumerate(plans * copies):
         turned = [*urls[number % len(urls) :], *urls[: number % len(urls)]]
-        tables.append(await open_table(plan, turned, stop, seed=seed * 1000 + number))
+        live = plan.kind == "live"
+        tables.append(
+            await open_table(
+                plan,
+                turned,
+                stop,
+                seed=seed * 1000 + number,
+                pace=0.05 if live else CORRESPONDENCE_PACE,
+                sessions=() if live else people,
+            )
+        )
     return tables
 
 
@@ -706,18 +784,272 @@ async def stuck_rooms(url: str, tables: Sequence[Table]) -> list[str]:
     return problems
 
 
+STALL_SECONDS = 10.0
+"""How long a correspondence match may be seen awake at one version, counted while every
+server process is up and the watcher reads storage, before it is reported as awake with
+nobody putting it to sleep: a person's turn sleeps as soon as its driver has set the turn's
+timer and told the person; a match whose driver died is another process's once its lease
+(2 s) has run out; a restarted process sweeps at once."""
+WATCH_SECONDS = 0.1
+"""Seconds between two looks at the stored rows of the correspondence matches."""
+REMATCH_SLEEPS_SECONDS = 15.0
+"""How long a correspondence room's new match may take to be asleep, its person told."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A correspondence match's row as storage holds it (what a runner decides by)."""
+
+    id: str
+    room: str
+    version: int
+    status: str
+    wake_at: float | None
+    lease_owner: str | None
+    timer: JsonObject | None
+
+    @property
+    def asleep(self) -> bool:
+        return self.status == "live" and self.wake_at is not None
+
+
+def stored_row(row: Sequence[Any]) -> Stored:
+    """A row as read from the database (id, room, version, status, wake time, lease owner,
+    timer: the timer as JSON text, or as read)."""
+    timer = json.loads(row[6]) if isinstance(row[6], str) else row[6]
+    return Stored(
+        id=row[0], room=row[1], version=row[2], status=row[3], wake_at=row[4],
+        lease_owner=row[5], timer=timer,
+    )  # fmt: skip
+
+
+class Sleepers:
+    """The stored rows of the correspondence tables' matches, looked at every
+    :data:`WATCH_SECONDS` while the bots play, straight from the database.
+
+    What must never be seen: a match asleep whose timer is not for its current version (asleep
+    with a decision pending: appending a decision wakes a match, and a match is put to sleep
+    only at the version its timer is for), or asleep with a lease; nor a live match awake at
+    one version for :data:`STALL_SECONDS` while ``up`` says every process is up and its
+    services answer (awake with nobody driving it). What must be seen: matches asleep, and
+    decisions that woke them (a later version stored after one seen asleep)."""
+
+    def __init__(self, database: str, tables: Sequence[Table], up: Callable[[], bool]) -> None:
+        self.url = make_url(database)
+        self.tables = [table for table in tables if table.plan.kind == "correspondence"]
+        self.up = up
+        self.problems: list[str] = []
+        self.asleep: set[tuple[str, int]] = set()
+        """The (match, version) pairs seen asleep."""
+        self.woken: set[tuple[str, int]] = set()
+        """The (match, version) pairs seen asleep and then moved on (a decision woke them)."""
+        self.drivers: set[str] = set()
+        """The processes seen holding the lease of an awake correspondence match."""
+        self.looks = 0
+        self._slept: dict[str, int] = {}
+        self._awake: dict[str, tuple[int, float]] = {}
+        self._clock = 0.0
+        """Seconds counted while every process was up (the stall's clock)."""
+        self._postgres: asyncpg.Connection | None = None
+        self._sqlite: sqlite3.Connection | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._watch(), name="sleepers")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._postgres is not None:
+            with contextlib.suppress(Exception):
+                await self._postgres.close()
+            self._postgres = None
+        if self._sqlite is not None:
+            self._sqlite.close()
+            self._sqlite = None
+
+    async def read(self) -> list[Stored]:
+        """The rows of every match of the correspondence tables."""
+        rooms = [table.room for table in self.tables]
+        columns = "id, room_id, version, status, wake_at, lease_owner, timer"
+        if self.url.get_backend_name() == "sqlite":
+            if self._sqlite is None:
+                self._sqlite = sqlite3.connect(
+                    self.url.database or "", timeout=5, check_same_thread=False
+                )
+            marks = ", ".join("?" for _ in rooms)
+            sql = f"SELECT {columns} FROM matches WHERE room_id IN ({marks})"
+            found: list[Any] = await asyncio.to_thread(
+                lambda: self._sqlite.execute(sql, rooms).fetchall()  # type: ignore[union-attr]
+            )
+        else:
+            if self._postgres is None:
+                plain = self.url.set(drivername="postgresql")
+                self._postgres = await asyncpg.connect(
+                    plain.render_as_string(hide_password=False), timeout=5
+                )
+            sql = f"SELECT {columns} FROM matches WHERE room_id = ANY($1::text[])"
+            found = list(await self._postgres.fetch(sql, rooms, timeout=5))
+        return [stored_row(row) for row in found]
+
+    async def _watch(self) -> None:
+        counted: float | None = None
+        while True:
+            up = self.up()
+            try:
+                rows: list[Stored] | None = await self.read()
+            except (
+                OSError,
+                TimeoutError,
+                asyncpg.PostgresError,
+                asyncpg.InterfaceError,
+                sqlite3.Error,
+            ):
+                rows = None  # the database is away (a fault): look again
+                if self._postgres is not None:
+                    with contextlib.suppress(Exception):
+                        self._postgres.terminate()
+                    self._postgres = None
+            now = time.monotonic()
+            if counted is not None and up and rows is not None:
+                self._clock += now - counted
+            counted = now if up and rows is not None else None
+            if rows is not None:
+                self.look(rows)
+            await asyncio.sleep(WATCH_SECONDS)
+
+    def look(self, rows: Sequence[Stored]) -> None:
+        """Take one look at every correspondence match's row."""
+        self.looks += 1
+        for row in rows:
+            slept = self._slept.get(row.id)
+            if slept is not None and (row.version > slept or row.status != "live"):
+                self.woken.add((row.id, slept))
+                del self._slept[row.id]
+            if row.status != "live":
+                self._awake.pop(row.id, None)
+                continue
+            where = f"match {row.id} (room {row.room}) at version {row.version}"
+            if row.asleep:
+                self.asleep.add((row.id, row.version))
+                self._slept[row.id] = row.version
+                self._awake.pop(row.id, None)
+                timer = row.timer or {}
+                if timer.get("version") != row.version:
+                    self._problem(f"{where} is asleep with a decision pending: timer {timer}")
+                if row.lease_owner is not None:
+                    self._problem(f"{where} is asleep and leased by {row.lease_owner}")
+                continue
+            if row.lease_owner is not None:
+                self.drivers.add(row.lease_owner)
+            seen = self._awake.get(row.id)
+            if seen is None or seen[0] != row.version:
+                self._awake[row.id] = (row.version, self._clock)
+            elif self._clock - seen[1] > STALL_SECONDS:
+                self._problem(
+                    f"{where} is awake with nobody putting it to sleep for over "
+                    f"{STALL_SECONDS:.0f} s of every process up (lease: {row.lease_owner}, "
+                    f"timer {row.timer})"
+                )
+
+    def _problem(self, text: str) -> None:
+        if text not in self.problems:
+            self.problems.append(text)
+
+    def missed(self) -> list[str]:
+        """What was never seen: each table's matches asleep, and woken by a decision sent
+        through each process's address."""
+        problems = []
+        if not self.looks:
+            problems.append("the correspondence matches' rows were never read")
+        through: dict[str, str] = {}
+        for table in self.tables:
+            woken = {(match, version) for match, version in self.woken}
+            for bot in table.bots:
+                for sent in bot.sent:
+                    if (sent.match, sent.version) in woken:
+                        through[bot.url] = f"{sent.match}@{sent.version}"
+            matches = {sent.match for bot in table.bots for sent in bot.sent}
+            if not any(match in matches for match, _ in self.woken):
+                problems.append(
+                    f"{table.name}: no match was seen woken by a decision (seen asleep "
+                    f"{sum(match in matches for match, _ in self.asleep)} times)"
+                )
+        urls = {bot.url for table in self.tables for bot in table.bots}
+        problems += [
+            f"no decision sent through {url} was seen waking a sleeping match"
+            for url in sorted(urls - set(through))
+        ]
+        return problems
+
+    def summary(self) -> str:
+        return (
+            f"correspondence: {len(self.asleep)} turns seen asleep, {len(self.woken)} seen "
+            f"woken by a decision, {len(self.drivers)} processes seen driving, "
+            f"{self.looks} looks"
+        )
+
+    async def rematches_sleep(self, url: str) -> list[str]:
+        """Each correspondence table's newest match (a rematch :func:`stuck_rooms` started)
+        falls asleep at its first turn within :data:`REMATCH_SLEEPS_SECONDS`, the person to
+        act told (``your_turn`` in their inbox, for that match)."""
+        problems = []
+        deadline = time.monotonic() + REMATCH_SLEEPS_SECONDS
+        for table in self.tables:
+            match = (await ok("GET", url, f"/api/rooms/{table.room}/matches"))[-1]["id"]
+            while True:
+                row = next((row for row in await self.read() if row.id == match), None)
+                timer = row.timer if row is not None else None
+                seat = timer.get("seat") if timer else None
+                told = False
+                if row is not None and row.asleep and isinstance(seat, int):
+                    inbox = await ok("GET", url, "/api/notifications", session=table.sessions[seat])
+                    told = any(
+                        notice["kind"] == "your_turn" and notice["data"].get("match") == match
+                        for notice in inbox["notifications"]
+                    )
+                if told:
+                    break
+                if time.monotonic() > deadline:
+                    problems.append(
+                        f"{table.name}: its new match {match} is not asleep with its person "
+                        f"told: {row}"
+                    )
+                    break
+                await asyncio.sleep(0.2)
+        return problems
+
+
 async def afterwards(
-    play: Play, url: str, log: Path, *, seconds: float, allowed: frozenset[str], faults: bool
+    play: Play,
+    url: str,
+    log: Path,
+    *,
+    seconds: float,
+    allowed: frozenset[str],
+    faults: bool,
+    sleepers: Sleepers | None = None,
 ) -> list[str]:
     """Every check once the play is over (the bots have ``seconds`` to finish): nothing
     stuck, then every record right and no room stuck; no refusal beyond ``allowed`` codes; no
     traceback or 5xx answer in the log. ``faults``: the services had faults, the server
-    processes did not die, so no bot may have lost its connection, nor a REST call its answer."""
+    processes did not die, so no bot may have lost its connection, nor a REST call its answer.
+    ``sleepers``: what it saw of the correspondence matches (stopped here), and their
+    rematches fall asleep."""
     problems = await play.finish(seconds)
     tables = play.tables
+    if sleepers is not None:
+        await sleepers.stop()
+        problems += sleepers.problems + sleepers.missed()
     if not problems:
         problems += await record_problems(url, tables)
         problems += await stuck_rooms(url, tables)
+        if sleepers is not None and not problems:
+            problems += await sleepers.rematches_sleep(url)
+            await sleepers.stop()
     for table in tables:
         problems += table.problems
         for bot in table.bots:

@@ -1,10 +1,16 @@
-"""Servers SIGKILLed at random moments in the middle of live rooms of every game, and started
-again; the bots playing them reconnect and play on.
+"""Servers SIGKILLed at random moments in the middle of live rooms of every game, and of
+correspondence rooms of Karata and the Kata TCG, and started again; the bots playing them
+reconnect and play on.
 
 Afterwards every acknowledged decision (its sender saw a view of a later version) is stored
 exactly once, every match has finished, no room is stuck, and every record replays to its
-stored final hash. Once with one process on SQLite, once with two processes on PostgreSQL and
-Redis (killing either of them; each seat's bot plays through one of the two). The moments are
+stored final hash. The correspondence matches sleep on every turn (nobody misses a deadline of
+an hour or a day): meanwhile their stored rows are watched, and none may be seen asleep with a
+decision pending, nor awake for long while every process is up; decisions sent through each
+process, the one that put the match to sleep or not, killed since or not, must be seen waking
+them; and a rematch of each falls asleep, its person told. Once with one process on SQLite,
+once with two processes on PostgreSQL and Redis (killing either of them; each seat's bot plays
+through one of the two). The moments are
 drawn from a seeded generator (``CARDTABLE_FAULT_SEED`` changes the seed); each run takes a
 minute or two.
 """
@@ -24,6 +30,7 @@ from tests.server.faults import (
     Node,
     Play,
     PrivateRedis,
+    Sleepers,
     afterwards,
     open_tables,
     report,
@@ -63,18 +70,27 @@ async def crash_and_check(nodes: Sequence[Node], log: Path) -> None:
     """Rooms of every game played by bots through ``nodes`` while they are killed; then every
     check."""
     play = Play(await open_tables([node.url for node in nodes], seed=SEED, copies=2))
+    sleepers = Sleepers(
+        nodes[0].database, play.tables,
+        up=lambda: all(node.served.process.poll() is None for node in nodes),
+    )  # fmt: skip
     play.start()
-    killed = await kill_at_random(nodes, random.Random(SEED))
-    problems = await afterwards(
-        play, nodes[0].url, log, seconds=FINISHING_SECONDS, allowed=PASSED_OVER, faults=False
-    )
+    sleepers.start()
+    try:
+        killed = await kill_at_random(nodes, random.Random(SEED))
+        problems = await afterwards(
+            play, nodes[0].url, log, seconds=FINISHING_SECONDS, allowed=PASSED_OVER,
+            faults=False, sleepers=sleepers,
+        )  # fmt: skip
+    finally:
+        await sleepers.stop()
     bots = [bot for table in play.tables for bot in table.bots]
     summary = (
         f"seed {SEED}: {len(play.tables)} rooms, "
         f"{len({sent.match for bot in bots for sent in bot.sent})} matches, "
         f"{sum(len(bot.sent) for bot in bots)} decisions sent, "
         f"{sum(len(bot.acknowledged()) for bot in bots)} acknowledged; "
-        f"killed at {', '.join(killed)}"
+        f"{sleepers.summary()}; killed at {', '.join(killed)}"
     )
     assert not problems, report(problems, log, summary)
 

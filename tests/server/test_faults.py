@@ -1,6 +1,8 @@
 """Faults of the services under live servers, mid-play: the test's own Redis killed and started
 again, its own PostgreSQL database's connections cut, and that database refusing connections
-for a few seconds. Two server processes share them; bots play rooms of every game through both.
+for a few seconds. Two server processes share them; bots play rooms of every game through both,
+live rooms and correspondence rooms (whose matches sleep on every turn, a decision waking
+them: see :class:`~tests.server.faults.Sleepers` for what is watched).
 
 While a service is down, a player meets clear typed answers: a REST call completes, or answers
 503 ``unavailable`` with ``Retry-After`` in the documented problem body (while the database
@@ -30,6 +32,7 @@ from tests.server.faults import (
     PrivateRedis,
     Raw,
     RawSocket,
+    Sleepers,
     afterwards,
     ok,
     open_tables,
@@ -291,20 +294,26 @@ async def test_a_fault_mid_play_gets_typed_answers_and_loses_or_sticks_nothing(
         nodes = [Node(processes, postgres_url, redis.url) for _ in range(2)]
         urls = [node.url for node in nodes]
         play = Play(await open_tables(urls, seed=1))
+        faulting = asyncio.Event()  # while set, a match may stay awake: see Sleepers
+        sleepers = Sleepers(postgres_url, play.tables, up=lambda: not faulting.is_set())
         probe = Probe(urls)
         try:
             await probe.open()
             play.start()
+            sleepers.start()
             problems = await warmed_up(play.tables, decisions=3, seconds=2 * ANSWER_SECONDS)
             if not problems:
+                faulting.set()
                 problems += await fault(redis, OwnDatabase(postgres_url), probe)
+                faulting.clear()
                 problems += await probe.after()
             problems += await afterwards(
                 play, urls[0], processes.log, seconds=2 * ANSWER_SECONDS,
-                allowed=PASSED_OVER | {"unavailable"}, faults=True,
+                allowed=PASSED_OVER | {"unavailable"}, faults=True, sleepers=sleepers,
             )  # fmt: skip
         finally:
             await play.finish(0)
+            await sleepers.stop()
             await probe.close()
             processes.stop_all()  # before their Redis goes
         assert not problems, report(problems, processes.log, f"{fault.__name__}:")

@@ -9,7 +9,9 @@ servers away.
 from __future__ import annotations
 
 import json
+import logging
 import sys
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from types import FrameType
@@ -23,9 +25,23 @@ from cardtable.server import app as app_module
 from cardtable.server import hub as hub_module
 from cardtable.server.fanout import Fanout, FanoutError, Subscription, open_fanout
 from cardtable.server.notices import Notices
+from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.storage import SqlStorage
 from cardtable.server.storage.connect import StorageError
+from tests.server.accounts.seating import services
+from tests.server.accounts.test_routes import CHEAP
 from tests.server.helpers import SHORT_WAR, bearer, create, server
+from tests.server.test_abandoned import within as soon
+from tests.server.test_correspondence import (
+    asleep,
+    kinds,
+    play_once,
+    stored,
+    to_act,
+)
+from tests.server.test_correspondence import (
+    duel as correspondence,
+)
 from tests.server.wire import Recorder, errors, sockets
 
 
@@ -367,3 +383,206 @@ def test_a_notice_lost_with_its_teller_is_made_up_for(
             monkeypatch.setattr(Notices, "tell", told_by_a_dying_process)
             rematch_is_played(client, room, players, ann_token, first)
             assert lost == [f"room:{room}"], lost
+
+
+# -- correspondence matches, which sleep between turns ---------------------------------------
+
+Duel = tuple[dict[str, str], dict[str, str], Any, Any, str]
+"""Two people's correspondence Karata, started (:func:`correspondence`'s answer)."""
+LEASES = ("acquire_lease", "acquire_leases", "sleep")
+"""The calls a correspondence server's storage may fail (see :func:`people_server`)."""
+
+
+@contextmanager
+def people_server(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[TestClient, Switch, Switch]]:
+    """A server with accounts whose fan-out goes down, and whose storage fails its calls of
+    :data:`LEASES`, when their switches say so (the store stays the ``SqlStorage`` accounts
+    are kept in: only those methods are switched, for the test's length)."""
+    fanout, storage = Switch(), Switch()
+
+    def failing_fanout(url: str | None) -> FailingFanout:
+        return FailingFanout(open_fanout(url), fanout)
+
+    def switched(name: str) -> Callable[..., Any]:
+        method = getattr(SqlStorage, name)
+
+        async def call(self: SqlStorage, *args: Any) -> Any:
+            if storage.fails(name, args):
+                raise StorageError("the database failed: connection refused")
+            return await method(self, *args)
+
+        return call
+
+    monkeypatch.setattr(app_module, "open_fanout", failing_fanout)
+    for name in LEASES:
+        monkeypatch.setattr(SqlStorage, name, switched(name))
+    with server(database_url, password_hasher=CHEAP) as client:
+        yield client, fanout, storage
+
+
+def woken_and_asleep_again(client: TestClient, connect: Any, duel: Duel) -> dict[str, Any]:
+    """The person to act in a sleeping correspondence match makes a decision; it must be
+    taken, and the match be asleep again at the next version (its timer set for that turn);
+    the view after the decision."""
+    ann, bo, created, joined, match = duel
+    who, token = [(ann, created["token"]), (bo, joined["token"])][to_act(client, match)]
+    socket = connect(f"/ws/rooms/{created['room']['id']}", "to act", headers=who)
+    assert socket.hello(token)["type"] == "welcome"
+    socket.view_from(0)
+    after = play_once(socket)
+    assert soon(10, lambda: asleep(client, match) and stored(client, match).version == 1), stored(
+        client, match
+    )
+    timer = stored(client, match).timer
+    assert timer is not None
+    assert (timer["version"], timer["seat"]) == (1, after["to_act"])
+    return after
+
+
+@pytest.mark.parametrize("failing", ["acquire_lease", "sleep"])
+def test_a_sleeping_match_a_decision_woke_is_taken_up_though_storage_failed(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    """Storage fails as the process that took the decision takes the woken match up (the
+    next sweep takes it up instead), or as the match is put to sleep again (its driver tries
+    again): either way it sleeps at the next turn, the person to act told once."""
+    with (
+        people_server(sqlite_url, monkeypatch) as (client, _, storage),
+        sockets(client) as connect,
+    ):  # fmt: skip
+        duel = correspondence(client)
+        ann, bo, _, _, match = duel
+        assert soon(10, lambda: asleep(client, match))
+        first = to_act(client, match)
+        storage.once = lambda name, args: name == failing and args[0] == match
+        after = woken_and_asleep_again(client, connect, duel)
+        assert storage.once is None, f"{failing} did not fail"
+        waiting, again = (ann, bo)[after["to_act"]], after["to_act"] == first
+        assert kinds(client, waiting).count("your_turn") == 1 + again
+
+
+def test_a_decision_wakes_a_sleeping_match_while_the_fanout_is_down(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Waking needs no fan-out: the decision, stored, wakes the match in storage, the process
+    that took it takes it up, and the person whose turn it is finds it in their inbox."""
+    with (
+        people_server(sqlite_url, monkeypatch) as (client, fanout, _),
+        sockets(client) as connect,
+    ):
+        duel = correspondence(client)
+        ann, bo, _, _, match = duel
+        assert soon(10, lambda: asleep(client, match))
+        first = to_act(client, match)
+        fanout.down = True
+        after = woken_and_asleep_again(client, connect, duel)
+        waiting, again = (ann, bo)[after["to_act"]], after["to_act"] == first
+        assert kinds(client, waiting).count("your_turn") == 1 + again
+        fanout.down = False
+
+
+def test_a_decision_is_taken_up_at_once_not_at_the_next_sweep(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With sweeps a minute apart, a decision wakes its sleeping match and the process that
+    took it takes it up at once: asleep again, at the next turn, within seconds."""
+    with (
+        server(sqlite_url, password_hasher=CHEAP, lease_seconds=60) as client,
+        sockets(client) as connect,
+    ):
+        duel = correspondence(client)
+        assert soon(10, lambda: asleep(client, duel[4]))
+        started = time.monotonic()
+        woken_and_asleep_again(client, connect, duel)
+        assert time.monotonic() - started < 10
+
+
+def test_a_decision_stored_as_its_match_falls_asleep_is_taken_up_at_once(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person's decision is stored just after the match's driver put it to sleep, before
+    that driver's task has ended (its storage call has yet to return): the match is awake,
+    and must be taken up at once, as any decision's, not left without a driver until the next
+    sweep (a minute here)."""
+    raced: list[int] = []
+    asleep_for = SqlStorage.sleep
+
+    async def sleep_then_decide(
+        self: SqlStorage, match_id: str, owner: str, version: int, until: float
+    ) -> bool:
+        slept = await asleep_for(self, match_id, owner, version, until)
+        if slept and not raced and version == 0:
+            raced.append(version)
+            matches = services(client).matches
+            live = await matches.live(match_id)
+            seat = live.to_act
+            assert seat is not None
+            text = live.match.legal(seat).moves[0].text()
+            await matches.submit(match_id, seat, text, version)
+        return slept
+
+    monkeypatch.setattr(SqlStorage, "sleep", sleep_then_decide)
+    with server(sqlite_url, password_hasher=CHEAP, lease_seconds=60) as client:
+        _, _, _, _, match = correspondence(client)
+        assert soon(10, lambda: raced == [0])
+        assert soon(10, lambda: asleep(client, match) and stored(client, match).version == 1), (
+            f"left awake without a driver: {stored(client, match)}"
+        )
+
+
+def test_a_turn_left_untold_while_storage_fails_is_logged_without_a_traceback(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Storage fails as the person to act is told of their turn: the match goes on (asleep,
+    as ever), and the outage is a warning in the log, as every outage is, not a traceback
+    (the fault tests find none in a server's log)."""
+    failed: list[str] = []
+    add = NotificationStore.add
+
+    async def add_failing(self: NotificationStore, account_id: str, kind: str, *args: Any,
+                          **kwargs: Any) -> Any:  # fmt: skip
+        if kind == "your_turn" and not failed:
+            failed.append(kind)
+            raise StorageError("the database failed: connection refused")
+        return await add(self, account_id, kind, *args, **kwargs)
+
+    monkeypatch.setattr(NotificationStore, "add", add_failing)
+    with caplog.at_level(logging.WARNING), server(sqlite_url, password_hasher=CHEAP) as client:
+        _, _, _, _, match = correspondence(client)
+        assert soon(10, lambda: asleep(client, match))
+    assert failed == ["your_turn"]
+    traced = [record.getMessage() for record in caplog.records if record.exc_info]
+    assert not traced, traced
+
+
+def test_a_decision_whose_notice_was_lost_is_found_by_the_matchs_driver(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process stores a person's decision just as this one's driver puts the match to
+    sleep, and dies before telling anyone: the match, not put to sleep (its version moved
+    on), stays with its driver, which must look again soon, as at a live table, and not wait
+    for the turn's deadline (a day) for a notice that never comes."""
+    raced: list[int] = []
+    asleep_for = SqlStorage.sleep
+
+    async def decided_elsewhere_first(
+        self: SqlStorage, match_id: str, owner: str, version: int, until: float
+    ) -> bool:
+        if not raced and version == 0:
+            raced.append(version)
+            live = await services(client).matches.live(match_id)
+            seat = live.to_act
+            assert seat is not None
+            text = live.match.legal(seat).moves[0].text()
+            await self.append_decision(match_id, version, seat, text, time.time())  # untold
+        return await asleep_for(self, match_id, owner, version, until)
+
+    monkeypatch.setattr(SqlStorage, "sleep", decided_elsewhere_first)
+    with server(sqlite_url, password_hasher=CHEAP, lease_seconds=3) as client:
+        _, _, _, _, match = correspondence(client)
+        assert soon(10, lambda: raced == [0])
+        assert soon(20, lambda: asleep(client, match) and stored(client, match).version == 1), (
+            f"awake, its driver waiting for a notice: {stored(client, match)}"
+        )
