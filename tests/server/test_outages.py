@@ -31,17 +31,10 @@ from cardtable.server.storage.connect import StorageError
 from tests.server.accounts.seating import services
 from tests.server.accounts.test_routes import CHEAP
 from tests.server.helpers import SHORT_WAR, bearer, create, server
+from tests.server.notifications.test_routes import inbox
 from tests.server.test_abandoned import within as soon
-from tests.server.test_correspondence import (
-    asleep,
-    kinds,
-    play_once,
-    stored,
-    to_act,
-)
-from tests.server.test_correspondence import (
-    duel as correspondence,
-)
+from tests.server.test_correspondence import asleep, kinds, play_once, stored, to_act
+from tests.server.test_correspondence import duel as correspondence
 from tests.server.wire import Recorder, errors, sockets
 
 
@@ -535,9 +528,9 @@ def test_a_decision_stored_as_its_match_falls_asleep_is_taken_up_at_once(
 def test_a_turn_left_untold_while_storage_fails_is_logged_without_a_traceback(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Storage fails as the person to act is told of their turn: the match goes on (asleep,
-    as ever), and the outage is a warning in the log, as every outage is, not a traceback
-    (the fault tests find none in a server's log)."""
+    """Storage fails as the person to act is told of their turn: the outage is a warning in
+    the log, as every outage is, not a traceback (the fault tests find none in a server's
+    log), and the turn is told once storage answers again, before the match sleeps."""
     failed: list[str] = []
     add = NotificationStore.add
 
@@ -550,8 +543,10 @@ def test_a_turn_left_untold_while_storage_fails_is_logged_without_a_traceback(
 
     monkeypatch.setattr(NotificationStore, "add", add_failing)
     with caplog.at_level(logging.WARNING), server(sqlite_url, password_hasher=CHEAP) as client:
-        _, _, _, _, match = correspondence(client)
+        ann, bob, _, _, match = correspondence(client)
         assert soon(10, lambda: asleep(client, match))
+        told = [n["kind"] for who in (ann, bob) for n in inbox(client, who)["notifications"]]
+        assert told == ["your_turn"]  # once, after the outage
     assert failed == ["your_turn"]
     traced = [record.getMessage() for record in caplog.records if record.exc_info]
     assert not traced, traced

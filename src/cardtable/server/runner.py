@@ -160,6 +160,9 @@ class Runner:
         """Seconds a computer player's decision may take (:data:`THINKING_CEILING`)."""
         self._thinking = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="agent")
         self._taking: set[asyncio.Task[None]] = set()
+        self._falling_asleep: set[str] = set()
+        """The matches this process's driver is putting to sleep (its storage call under way):
+        a decision taken here meanwhile may wake the match just before that driver ends."""
         self.turn_news: TurnNews | None = None
         """Tells a person at a correspondence table of their turn (``None``: nobody is told,
         a store without accounts)."""
@@ -190,9 +193,10 @@ class Runner:
     def decided(self, match_id: str) -> None:
         """A decision was taken here in ``match_id``, which goes on: unless this process
         drives it, try to take it up now (a sleeping match the decision woke) rather than at
-        the next sweep. A match another process drives stays there (its lease is held)."""
+        the next sweep. A match another process drives stays there (its lease is held); one
+        this process's driver is putting to sleep is taken up once that driver has ended."""
         task = self.tasks.get(match_id)
-        if task is not None and not task.done():
+        if task is not None and not task.done() and match_id not in self._falling_asleep:
             return
         taking = asyncio.create_task(self._take_up(match_id), name=f"take up {match_id}")
         self._taking.add(taking)
@@ -200,6 +204,9 @@ class Runner:
 
     async def _take_up(self, match_id: str) -> None:
         services = self.services
+        ending = self.tasks.get(match_id)
+        if ending is not None and not ending.done():  # its driver put it to sleep: let it end
+            await asyncio.wait([ending])
         now = services.clock()
         until = now + services.config.lease_seconds
         try:
@@ -362,9 +369,18 @@ class Runner:
         timer = await self._timer(match_id, known, room.settings, seat, version)
         if correspondence and holder is not None and timer is not None and timer > 0:
             wake = services.clock() + timer  # a person's turn: the match sleeps till it is due
-            if await services.storage.sleep(match_id, services.config.process, version, wake):
+            self._falling_asleep.add(match_id)
+            try:
+                slept = await services.storage.sleep(
+                    match_id, services.config.process, version, wake
+                )
+            finally:
+                self._falling_asleep.discard(match_id)
+            if slept:
                 services.matches.forget(match_id)  # nor its state: it is rebuilt when it wakes
                 return None
+            known.forget()  # it moved on meanwhile, perhaps untold (its teller died): look
+            return STORAGE_RETRY  # again soon, not at the turn's deadline
         return min((due for due in (absence, timer, alone) if due is not None), default=QUIET_CHECK)
 
     def _alone(self, room: RoomRow, row: MatchRow, now: float) -> float | None:
@@ -493,15 +509,17 @@ class Runner:
             current: JsonObject = {"seat": seat, "version": version, "deadline": deadline}
             if reminded or remind_now:
                 current["reminded"] = True
+            # Told before the timer is stored, which says it was: a process dying in between
+            # tells the turn twice, never not at all (a storage outage raises: told later).
+            if correspondence and not same_turn:
+                await self._tell_turn("your_turn", known, seat, deadline)
+            elif remind_now:
+                await self._tell_turn("deadline_soon", known, seat, deadline)
             await services.storage.set_timer(match_id, current)
             known.row = replace(known.row, timer=current)
             await services.matches.notices.tell(
                 room_channel(room_id), json.dumps({"kind": "timer", "match": match_id, **current})
             )
-            if correspondence and not same_turn:
-                await self._tell_turn("your_turn", known, seat, deadline)
-            elif remind_now:
-                await self._tell_turn("deadline_soon", known, seat, deadline)
         if now < deadline:
             return (reminder if reminding and not remind_now else deadline) - now
         then = timeout_of(settings)
@@ -515,14 +533,17 @@ class Runner:
         return 0.0
 
     async def _tell_turn(self, kind: str, known: Known, seat: int, deadline: float) -> None:
-        """Tell the person at ``seat`` (if they have an account) of their turn's news; a
-        failure is logged (the turn goes on: what it says can be read on their matches)."""
+        """Tell the person at ``seat`` (if they have an account) of their turn's news. Storage
+        being away raises :class:`StorageError` (the step is tried again, and tells then);
+        any other failure is logged (the turn goes on: it can be read on their matches)."""
         told = self.turn_news
         holder = known.seats[seat] if seat < len(known.seats) else None
         if told is None or known.row is None or holder is None or holder.account_id is None:
             return
         try:
             await told(kind, holder.account_id, known.row, seat, deadline)
+        except StorageError:
+            raise
         except Exception:
             log.exception("telling seat %d of match %s of its turn failed", seat, known.row.id)
 
