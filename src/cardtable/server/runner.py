@@ -205,12 +205,16 @@ class Runner:
     async def _take_up(self, match_id: str) -> None:
         services = self.services
         ending = self.tasks.get(match_id)
-        if ending is not None and not ending.done():  # its driver put it to sleep: let it end
-            await asyncio.wait([ending])
+        if ending is not None and not ending.done():  # its driver is putting it to sleep:
+            await asyncio.wait([ending], timeout=STORAGE_RETRY)  # let it end, or drive on
+            if not ending.done():  # it did not sleep (the decision came first): it drives
+                return
         now = services.clock()
         until = now + services.config.lease_seconds
         try:
-            taken = await services.storage.acquire_lease(
+            row = await services.storage.match(match_id)  # a read: a write only if nobody drives
+            held = row is None or row.status != "live" or (row.lease_until or 0.0) > now
+            taken = not held and await services.storage.acquire_lease(
                 match_id, services.config.process, now, until
             )
         except StorageError as away:  # the next sweep takes it up
