@@ -60,7 +60,7 @@ def test_a_bad_rule_is_refused_beside_the_form(people: People) -> None:
     open_rule_groups(page)
     page.fill("#rule-war-face_down", "50")
     page.click("#create-submit")
-    error = page.locator("#create-form .notice.error")
+    error = page.locator("#create-error")
     error.wait_for()
     assert "face" in (error.text_content() or "").lower()
     assert "#/room/" not in page.url

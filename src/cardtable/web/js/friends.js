@@ -220,7 +220,7 @@ export function friendsPage(main) {
 /** The header's link to one's friends, with the number of requests waiting for an answer. */
 export function friendsLink() {
   const count = h("span", { class: "badge alert", id: "friends-waiting", hidden: true });
-  const link = h("a", { href: "#/friends", id: "friends-link" }, "Friends", count);
+  const link = h("a", { href: "#/friends", id: "friends-link", hidden: !me() }, "Friends", count); // a guest never sees it
   let asking = 0;
   async function recount() {
     const asked = ++asking;

@@ -13,6 +13,7 @@ import { onPersonal, personalState } from "./personal.js";
 import { confirmSession, me, onAccount, signInLink } from "./session.js";
 import { invitations } from "./invite.js";
 import { keepSeat } from "./store.js";
+import { timeLeft } from "./times.js";
 
 const CHANGED = "cardtable:inbox";
 const POLL_MS = 30000; // while the personal channel is down
@@ -152,6 +153,7 @@ async function showInBrowser(told) {
   }
 }
 
+onPersonal("welcome", changed); // (re)connected: what came while the channel was down was told by no one
 onPersonal("notification", (message) => {
   changed(); // the count, and the inbox page if open
   if (message.notification && message.notification.id !== undefined) showInBrowser(message.notification);
@@ -160,7 +162,7 @@ onPersonal("notification", (message) => {
 /** The header's link to the inbox, with the unread count (shown to accounts only). */
 export function inboxLink() {
   const count = h("span", { class: "badge alert", id: "inbox-unread", hidden: true });
-  const link = h("a", { href: "#/inbox", id: "inbox-link" }, "Inbox", count);
+  const link = h("a", { href: "#/inbox", id: "inbox-link", hidden: !me() }, "Inbox", count); // a guest never sees it
   let asking = 0;
   let counted = 0;
   async function recount() {
@@ -227,6 +229,20 @@ function invitationActions(n, row, problem) {
   return h("span", { class: "actions inbox-invitation" }, join, decline);
 }
 
+const TURN_NEWS = new Set(["your_turn", "deadline_soon"]);
+
+/** A turn's news (a correspondence match): by when, and the way to the table (which marks
+ * it read). */
+function turnActions(n) {
+  const deadline = typeof n.data?.deadline === "number" ? n.data.deadline : null;
+  const open = h("a", { class: "button inbox-open", href: n.link, onclick: () => {
+    if (!n.read) inboxApi.read(n.id).then(changed, () => null);
+  } }, "Open the table");
+  return h("span", { class: "actions inbox-turn" },
+    deadline ? h("span", { class: "inbox-deadline", title: `Until ${when(deadline)}` }, deadline > Date.now() / 1000 ? timeLeft(deadline) : "its time ran out") : null,
+    open);
+}
+
 function when(seconds) {
   return new Date(seconds * 1000).toLocaleString();
 }
@@ -255,6 +271,7 @@ export function inboxPage(main) {
     if (n.kind === "room_invite" && typeof n.data?.invite === "string" && typeof n.data?.room === "string") {
       row.appendChild(invitationActions(n, row, problem));
     }
+    if (TURN_NEWS.has(n.kind) && n.link && n.link.startsWith("#/")) row.appendChild(turnActions(n));
     if (!n.read) {
       row.appendChild(h("button", { type: "button", class: "link inbox-mark", onclick: async () => {
         try {

@@ -3,7 +3,8 @@
 import { api } from "./api.js";
 import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, notice } from "./dom.js";
-import { me } from "./session.js";
+import { duration } from "./times.js";
+import { me, signInLink } from "./session.js";
 import { keepName, keepSeat, myName } from "./store.js";
 
 /**
@@ -56,8 +57,17 @@ export function joinForm(room, { wantsWatch, seated, watching }) {
     }
   };
   const canJoin = open.length && room.status === "open";
+  // a correspondence table seats signed-in people (their turns reach them through the account)
+  const mail = room.kind === "correspondence";
+  const back = `#/room/${encodeURIComponent(room.id)}`;
+  const about = mail && canJoin
+    ? h("p", { class: who ? "help" : "notice info", id: "join-correspondence" },
+      `A correspondence table: each plays when they like, within ${room.turn_seconds ? duration(room.turn_seconds) : "a deadline"} a turn, and is told in their inbox when it is their turn.`,
+      who ? null : [" Sign in to sit at it: ", h("a", { href: signInLink(back) }, "Sign in"), " or ", h("a", { href: signInLink(back, "signup") }, "sign up"), "."])
+    : null;
   const form = h("form", { class: "panel join", id: "join-form", onsubmit: join },
     h("h2", {}, canJoin ? "Take a seat" : "Watch this room"),
+    about,
     canJoin ? h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), nameHelp, name) : null,
     canJoin ? h("div", { class: "field" }, h("label", { for: "join-seat" }, "Seat"), seat) : null,
     room.password ? h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), password) : null,

@@ -7,6 +7,7 @@ import { icon } from "./icons.js";
 import { rulesetForm } from "./schemaform.js";
 import { me, onAccount, signInLink } from "./session.js";
 import { keepName, keepSeat, myName, seatOf } from "./store.js";
+import { DAY, HOUR, turnWords } from "./times.js";
 
 const REFRESH_MS = 4000;
 
@@ -120,7 +121,7 @@ export function lobbyPage(main) {
           h("div", { class: "muted" },
             `${room.seats.length - free} of ${room.seats.length} seats taken`,
             host ? ` · ${host}` : "",
-            room.turn_seconds ? ` · ${room.turn_seconds} s a turn` : "")),
+            turnWords(room).map((words) => ` · ${words}`))),
         h("div", { class: "actions" }, actions));
     }));
   }
@@ -248,7 +249,9 @@ function createForm(games) {
     h("option", { value: "agent" }, "a computer player holds the seat until they return"),
     h("option", { value: "forfeit" }, "the seat forfeits"));
   const wait = h("input", { id: "create-wait", type: "number", min: 0, max: 600, value: 30, inputmode: "numeric" });
+  const play = playChoice();
   const error = notice();
+  error.id = "create-error";
   const submit = h("button", { type: "submit", id: "create-submit" }, "Create the room");
 
   let current = null; // {game, form, agents, sets, builder}
@@ -333,6 +336,7 @@ function createForm(games) {
     fill(hostSelect, options);
     if ([...hostSelect.options].some((o) => o.value === previous)) hostSelect.value = previous;
     deckSlot.hidden = hostSelect.value === "watch"; // a host who only watches brings no deck
+    play.hostPlays(hostSelect.value !== "watch");
   }
 
   async function onSubmit(event) {
@@ -353,6 +357,8 @@ function createForm(games) {
     }
     const seats = [...seatsSlot.querySelectorAll("select")].map((s) =>
       s.value === "open" ? { kind: "open" } : { kind: "agent", agent: s.value });
+    const timing = play.values();
+    if (!timing) return; // the field at fault says why
     const body = {
       game: current.game.name,
       ruleset,
@@ -361,7 +367,9 @@ function createForm(games) {
       host_seat: hostSelect.value === "watch" ? null : Number(hostSelect.value),
       password: password.value ? password.value : null,
       spectators: spectators.checked,
-      turn_seconds: turnSeconds.value.trim() ? Number(turnSeconds.value) : null,
+      kind: timing.kind,
+      turn_seconds: timing.kind === "live" ? (turnSeconds.value.trim() ? Number(turnSeconds.value) : null) : timing.turn_seconds,
+      timeout: timing.timeout,
       disconnect: { policy: policy.value, wait_seconds: Number(wait.value || 0) },
       deck: current.builder && hostSelect.value !== "watch" ? current.builder.value() : null,
       room_name: roomName.value.trim() || null,
@@ -387,13 +395,16 @@ function createForm(games) {
       location.hash = `#/room/${created.room.id}`;
     } catch (e) {
       if (e.code === "bad_deck" && current.builder) current.builder.error(e.message);
-      else error.say(e.message);
+      else if (!play.refused(e, body)) error.say(e.message);
     } finally {
       submit.disabled = false;
     }
   }
 
-  hostSelect.addEventListener("change", () => { deckSlot.hidden = hostSelect.value === "watch"; });
+  hostSelect.addEventListener("change", () => {
+    deckSlot.hidden = hostSelect.value === "watch";
+    play.hostPlays(hostSelect.value !== "watch");
+  });
   gameSelect.addEventListener("change", () => choose(gameSelect.value));
   choose(gameSelect.value);
 
@@ -407,9 +418,128 @@ function createForm(games) {
     h("fieldset", {}, h("legend", {}, "Room"),
       h("div", { class: "field" }, h("label", { for: "create-room-name" }, "Room name (optional)"), roomName),
       h("div", { class: "field" }, h("label", { for: "create-password" }, "Password (optional)"), password),
-      h("div", { class: "field check" }, spectators, h("label", { for: "create-spectators" }, "People may watch")),
-      h("div", { class: "field" }, h("label", { for: "create-turn" }, "Time limit per turn, in seconds (optional)"), turnSeconds),
-      h("div", { class: "field" }, h("label", { for: "create-policy" }, "When a player drops out"), policy),
-      h("div", { class: "field" }, h("label", { for: "create-wait" }, "after waiting (seconds)"), wait)),
+      h("div", { class: "field check" }, spectators, h("label", { for: "create-spectators" }, "People may watch"))),
+    play.element(
+      h("div", { class: "field", dataset: { kind: "live" } }, h("label", { for: "create-turn" }, "Time limit per turn, in seconds (optional)"), turnSeconds),
+      h("div", { class: "field", dataset: { kind: "live" } }, h("label", { for: "create-policy" }, "When a player drops out"), policy),
+      h("div", { class: "field", dataset: { kind: "live" } }, h("label", { for: "create-wait" }, "after waiting (seconds)"), wait)),
     error, submit);
+}
+
+/**
+ * The form's "Time" part: a live room (everyone at the table at once; a time limit per turn in
+ * seconds, if any) or a correspondence one (each plays when they like, within a deadline per
+ * turn of hours or days), and what a turn whose time runs out does. `element(liveTurn,
+ * ...liveAfter)` draws it with the live room's own fields (shown only for a live room): its
+ * time limit before the choice of what a turn out of time does, the others after; `values()` is
+ * {kind, turn_seconds, timeout} (turn_seconds: the correspondence deadline), or null when the
+ * deadline written is not one (its field says why); `refused(error, body)` shows a refusal of
+ * the server that is about the kind beside it (true), such as a guest's correspondence room.
+ */
+function playChoice() {
+  const radio = (kind) => h("input", { type: "radio", name: "create-kind", id: `create-kind-${kind}`, value: kind, checked: kind === "live" });
+  const live = radio("live");
+  const mail = radio("correspondence");
+  const kindError = notice();
+  kindError.id = "create-kind-error";
+  const signInNote = h("p", { class: "notice info", id: "create-kind-sign-in", hidden: true });
+  const amount = h("input", { id: "create-deadline", type: "number", min: 1, max: 7, step: 1, value: 1, inputmode: "numeric", required: true, "aria-describedby": "create-deadline-help create-deadline-error" });
+  const unit = h("select", { id: "create-deadline-unit" },
+    h("option", { value: String(HOUR) }, "hours"),
+    h("option", { value: String(DAY), selected: true }, "days"));
+  const amountError = notice();
+  amountError.id = "create-deadline-error";
+  const timeout = h("select", { id: "create-timeout", "aria-describedby": "create-timeout-help" });
+  const timeoutHelp = h("span", { class: "help", id: "create-timeout-help" });
+  // each kind keeps the choice made for it; a kind's own default until then
+  const chosen = { live: "default", correspondence: "forfeit" };
+  const CHOICES = [
+    ["default", "play the default move", ["live", "correspondence"]],
+    ["forfeit", "forfeit the match", ["live", "correspondence"]],
+    ["agent", "a computer player plays the turn", ["live"]],
+  ];
+  let hostPlays = true;
+  let part = null;
+
+  const kind = () => (mail.checked ? "correspondence" : "live");
+
+  function draw() {
+    const now = kind();
+    for (const el of part.querySelectorAll("[data-kind]")) el.hidden = el.dataset.kind !== now;
+    fill(timeout, CHOICES.filter(([, , kinds]) => kinds.includes(now)).map(([value, words]) => h("option", { value }, words)));
+    timeout.value = chosen[now];
+    timeoutHelp.textContent = now === "live"
+      ? "Where turns have a time limit."
+      : "Nobody is replaced for being away: each person is told in their inbox when it is their turn, and reminded before their time runs out.";
+    const who = me();
+    signInNote.hidden = !(now === "correspondence" && !who && hostPlays);
+    if (!signInNote.hidden) {
+      fill(signInNote, "Correspondence tables are for signed-in people: your turns reach you through your account, on any device. ",
+        h("a", { href: signInLink("#/") }, "Sign in"), " or ", h("a", { href: signInLink("#/", "signup") }, "sign up"), " first.");
+    }
+    kindError.say("");
+  }
+
+  function values() {
+    amountError.say("");
+    amount.removeAttribute("aria-invalid");
+    const now = kind();
+    if (now === "live") return { kind: now, turn_seconds: null, timeout: timeout.value };
+    const n = Number(amount.value);
+    const seconds = n * Number(unit.value);
+    if (!amount.value.trim() || !Number.isInteger(n) || seconds < HOUR || seconds > 7 * DAY) {
+      amountError.say("A deadline per turn is a whole number of hours or days, from an hour to seven days.");
+      amount.setAttribute("aria-invalid", "true");
+      amount.focus();
+      return null;
+    }
+    return { kind: now, turn_seconds: seconds, timeout: timeout.value };
+  }
+
+  function refused(error, body) {
+    if (body.kind !== "correspondence" || !["not_logged_in", "bad_rules"].includes(error.code)) return false;
+    if (error.code === "not_logged_in") {
+      signInNote.hidden = true; // the refusal says it, with the same links
+      kindError.say("");
+      fill(kindError, error.message, " ", h("a", { href: signInLink("#/") }, "Sign in"), " or ", h("a", { href: signInLink("#/", "signup") }, "sign up"), ".");
+      kindError.hidden = false;
+    } else {
+      kindError.say(error.message);
+    }
+    mail.focus();
+    return true;
+  }
+
+  for (const el of [live, mail]) el.addEventListener("change", draw);
+  timeout.addEventListener("change", () => { chosen[kind()] = timeout.value; });
+  unit.addEventListener("change", () => { amount.max = unit.value === String(HOUR) ? 168 : 7; });
+  const stop = onAccount(() => (part?.isConnected ? draw() : stop()));
+
+  function element(liveTurn, ...liveAfter) {
+    part = h("fieldset", { id: "create-play" }, h("legend", {}, "Time"),
+      h("fieldset", { class: "kinds", "aria-describedby": "create-kind-error" }, h("legend", {}, "How the match is played"),
+        h("div", { class: "field check" }, live, h("label", { for: "create-kind-live" }, h("strong", {}, "Live"), ": everyone at the table at once")),
+        h("div", { class: "field check" }, mail, h("label", { for: "create-kind-correspondence" }, h("strong", {}, "Correspondence"), ": each plays when they like, within a deadline of hours or days")),
+        signInNote, kindError),
+      liveTurn,
+      h("div", { class: "field", dataset: { kind: "correspondence" } },
+        h("label", { for: "create-deadline" }, "Deadline per turn"),
+        h("span", { class: "help", id: "create-deadline-help" }, "From an hour to seven days."),
+        h("div", { class: "deadline-input" }, amount, h("label", { for: "create-deadline-unit", class: "visually-hidden" }, "Deadline unit"), unit),
+        amountError),
+      h("div", { class: "field" }, h("label", { for: "create-timeout" }, "When a turn's time runs out"), timeoutHelp, timeout),
+      ...liveAfter);
+    draw();
+    return part;
+  }
+
+  return {
+    element,
+    values,
+    refused,
+    hostPlays(plays) {
+      hostPlays = plays;
+      if (part) draw();
+    },
+  };
 }

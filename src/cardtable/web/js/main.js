@@ -10,6 +10,7 @@
 //   #/inbox           one's notifications
 //   #/friends         one's friends, the requests to answer, and blocks
 //   #/feed            what one's friends did, newest first
+//   #/matches         one's matches under way: whose turn, by when
 import { h, fill } from "./dom.js";
 import { feedLink, feedPage } from "./feed.js";
 import { friendsLink, friendsPage } from "./friends.js";
@@ -21,6 +22,7 @@ import { historyPage, profilePage } from "./profile.js";
 import { confirmSession, drawWho } from "./session.js";
 import { settingsPage } from "./settings.js";
 import { lobbyPage } from "./lobby.js";
+import { matchesLink, matchesPage } from "./matches.js";
 import { roomPage } from "./room.js";
 import { replaysPage, replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
@@ -49,6 +51,7 @@ function route() {
   else if (parts[0] === "inbox" && parts.length === 1) leave = inboxPage(main);
   else if (parts[0] === "friends" && parts.length === 1) leave = friendsPage(main);
   else if (parts[0] === "feed" && parts.length === 1) leave = feedPage(main);
+  else if (parts[0] === "matches" && parts.length === 1) leave = matchesPage(main);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
   else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
@@ -59,6 +62,7 @@ function route() {
 }
 
 drawWho(document.getElementById("who"));
+document.querySelector("header.top nav")?.appendChild(matchesLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(friendsLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(feedLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(inboxLink()); // shown when signed in

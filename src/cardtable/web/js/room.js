@@ -6,6 +6,7 @@ import { clock, fill, h, notice, redraw } from "./dom.js";
 import { cardNames, describeEvent } from "./events.js";
 import { icon } from "./icons.js";
 import { markdown } from "./markdown.js";
+import { matchesChanged } from "./matches.js";
 import { refusalText } from "./refusals.js";
 import { Chat } from "./chat.js";
 import { joinForm } from "./join.js";
@@ -14,6 +15,7 @@ import { confirmSession, me } from "./session.js";
 import { forgetSeat, seatOf } from "./store.js";
 import { outcomeWords } from "./tables/base.js";
 import { tableFor } from "./tables/index.js";
+import { HOUR, duration, timeoutWords, turnWords, until } from "./times.js";
 
 const WARN_SECONDS = 10; // the last seconds of a turn's clock: shown, and said once
 
@@ -181,7 +183,8 @@ class RoomPage {
         this.chat.add(message);
         break;
       case "timer":
-        this.timer = { seat: message.seat, until: performance.now() + message.seconds * 1000, match: message.match };
+        // when it runs out by this page's clocks (the server's and this machine's may differ)
+        this.timer = { seat: message.seat, until: performance.now() + message.seconds * 1000, deadline: Date.now() / 1000 + message.seconds, match: message.match };
         this.renderTurn();
         break;
       case "events":
@@ -345,6 +348,10 @@ class RoomPage {
       const t = this.timer;
       if (t && t.seat === v.to_act && t.match === v.match) left = (t.until - performance.now()) / 1000;
     }
+    if (this.turn.dataset.state !== this.turnShown) { // whose turn changed: the header's count too
+      if (this.turnShown !== undefined && this.welcome?.role === "player") matchesChanged();
+      this.turnShown = this.turn.dataset.state;
+    }
     const text = parts.join(" ");
     if (this.turnText.textContent !== text) {
       this.turnText.textContent = text;
@@ -369,11 +376,17 @@ class RoomPage {
       return;
     }
     const warn = left <= WARN_SECONDS;
-    const words = left > 0 ? `${clock(left)} left` : "time is up";
+    // a deadline of hours or days (a correspondence table's) is said in hours and days, with
+    // the moment it runs out; minutes and seconds as a clock
+    const long = left >= HOUR;
+    const words = left <= 0 ? "time is up" : long ? `${duration(left)} left` : `${clock(left)} left`;
     if (clockEl.hidden || clockEl.dataset.words !== words) {
       clockEl.hidden = false;
       clockEl.dataset.words = words;
-      fill(clockEl, " ", icon("timer", { label: "Turn clock" }), " ", words); // the spaces for copied text
+      clockEl.dataset.long = long ? "true" : "false";
+      const when = long && this.timer ? until(this.timer.deadline) : null;
+      clockEl.title = when ? `${words}, ${when}` : "";
+      fill(clockEl, " ", icon("timer", { label: "Turn clock" }), " ", words, when ? h("span", { class: "clock-until" }, ` (${when})`) : null); // the spaces for copied text
     }
     if (warn) clockEl.dataset.warn = left > 0 ? "soon" : "up";
     else delete clockEl.dataset.warn;
@@ -419,7 +432,8 @@ class RoomPage {
     this.title.textContent = room.name ? `${room.name} · ${room.title}` : room.title;
     const status = { open: "Waiting for players", playing: "A match is on", finished: "The match is over", closed: "Closed" }[room.status];
     const you = this.welcome ? (this.welcome.role === "player" ? ` · you are at seat ${this.welcome.seat + 1} as ${this.welcome.name}` : " · you are watching") : "";
-    this.status.textContent = `${status}${room.password ? " · password" : ""}${room.turn_seconds ? ` · ${room.turn_seconds} s a turn` : ""}${you}`;
+    const timing = [...turnWords(room), timeoutWords(room)].filter(Boolean).map((words) => ` · ${words}`).join("");
+    this.status.textContent = `${status}${room.password ? " · password" : ""}${timing}${you}`;
     this.renderSeats();
     this.renderActions();
     this.renderPace();
