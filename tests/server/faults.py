@@ -860,7 +860,8 @@ class Sleepers:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # A read cancelled on a connection the fault cut may end in asyncpg's own error.
+            with contextlib.suppress(asyncio.CancelledError, asyncpg.InternalClientError):
                 await self._task
             self._task = None
         if self._postgres is not None:
@@ -906,6 +907,7 @@ class Sleepers:
                 TimeoutError,
                 asyncpg.PostgresError,
                 asyncpg.InterfaceError,
+                asyncpg.InternalClientError,  # a connection cut in the middle of a read
                 sqlite3.Error,
             ):
                 rows = None  # the database is away (a fault): look again

@@ -181,6 +181,8 @@ def test_a_match_sleeps_on_a_persons_turn_and_a_decision_wakes_it(database_url: 
         assert within(10, lambda: asleep(client, match) and stored(client, match).version > 0)
         if after["to_act"] == 1 - first:  # Karata may give the same seat another turn
             assert within(5, lambda: kinds(client, other[0]) == ["your_turn"])
+        else:  # the same person goes on: not told again of the turn they are taking
+            assert kinds(client, waiting[0]) == ["your_turn"]
         notice = inbox(client, waiting[0])["notifications"][-1]
         assert notice["link"] == f"#/room/{created['room']['id']}"
         assert notice["text"].startswith("It is your turn in Karata against ")
@@ -357,3 +359,41 @@ def test_an_idle_correspondence_room_waits_a_week_where_a_live_one_waits_an_hour
         rooms.clock = lambda: time.time() + 8 * DAY  # a week and a day later
         assert call(client, rooms.expire, time.time() + 8 * DAY - 3600) == [waiting]
         assert client.get(f"/api/rooms/{waiting}").json()["status"] == "closed"
+
+
+def test_a_person_against_a_computer_player_is_told_each_time_the_turn_comes_back(
+    database_url: str,
+) -> None:
+    with app(database_url) as client, sockets(client) as connect:
+        ann, _ = person(client, "ann")
+        created = room_of(
+            client, ann, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}]
+        )
+        room = created["room"]["id"]
+        match = client.post(
+            f"/api/rooms/{room}/start", headers=bearer(created["host_token"])
+        ).json()["match"]
+        socket = connect(f"/ws/rooms/{room}", "ann", headers=ann)
+        assert socket.hello(None)["type"] == "welcome"
+
+        def waiting_for_ann() -> bool:
+            row = stored(client, match)
+            return row.status != "live" or (asleep(client, match) and to_act(client, match) == 0)
+
+        for _ in range(4):  # ann plays her turns; the computer player answers at once
+            assert within(10, waiting_for_ann)
+            row = stored(client, match)
+            if row.status != "live":
+                break
+            socket.view_from(row.version)
+            play_once(socket)
+        assert within(10, waiting_for_ann)
+        seats = [d.seat for d in call(client, services(client).storage.decisions, match)]
+        ended = stored(client, match).status != "live"
+        # Told when the match began on her move, and each time the computer handed it back.
+        came_back = sum(
+            1 for at, seat in enumerate(seats) if seat == 1 and (seats[at + 1 :] or [0])[0] == 0
+        )
+        expected = (not seats or seats[0] == 0) + came_back - (ended and seats[-1] == 1)
+        assert kinds(client, ann).count("your_turn") == expected, seats
+        assert len(seats) >= 2

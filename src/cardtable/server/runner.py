@@ -370,7 +370,10 @@ class Runner:
             if decision is not None:
                 await self._submit(match_id, seat, decision.text(), version)
             return 0.0
-        timer = await self._timer(match_id, known, room.settings, seat, version)
+        continued = bool(live.match.decisions) and live.match.decisions[-1][0] == seat
+        timer = await self._timer(
+            match_id, known, room.settings, seat, version, continued=continued
+        )
         if correspondence and holder is not None and timer is not None and timer > 0:
             wake = services.clock() + timer  # a person's turn: the match sleeps till it is due
             self._falling_asleep.add(match_id)
@@ -472,7 +475,14 @@ class Runner:
             await self.services.matches.submit(match_id, seat, text, version)
 
     async def _timer(
-        self, match_id: str, known: Known, settings: JsonObject, seat: int, version: int
+        self,
+        match_id: str,
+        known: Known,
+        settings: JsonObject,
+        seat: int,
+        version: int,
+        *,
+        continued: bool = False,
     ) -> float | None:
         """Start, keep or fire the turn timer; how long until it runs out, or until the
         reminder before it is due (``None``: the room has no time limit).
@@ -482,10 +492,12 @@ class Runner:
         :data:`RECONNECT_SECONDS` for the players to reconnect, from now (or what it had left,
         if that is more): the time the server was away is not the player's. A correspondence
         deadline of hours or days stands as it is. Every connection is sent the new deadline.
-        At a correspondence table, the person to act is told when their turn starts
-        (``your_turn``) and :data:`REMINDER_BEFORE` before it ends (``deadline_soon``, where
-        the deadline is longer than that); when the time runs out, the room's timeout policy
-        (:func:`~cardtable.server.rooms.timeout_of`) says what the ``timeout`` does."""
+        At a correspondence table, the person to act is told when the turn passes to them
+        (``your_turn``; not again for each decision of a turn of several: ``continued``, the
+        seat made the match's last decision) and :data:`REMINDER_BEFORE` before it ends
+        (``deadline_soon``, where the deadline is longer than that); when the time runs out,
+        the room's timeout policy (:func:`~cardtable.server.rooms.timeout_of`) says what the
+        ``timeout`` does."""
         services = self.services
         limit = settings.get("turn_seconds")
         if not isinstance(limit, int | float) or limit <= 0 or known.row is None:
@@ -515,7 +527,7 @@ class Runner:
                 current["reminded"] = True
             # Told before the timer is stored, which says it was: a process dying in between
             # tells the turn twice, never not at all (a storage outage raises: told later).
-            if correspondence and not same_turn:
+            if correspondence and not same_turn and not continued:
                 await self._tell_turn("your_turn", known, seat, deadline)
             elif remind_now:
                 await self._tell_turn("deadline_soon", known, seat, deadline)
