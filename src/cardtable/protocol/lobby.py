@@ -41,6 +41,12 @@ class GameInfo(WireModel):
     ruleset_schema: dict[str, Any] = Field(description="The JSON Schema of its ruleset.")
     default_ruleset: JsonObject = Field(description="The ruleset used when none is given.")
     rules: str = Field(description="The rules, in Markdown.")
+    auto_play: bool = Field(
+        False,
+        description="Whether the game offers no real choice (War, whose one decision is "
+        "turning a card): a seat may have the server play it, and no room of it is played "
+        "by correspondence.",
+    )
 
 
 class SeatRequest(WireModel):

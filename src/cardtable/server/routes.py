@@ -107,6 +107,7 @@ def game_info(name: str) -> GameInfo:
         ruleset_schema=ruleset_schema(game),
         default_ruleset=ruleset.to_json(),
         rules=game.rules_text(),
+        auto_play=game.auto_play,
     )
 
 

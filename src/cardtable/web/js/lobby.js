@@ -277,6 +277,7 @@ function createForm(games) {
     const form = rulesetForm(game.ruleset_schema, game.default_ruleset, `rule-${name}`);
     const builder = hasDecks(game.default_ruleset) ? new DeckBuilder("create-deck") : null;
     current = { game, form, agents, sets, builder };
+    play.forGame(game);
     const picker = setPicker(game, sets, form, refreshPool, `rule-${name}`);
     fill(rulesSlot, h("fieldset", {}, h("legend", {}, "Rules"), picker, form.element));
     fill(deckSlot, builder?.element);
@@ -443,6 +444,7 @@ function playChoice() {
   const kindError = notice();
   kindError.id = "create-kind-error";
   const signInNote = h("p", { class: "notice info", id: "create-kind-sign-in", hidden: true });
+  const mailNote = h("span", { class: "help", id: "create-kind-live-only", hidden: true });
   const amount = h("input", { id: "create-deadline", type: "number", min: 1, max: 7, step: 1, value: 1, inputmode: "numeric", required: true, "aria-describedby": "create-deadline-help create-deadline-error" });
   const unit = h("select", { id: "create-deadline-unit" },
     h("option", { value: String(HOUR) }, "hours"),
@@ -519,7 +521,7 @@ function playChoice() {
     part = h("fieldset", { id: "create-play" }, h("legend", {}, "Time"),
       h("fieldset", { class: "kinds", "aria-describedby": "create-kind-error" }, h("legend", {}, "How the match is played"),
         h("div", { class: "field check" }, live, h("label", { for: "create-kind-live" }, h("strong", {}, "Live"), ": everyone at the table at once")),
-        h("div", { class: "field check" }, mail, h("label", { for: "create-kind-correspondence" }, h("strong", {}, "Correspondence"), ": each plays when they like, within a deadline of hours or days")),
+        h("div", { class: "field check" }, mail, h("label", { for: "create-kind-correspondence" }, h("strong", {}, "Correspondence"), ": each plays when they like, within a deadline of hours or days"), mailNote),
         signInNote, kindError),
       liveTurn,
       h("div", { class: "field", dataset: { kind: "correspondence" } },
@@ -539,6 +541,14 @@ function playChoice() {
     refused,
     hostPlays(plays) {
       hostPlays = plays;
+      if (part) draw();
+    },
+    /** A game that offers no real choice (War: `auto_play`) is played live only. */
+    forGame(game) {
+      mail.disabled = Boolean(game.auto_play);
+      mailNote.hidden = !mail.disabled;
+      mailNote.textContent = mail.disabled ? `${game.title} offers no real choice: it is played live.` : "";
+      if (mail.disabled && mail.checked) live.checked = true;
       if (part) draw();
     },
   };
