@@ -124,3 +124,21 @@ def test_the_social_fanout_benchmark_runs_in_quick_mode() -> None:
         # 10 people x 2 changes x 6 friends, less friends away meanwhile (leave/return)
         assert int(deliveries.replace(",", "")) >= (20 if change == "notification" else 60)
     assert "errors the clients met" not in output
+
+
+def test_the_sleeping_matches_benchmark_runs_in_quick_mode() -> None:
+    """A real server holding sleeping correspondence matches: at the end of the window every
+    one is still live and asleep, no lease is held for them, every process is alive, the
+    held-awake contrast holds every lease, and matches woken at once all sleep again."""
+    output = run_script("sleeping_matches.py", "--quick", timeout=600)
+    for fact in (
+        "| matches live, asleep and unleased at the end of the window | 300 of 300 |",
+        "| server processes alive at the end of the window | 3 of 3 |",
+        "| leases the held-awake process holds | 300 of 300 |",
+        "| woken matches asleep again | 300 of 300 |",
+        "| leases a sweep takes among the sleeping matches | 0 |",
+        "| tracebacks in the logs of the processes with 0 and with sleeping matches | none |",
+    ):
+        assert fact in output, output
+    assert re.search(r"^\| leases the process holds \| 0 \| 0 \| \| 300 \| \|$", output, re.M)
+    assert "| server memory (VmRSS) at the end of the window | " in output
