@@ -25,8 +25,8 @@ quiet (under :data:`QUIET_SHARE` of a core over :data:`QUIET_SECONDS`):
 * ``0 matches``: the same accounts, no room and no match;
 * ``N asleep``: the N sleeping matches;
 * ``N held awake``: the same N matches with ``wake_at`` cleared, served by this script's
-  ``--never-sleep`` form of ``cardtable serve``, in which :meth:`SqlStorage.sleep` refuses
-  (returns ``False``): the runner takes every match and its driver waits for the deadline as
+  ``--never-sleep`` form of ``cardtable serve``, in which :meth:`SqlStorage.sleep` never
+  answers: the runner takes every match and its driver waits for the deadline as
   every timed match was driven before matches slept (a task, two fan-out subscriptions, a
   lease renewed by every sweep). Correspondence matches never stay awake in the real server:
   one whose ``wake_at`` is cleared is taken up and put back to sleep at once (the next
@@ -699,13 +699,17 @@ def report(result: Result, args: argparse.Namespace) -> str:
 
 
 def never_sleep(arguments: list[str]) -> None:
-    """``cardtable`` with ``arguments``, in a process whose matches never sleep: storage
-    refuses to put one to sleep, so the runner drives it on (see the module's docstring)."""
+    """``cardtable`` with ``arguments``, in a process whose matches never sleep: storage never
+    answers a call to put one to sleep, so each driver stays as every timed match's driver
+    waited before matches slept: a task, its two fan-out subscriptions, a lease renewed by
+    every sweep (see the module's docstring). (A refusal would not do: a driver whose match
+    would not sleep looks at it again a second later, taking it to have moved on.)"""
     from cardtable.cli.app import main as cardtable
 
     async def refuse(
         self: SqlStorage, match_id: str, owner: str, version: int, until: float
     ) -> bool:
+        await asyncio.Event().wait()  # until the server stops
         return False
 
     SqlStorage.sleep = refuse  # type: ignore[method-assign]

@@ -94,7 +94,7 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
         "matches": (
             ["id"],
             [(("room_id",), "rooms")],
-            [("room_id", "started_at"), ("status", "started_at")],
+            [("room_id", "started_at"), ("status", "started_at"), ("status", "wake_at")],
         ),
         "rooms": (["id"], [], [("status", "game", "created_at")]),
         "seats": (["room_id", "seat_index"], [(("room_id",), "rooms")], []),

@@ -543,10 +543,12 @@ class SqlStorage:
 READ_TRIES = 2
 """Connections a read is tried on, when the first broke under it (see ``SqlStorage._select``)."""
 
-_AWAY = (sa.exc.DBAPIError, OSError, TimeoutError)
+_AWAY = (sa.exc.DBAPIError, OSError, TimeoutError, sa.exc.TimeoutError)
 """What the drivers raise when the database is away, refuses, or cut a connection: SQLAlchemy
 wraps most of it (asyncpg's errors included) as a ``DBAPIError``; a connection that cannot
-even be made may surface as an ``OSError`` or a time-out."""
+even be made may surface as an ``OSError`` or a time-out; and a pool whose every connection
+stayed busy past its time-out (thousands of matches woken at once) raises SQLAlchemy's own
+``TimeoutError``: the database is as good as away for that caller, who tries again."""
 
 
 @asynccontextmanager
