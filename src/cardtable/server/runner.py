@@ -21,6 +21,18 @@ after the same delay, until they switch it off. The delay is the room's pace:
 ``agent_delay`` at ``normal``, :data:`FAST_DELAY` (or ``agent_delay``, if shorter) at
 ``fast``. When the holder dies, its lease runs out and another process takes the match over
 from its stored record.
+
+When a turn's time runs out, the room's timeout policy says what the ``timeout`` does: the
+seat's default decision (live rooms' default), a forfeit (correspondence rooms' default), or
+a computer player's decision for that turn (``timeout agent``: :func:`handed_over`).
+
+A *correspondence* match (see docs/correspondence.md) is driven the same way, but for three
+things: nobody is replaced for being away, nor is the match abandoned for being alone; the
+person to act is told of their turn, and reminded :data:`REMINDER_BEFORE` its deadline; and
+while it waits for a person the match *sleeps*: its driver stores when it must wake
+(:meth:`~cardtable.server.storage.base.Storage.sleep`), gives up the lease and ends, holding
+no task, subscription or cached state until a decision wakes it (the process that took the
+decision takes it up at once: :meth:`Runner.decided`) or a sweep finds it due.
 """
 
 from __future__ import annotations
