@@ -9,15 +9,13 @@
 // them, show what was added while the tab is hidden.
 import { ApiError, call } from "./api.js";
 import { h, fill } from "./dom.js";
-import { onPersonal, personalState } from "./personal.js";
-import { confirmSession, me, onAccount, signInLink } from "./session.js";
+import { countingLink, onPersonal } from "./personal.js";
+import { me, signInLink } from "./session.js";
 import { invitations } from "./invite.js";
 import { keepSeat } from "./store.js";
 import { timeLeft } from "./times.js";
 
 const CHANGED = "cardtable:inbox";
-const POLL_MS = 30000; // while the personal channel is down
-const FALLBACK_MS = 120000; // while it is open: it tells at once, this catches what it missed
 const PAGE = 50;
 const SHOW_KEY = "cardtable.browser-notifications";
 
@@ -161,40 +159,12 @@ onPersonal("notification", (message) => {
 
 /** The header's link to the inbox, with the unread count (shown to accounts only). */
 export function inboxLink() {
-  const count = h("span", { class: "badge alert", id: "inbox-unread", hidden: true });
-  const link = h("a", { href: "#/inbox", id: "inbox-link", hidden: !me() }, "Inbox", count); // a guest never sees it
-  let asking = 0;
-  let counted = 0;
-  async function recount() {
-    const asked = ++asking;
-    counted = Date.now();
-    await confirmSession(); // the page's note of an account may be stale: ask the server first
-    if (asked !== asking) return;
-    link.hidden = !me();
-    if (!me()) {
-      count.hidden = true;
-      return;
-    }
-    try {
-      const { unread } = await inboxApi.unread();
-      if (asked !== asking) return;
-      count.textContent = String(unread);
-      count.hidden = unread === 0;
-      count.title = `${unread} unread`;
-      link.setAttribute("aria-label", unread ? `Inbox, ${unread} unread` : "Inbox");
-    } catch {
-      count.hidden = true; // a courtesy: the inbox page says what went wrong
-    }
-  }
-  recount();
-  onAccount(recount);
-  window.addEventListener(CHANGED, recount);
-  window.addEventListener("hashchange", recount);
-  setInterval(() => {
-    if (document.hidden) return;
-    if (personalState() !== "open" || Date.now() - counted >= FALLBACK_MS) recount();
-  }, POLL_MS);
-  return link;
+  return countingLink({
+    href: "#/inbox", id: "inbox-link", countId: "inbox-unread", words: "Inbox", changed: CHANGED,
+    read: async () => (await inboxApi.unread()).unread,
+    title: (n) => `${n} unread`,
+    label: (n) => (n ? `Inbox, ${n} unread` : "Inbox"),
+  });
 }
 
 /** An invitation's "Join" (a seat, the room's password not asked; then the room) and

@@ -10,14 +10,13 @@
 import { call } from "./api.js";
 import { h, fill, notice } from "./dom.js";
 import { moment } from "./forms.js";
-import { agoInWords, onPersonal, personalState } from "./personal.js";
-import { confirmSession, me, onAccount, signInLink } from "./session.js";
+import { agoInWords, countingLink, onPersonal } from "./personal.js";
+import { me, signInLink } from "./session.js";
 import { timeLeft } from "./times.js";
 
 const CHANGED = "cardtable:matches";
 const NEWS = new Set(["your_turn", "deadline_soon", "match_finished"]); // kinds about a match
-const POLL_MS = 30000; // while the personal channel is down, or the page is open
-const FALLBACK_MS = 120000; // while it is open: it tells at once, this catches what it missed
+const POLL_MS = 30000; // while the page is open: the deadlines move, and what the channel missed
 
 export const matchesApi = {
   playing: () => call("GET", "/account/playing"),
@@ -41,41 +40,13 @@ function safeLink(link) {
 
 /** The header's link to My matches, with how many wait for the person's move (accounts only). */
 export function matchesLink() {
-  const count = h("span", { class: "badge alert", id: "matches-turns", hidden: true });
-  const link = h("a", { href: "#/matches", id: "matches-link", hidden: !me() }, "My matches", count); // a guest never sees it
-  let asking = 0;
-  let counted = 0;
-  async function recount() {
-    const asked = ++asking;
-    counted = Date.now();
-    await confirmSession(); // the page's note of an account may be stale: ask the server first
-    if (asked !== asking) return;
-    link.hidden = !me();
-    if (!me()) {
-      count.hidden = true;
-      return;
-    }
-    try {
-      const { matches } = await matchesApi.playing();
-      if (asked !== asking) return;
-      const mine = matches.filter((m) => m.my_turn).length;
-      count.textContent = String(mine);
-      count.hidden = mine === 0;
-      count.title = `Your turn in ${mine} ${mine === 1 ? "match" : "matches"}`;
-      link.setAttribute("aria-label", mine ? `My matches, your turn in ${mine}` : "My matches");
-    } catch {
-      count.hidden = true; // a courtesy: the page says what went wrong
-    }
-  }
-  recount();
-  onAccount(recount);
-  window.addEventListener(CHANGED, recount);
-  window.addEventListener("hashchange", recount);
-  setInterval(() => {
-    if (document.hidden) return;
-    if (personalState() !== "open" || Date.now() - counted >= FALLBACK_MS) recount();
-  }, POLL_MS);
-  return link;
+  return countingLink({
+    href: "#/matches", id: "matches-link", countId: "matches-turns", words: "My matches",
+    changed: CHANGED,
+    read: async () => (await matchesApi.playing()).matches.filter((m) => m.my_turn).length,
+    title: (n) => `Your turn in ${n} ${n === 1 ? "match" : "matches"}`,
+    label: (n) => (n ? `My matches, your turn in ${n}` : "My matches"),
+  });
 }
 
 /** Who else sits at the table: "Owl", "Owl and Cat", "Owl, Cat and Elk". */
@@ -124,6 +95,7 @@ export function matchesPage(main) {
     problem, status, list);
 
   async function load() {
+    if (!me()) return; // signing out (the page is drawn again for a guest once signed out)
     try {
       const { matches } = await matchesApi.playing();
       if (gone) return;

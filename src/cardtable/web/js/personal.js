@@ -10,6 +10,7 @@
 // (each (re)connection: whatever was shown from an earlier load may have changed meanwhile).
 import { api, call } from "./api.js";
 import { confirmSession, me, onAccount } from "./session.js";
+import { h } from "./dom.js";
 
 const VERSION = 1; // the personal channel's version (apart from the rooms' protocol)
 const FATAL = new Set(["protocol_version", "not_logged_in", "forbidden_origin", "hello_first", "bad_message"]);
@@ -301,4 +302,52 @@ export function gameTitles() {
     );
   }
   return titles;
+}
+
+const COUNT_POLL_MS = 30000; // while the personal channel is down
+const COUNT_FALLBACK_MS = 120000; // while it is open: it tells at once, this catches what it missed
+
+/**
+ * A header link that counts something of the signed-in person's (a guest never sees it): the
+ * inbox's unread notifications, the matches waiting for their move. `read()` resolves to the
+ * count; `label(n)` is the link's name for people with a count of n (`title(n)`: the badge's
+ * tip). The count is read again when the account changes, when `changed` (a window event) is
+ * fired, when the page changes, and now and then: every half minute while the personal channel
+ * is down, every two minutes while it is open (it tells at once).
+ */
+export function countingLink({ href, id, countId, words, read, label, title, changed }) {
+  const count = h("span", { class: "badge alert", id: countId, hidden: true });
+  const link = h("a", { href, id, hidden: !me() }, words, count);
+  let asking = 0;
+  let counted = 0;
+  async function recount() {
+    const asked = ++asking;
+    counted = Date.now();
+    await confirmSession(); // the page's note of an account may be stale: ask the server first
+    if (asked !== asking) return;
+    link.hidden = !me();
+    if (!me()) {
+      count.hidden = true;
+      return;
+    }
+    try {
+      const n = await read();
+      if (asked !== asking) return;
+      count.textContent = String(n);
+      count.hidden = n === 0;
+      count.title = title(n);
+      link.setAttribute("aria-label", label(n));
+    } catch {
+      count.hidden = true; // a courtesy: the page of its own says what went wrong
+    }
+  }
+  recount();
+  onAccount(recount);
+  window.addEventListener(changed, recount);
+  window.addEventListener("hashchange", recount);
+  setInterval(() => {
+    if (document.hidden) return;
+    if (personalState() !== "open" || Date.now() - counted >= COUNT_FALLBACK_MS) recount();
+  }, COUNT_POLL_MS);
+  return link;
 }
