@@ -11,10 +11,25 @@ export class ApiError extends Error {
   }
 }
 
+const pending = new Set(); // the calls under way
+
+/** Once every call under way now has been answered (or failed): signing out waits for them, so
+ * that none asked as the account reaches the server after its session ended (a 401). */
+export async function answered() {
+  await Promise.allSettled([...pending]);
+}
+
 /** One REST call: the answer's JSON (null for 204), or an ApiError with the server's
  * sentence. `token`: a seat's or the host's, as a bearer token; the session travels in its
  * cookie by itself. */
-export async function call(method, path, body, token) {
+export function call(method, path, body, token) {
+  const asked = ask(method, path, body, token);
+  pending.add(asked);
+  asked.then(() => pending.delete(asked), () => pending.delete(asked));
+  return asked;
+}
+
+async function ask(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -2,7 +2,7 @@
 // HttpOnly cookie no script reads; the page asks the server who is here once at load
 // (GET /api/me, which answers guests too), and keeps a note of the account meanwhile
 // (username and display name), so that the header shows it at once.
-import { api } from "./api.js";
+import { answered, api } from "./api.js";
 import { h, fill } from "./dom.js";
 
 const KEY = "cardtable.account";
@@ -68,6 +68,7 @@ export function confirmSession() {
 export async function signOut() {
   leaving = true;
   try {
+    await answered(); // what was asked as the account before: answered before the session ends
     await api.signOut();
   } finally {
     leaving = false;
