@@ -39,6 +39,12 @@ def start_server(port: int, log: Path, storage: Sequence[str]) -> subprocess.Pop
         sys.executable, "-m", "cardtable", "serve", "--host", HOST, "--port", str(port),
         "--agent-delay", "0", *storage,
     ]  # fmt: skip
+    return launch(command, port, log)
+
+
+def launch(command: Sequence[str], port: int, log: Path) -> subprocess.Popen[bytes]:
+    """Run ``command`` (a server on ``port``), its output in ``log``; the process, once it
+    answers (the benchmark stops if it dies or stays silent for :data:`READY_SECONDS`)."""
     with log.open("wb") as output:
         server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + READY_SECONDS

@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import multiprocessing
 import random
 import secrets
@@ -82,7 +81,8 @@ from cardtable.server.accounts.tables import accounts, participants
 from cardtable.server.notifications.tables import notifications
 from cardtable.server.storage import SqlStorage
 from cardtable.server.storage.tables import decisions, matches, rooms, seats
-from server_process import HOST, READY_SECONDS, free_port, stop_server
+from server_process import HOST, free_port, stop_server
+from server_process import launch as answering
 
 TURN_SECONDS = 3 * 24 * 3600
 """The rooms' deadline per turn: the runner wakes a match an hour before it (a reminder)."""
@@ -133,18 +133,7 @@ def launch(
     if not sleeping:
         head = [sys.executable, str(Path(__file__).resolve()), NEVER_SLEEP]
     command = [*head, "serve", "--host", HOST, "--port", str(port), "--database", url]
-    with log.open("wb") as output:
-        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + READY_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server stopped at once:\n{log.read_text()}")
-        with contextlib.suppress(httpx2.HTTPError):
-            if httpx2.get(f"http://{HOST}:{port}/api/games", timeout=2).status_code == 200:
-                return server
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit(f"the server did not answer within {READY_SECONDS:.0f} s")
+    return answering(command, port, log)
 
 
 def make_template(folder: Path) -> Rows:
