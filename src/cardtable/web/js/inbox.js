@@ -9,7 +9,7 @@
 // them, show what was added while the tab is hidden.
 import { ApiError, call } from "./api.js";
 import { h, fill } from "./dom.js";
-import { countingLink, onPersonal } from "./personal.js";
+import { countingLink, onPersonal, onReopened } from "./personal.js";
 import { me, signInLink } from "./session.js";
 import { invitations } from "./invite.js";
 import { keepSeat } from "./store.js";
@@ -151,7 +151,7 @@ async function showInBrowser(told) {
   }
 }
 
-onPersonal("welcome", changed); // (re)connected: what came while the channel was down was told by no one
+onReopened(changed); // what came while the channel was down was told by no one
 onPersonal("notification", (message) => {
   changed(); // the count, and the inbox page if open
   if (message.notification && message.notification.id !== undefined) showInBrowser(message.notification);

@@ -10,7 +10,7 @@
 import { call } from "./api.js";
 import { h, fill, notice } from "./dom.js";
 import { moment } from "./forms.js";
-import { agoInWords, countingLink, onPersonal } from "./personal.js";
+import { agoInWords, countingLink, onPersonal, onReopened } from "./personal.js";
 import { me, signInLink } from "./session.js";
 import { timeLeft } from "./times.js";
 
@@ -31,7 +31,7 @@ const changed = matchesChanged;
 onPersonal("notification", (message) => {
   if (NEWS.has(message.notification?.type)) changed();
 });
-onPersonal("welcome", changed); // what came while the channel was down was told by no one
+onReopened(changed); // what came while the channel was down was told by no one
 
 /** A link of the server's: only a page of this client (#/...), never another kind of URL. */
 function safeLink(link) {

@@ -30,6 +30,12 @@ export function onPersonal(type, listener) {
   return () => listeners.get(type)?.delete(listener);
 }
 
+/** Call `listener()` each time the channel opens again on this page (not the first time, which
+ * the page's first reads cover): what came while it was down was told to no one. */
+export function onReopened(listener) {
+  return onPersonal("welcome", () => { if (welcomes > 1) listener(); });
+}
+
 function emit(type, message) {
   for (const listener of [...(listeners.get(type) || [])]) {
     try {
@@ -49,6 +55,7 @@ let state = "closed"; // "connecting", "open", "reconnecting", "closed"
 let idle = false;
 let idleTimer = null;
 let lastSent = 0;
+let welcomes = 0; // how many times the channel opened on this page
 
 /** The channel's state: "connecting", "open", "reconnecting" or "closed". */
 export function personalState() {
@@ -92,6 +99,7 @@ function open() {
     }
     if (!message || typeof message.type !== "string") return;
     if (message.type === "welcome") {
+      welcomes += 1;
       retries = 0;
       setState("open");
       if (idle || away()) { // a new connection starts active: say so if the person is not
