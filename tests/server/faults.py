@@ -883,8 +883,9 @@ class Sleepers:
                 )
             marks = ", ".join("?" for _ in rooms)
             sql = f"SELECT {columns} FROM matches WHERE room_id IN ({marks})"
+            opened = self._sqlite
             found: list[Any] = await asyncio.to_thread(
-                lambda: self._sqlite.execute(sql, rooms).fetchall()  # type: ignore[union-attr]
+                lambda: opened.execute(sql, rooms).fetchall()
             )
         else:
             if self._postgres is None:

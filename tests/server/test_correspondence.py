@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from cardtable.server.storage import MatchRow
+from cardtable.server.storage import MatchRow, SqlStorage
 from cardtable.server.storage.tables import matches
 from tests.server.accounts.seating import services
 from tests.server.accounts.test_routes import OWN, app, call
@@ -86,7 +86,8 @@ def time_passes(client: TestClient, match: str, seconds: float) -> None:
         assert row.wake_at is not None
         timer = {**row.timer, "deadline": deadline_of(row) - seconds}
         await server.storage.set_timer(match, timer)
-        async with server.storage.write() as connection:  # type: ignore[attr-defined]
+        assert isinstance(server.storage, SqlStorage)
+        async with server.storage.write() as connection:
             await connection.execute(
                 sa.update(matches)
                 .where(matches.c.id == match)
@@ -270,7 +271,9 @@ def test_a_live_room_says_what_a_turn_out_of_time_does(database_url: str, then: 
         at = texts.index((0, f"timeout {then}"))
         if then == "forfeit":
             assert within(5, lambda: stored(client, match).status == "finished")
-            assert stored(client, match).outcome["winners"] == [1]  # type: ignore[index]
+            outcome = stored(client, match).outcome
+            assert outcome is not None
+            assert outcome["winners"] == [1]
         else:  # a computer player made the seat's move, and the match goes on
             assert within(10, lambda: len(call(client, storage.decisions, match)) > at + 1)
             after = call(client, storage.decisions, match)[at + 1]

@@ -71,9 +71,10 @@ async def playing(
 
 async def _shown(live: Matches, match: MatchRow, extra: dict[str, Any]) -> MyMatch:
     timer = match.timer or {}
-    deadline = timer.get("deadline")
-    if timer.get("version") == match.version and isinstance(timer.get("seat"), int):
-        to_act: int | None = timer["seat"]  # type: ignore[assignment]
+    deadline, timed = timer.get("deadline"), timer.get("seat")
+    to_act: int | None
+    if timer.get("version") == match.version and isinstance(timed, int):
+        to_act = timed
     else:  # no timer of this turn: ask the match (a live one, cached where it is played)
         deadline = None
         async with live.lock(match.id):
