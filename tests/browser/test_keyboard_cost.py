@@ -13,9 +13,11 @@ from a few runs, the deals being random):
   turn comes back (it once left the focus on the "Turn my cards for me" toggle after the
   first battle, and every later battle cost 2: Shift+Tab and Enter).
 * Karata: 1 to pass or to finish (the focus waits on that control); a card of the hand costs
-  a Shift+Tab for each card between it and the controls, so at most the hand's size plus 1
-  (2 to 5 measured); finishing while saying "last card" costs 4 (Shift+Tab to the toggle,
-  Enter, Tab back, Enter); a request at most one walk across the controls (3 measured).
+  a Shift+Tab for each card between it and the controls, and one for each control before the
+  one the focus waits on (the "last card" toggle before "Finish the turn"), so at most the
+  hand's size plus those plus 1 (2 to 5 measured); finishing while saying "last card" costs 4
+  (Shift+Tab to the toggle, Enter, Tab back, Enter); a request at most one walk across the
+  controls (3 measured).
 * Kata TCG: 1 to end the turn; a card costs the Shift+Tabs back into the hand and its Enter,
   then one Enter for how it is played and one for its target, the focus waiting on each
   (3 to 8 measured); an attack costs the Shift+Tabs to the minion (past the hand), its Enter
@@ -131,6 +133,21 @@ def hand_size(person: Person, selector: str) -> int:
     return person.page.locator(selector).count()
 
 
+CONTROLS_BEFORE_FOCUS = """() => {
+  const stops = [...document.querySelectorAll(
+    "#controls button, #controls select")].filter((el) => !el.disabled);
+  return Math.max(0, stops.indexOf(document.activeElement));
+}"""
+"""How many of the controls come before the one the focus waits on (0 when it waits
+elsewhere): the Shift+Tabs a walk back into the hand takes before it reaches the hand."""
+
+
+def controls_before_focus(person: Person) -> int:
+    count = person.page.evaluate(CONTROLS_BEFORE_FOCUS)
+    assert isinstance(count, int)
+    return count
+
+
 def war_turn(keyboard: Keyboard) -> None:
     assert keyboard.press("#controls [data-decision='turn']")
     keyboard.decided("turn", 1)
@@ -141,8 +158,9 @@ def karata_turn(keyboard: Keyboard) -> None:
     and asking for something when it must), else passing."""
     page = keyboard.person.page
     hand = hand_size(keyboard.person, ".hand button.card")
+    before_focus = controls_before_focus(keyboard.person)
     if keyboard.press(".hand button.card.playable"):
-        keyboard.decided("play a card", hand + 1)
+        keyboard.decided("play a card", hand + before_focus + 1)
         return
     controls = hand_size(keyboard.person, "#controls button, #controls select")
     declared = False
