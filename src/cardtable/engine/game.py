@@ -151,6 +151,25 @@ class Preset(Generic[R]):
     ruleset: R
 
 
+@dataclass(frozen=True, slots=True)
+class RatedRuleset(Generic[R]):
+    """A ruleset whose matches are rated: a game's standard rules (for a game of several
+    table sizes, one per size). Each has its own ratings and leaderboards; a match under any
+    other ruleset is unrated.
+
+    >>> from cardtable.games import find
+    >>> [rated.name for rated in find("karata").rated_rulesets()]
+    ['standard-2', 'standard-3', 'standard-4']
+    >>> find("karata").rated_ruleset(find("karata").default_ruleset()).title
+    'Karata, 2 players'
+    """
+
+    name: str
+    """Its name within the game (``standard``, ``standard-3``), as ratings are filed under."""
+    title: str
+    ruleset: R
+
+
 class Game(ABC, Generic[S, R]):
     """Base of every game definition. Subclasses are stateless: all state is in ``S``."""
 
@@ -270,6 +289,20 @@ class Game(ABC, Generic[S, R]):
         return (
             Preset("quick", f"Quick {self.title}", "The game's own rules.", self.default_ruleset()),
         )
+
+    def rated_rulesets(self) -> Sequence[RatedRuleset[R]]:
+        """The rulesets whose matches are rated (default: the game's own rules, as
+        ``standard``). A game whose outcome is luck alone (War: its only decision is turning
+        a card) rates none."""
+        return (RatedRuleset("standard", self.title, self.default_ruleset()),)
+
+    def rated_ruleset(self, ruleset: R) -> RatedRuleset[R] | None:
+        """The rated ruleset ``ruleset`` is, if it is one (compared field by field)."""
+        wanted = ruleset.to_json()
+        for rated in self.rated_rulesets():
+            if rated.ruleset.to_json() == wanted:
+                return rated
+        return None
 
     def preset(self, name: str) -> Preset[R]:
         """The preset called ``name`` (``KeyError`` when there is none)."""

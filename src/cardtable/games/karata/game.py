@@ -21,7 +21,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, RatedRuleset
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
@@ -46,7 +46,7 @@ from cardtable.games.karata.actions import (
 )
 from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.karata.cards import deck
-from cardtable.games.karata.config import KarataRules
+from cardtable.games.karata.config import MIN_PLAYERS, KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
 from cardtable.games.karata.errors import REFUSAL_CODES, BadDeclaration, RuleBroken
 from cardtable.games.karata.events import KARATA_EVENTS, KarataPublic
@@ -112,6 +112,17 @@ class KarataGame(Game[KarataState, KarataRules]):
             # ends with no winner; fines of two, heavy bombs.
             KarataRules(players=6, max_players=6, hand_size=7, fine=2, pick_two=4, pick_joker=10),
         ]
+
+    def rated_rulesets(self) -> Sequence[RatedRuleset[KarataRules]]:
+        """The standard rules at each table size they allow (2 to 4 players)."""
+        return tuple(
+            RatedRuleset(
+                f"standard-{players}",
+                f"{self.title}, {players} players",
+                KarataRules(players=players),
+            )
+            for players in range(MIN_PLAYERS, KarataRules().max_players + 1)
+        )
 
     def seats(self, ruleset: KarataRules) -> int:
         return ruleset.players

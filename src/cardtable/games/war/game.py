@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
-from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset
+from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset, RatedRuleset
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
@@ -68,6 +68,10 @@ class WarGame(Game[WarState, WarRules]):
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
+
+    def rated_rulesets(self) -> Sequence[RatedRuleset[WarRules]]:
+        """None: turning one's card is War's only decision, so a rating would measure luck."""
+        return ()
 
     def presets(self) -> Sequence[Preset[WarRules]]:
         """A full deck's War lasts thousands of battles (or stops at the turn limit): the
