@@ -1,0 +1,66 @@
+"""The matchmaking benchmark runs, and what it simulates is sane (its figures are not checked:
+they are measures, not rules)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def matchmaking() -> ModuleType:
+    """``benchmarks/matchmaking.py``, imported as its folder's scripts import each other."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(BENCHMARKS))
+        spec = importlib.util.spec_from_file_location("matchmaking", BENCHMARKS / "matchmaking.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        patch.setitem(sys.modules, "matchmaking", module)  # its dataclasses look it up
+        spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_simulated_queue_seats_its_people_sensibly(matchmaking: ModuleType, seats: int) -> None:
+    outcome = matchmaking.simulate(seats, people=200, rate=0.5, seed=3)
+    assert outcome.arrived == 200
+    assert 200 - seats < outcome.seated <= 200  # a table short at the end may be left
+    assert all(wait >= 0 for wait in outcome.waits)
+    assert 0 <= outcome.with_computers < outcome.seated
+    tables_of_people = len(outcome.spreads)
+    assert tables_of_people * seats + outcome.with_computers == outcome.seated
+    assert all(0 <= spread <= 1000 for spread in outcome.spreads)  # the widest gap accepted
+    if seats == 2:
+        assert len(outcome.distances) == tables_of_people
+        assert all(0 <= distance <= 0.5 for distance in outcome.distances)
+    else:
+        assert outcome.distances == []
+    assert len(outcome.sweeps) > 250  # a sweep a second: 200 arrivals at 0.5 take about 400
+
+
+def test_the_quick_form_prints_a_row_per_queue_and_the_cost(
+    matchmaking: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert matchmaking.main(["--quick"]) == 0
+    output = capsys.readouterr().out
+    rows = re.findall(
+        r"^\| ([24]) \| ([\d.]+)/s \| ([\d,]+) of 300 \| (\d+)% \| ([\d.]+) s \| ([\d.]+) s \| "
+        r"(\d+) \| (\d+) \| (0\.\d{3})? \|$",
+        output,
+        re.MULTILINE,
+    )
+    assert len(rows) == 6, output
+    for seats, _, seated, _, p50, p95, spread50, spread95, fairness in rows:
+        assert 290 <= int(seated) <= 300
+        assert float(p50) <= float(p95)
+        assert int(spread50) <= int(spread95) <= 1000
+        assert (fairness != "") == (seats == "2")
+    assert re.search(r"one sweep of a queue of 5,000 took \d+ ms \(tables of 2\)", output)
