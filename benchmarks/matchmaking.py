@@ -6,18 +6,19 @@
 The pairing rule (:func:`cardtable.ratings.pairing.propose_tables`) alone, no server: people
 arrive at one queue at random (a Poisson process of ``rate`` people a second), each with a
 rating drawn from a realistic spread (``mu`` normal about 1,500 with sd 250, ``sigma``
-uniform between 100 and 350, so shown ratings of roughly 300 to 1,800); two in five accept
-computer players after 30 seconds, the others never. Five computer players are at hand,
-``mu`` 1,000 to 2,000 (sigma 80), the spread of the measured ones. Every second of simulated
-time a sweep proposes tables, and whoever is proposed a table leaves the queue (everyone
-accepts). After the last arrival the sweeps go on until the queue is empty or ten minutes have
-passed. Each queue is run with tables of two and of four, busy (5 a second), steady (0.5) and
-quiet (0.05).
+uniform between 100 and 350, so shown ratings, ``mu - 2 sigma``, of roughly 300 to 1,800);
+two in five accept computer players after 30 seconds, the others never. Five computer players
+are at hand, ``mu`` 1,000 to 2,000 (sigma 80), the spread of the measured ones. Every second
+of simulated time a sweep proposes tables, and whoever is proposed a table leaves the queue
+(everyone accepts). After the last arrival the sweeps go on until the queue is empty or ten
+minutes have passed. Each queue is run with tables of two and of four, busy (5 a second),
+steady (0.5) and quiet (0.05).
 
 Reported per queue: the people seated, the share of them at a table with computer players,
 the median and 95th percentile of their waits, the median and 95th percentile of the spread
-of shown ratings at tables of people (highest minus lowest), and at tables of two people the
-mean distance of the model's win chance from one half (0 is a coin toss, 0.5 a certainty).
+of ``mu`` at tables of people (highest minus lowest: what the rule compares, its gap being at
+most 1,000), and at tables of two people the mean distance of the model's win chance from one
+half (0 is a coin toss, 0.5 a certainty), which ``mu`` and ``sigma`` both enter.
 Last, the cost of the call itself: the mean and slowest sweep of the simulation, and one
 sweep of a queue of 5,000 (joined over the last minute, tables of two and of four).
 """
@@ -67,8 +68,8 @@ class Outcome:
     """Seconds from joining to being proposed a table, per person seated."""
     with_computers: int = 0
     """People seated at a table with computer players."""
-    spreads: list[int] = field(default_factory=list)
-    """Highest minus lowest shown rating, per table of people."""
+    spreads: list[float] = field(default_factory=list)
+    """Highest minus lowest ``mu``, per table of people."""
     distances: list[float] = field(default_factory=list)
     """``|win_chance - 0.5|``, per table of two people."""
     sweeps: list[float] = field(default_factory=list)
@@ -114,8 +115,8 @@ def simulate(seats: int, people: int, rate: float, seed: int = 0) -> Outcome:
             if table.computers:
                 outcome.with_computers += len(seated)
                 continue
-            shown = [seeker.standing.shown for seeker in seated]
-            outcome.spreads.append(max(shown) - min(shown))
+            mus = [seeker.standing.mu for seeker in seated]
+            outcome.spreads.append(max(mus) - min(mus))
             if seats == 2:
                 chance = win_chance(seated[0].standing, seated[1].standing)
                 outcome.distances.append(abs(chance - 0.5))
@@ -137,7 +138,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 
 def row(outcome: Outcome) -> str:
-    waits, spreads = outcome.waits, [float(spread) for spread in outcome.spreads]
+    waits, spreads = outcome.waits, outcome.spreads
     fairness = f"{statistics.fmean(outcome.distances):.3f}" if outcome.distances else ""
     return (
         f"| {outcome.seats} | {outcome.rate:g}/s | {outcome.seated:,} of {outcome.arrived:,} | "
@@ -177,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     people = 300 if args.quick else args.people
     print(
         f"Matchmaking: {people:,} people a queue, seed {args.seed}; {describe_machine()}.\n"
-        f"Spread: shown ratings at tables of people. |win chance - 0.5|: tables of two people."
+        f"Spread: mu at tables of people. |win chance - 0.5|: tables of two people."
     )
     print()
     outcomes = [

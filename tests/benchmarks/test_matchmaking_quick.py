@@ -32,12 +32,15 @@ def matchmaking() -> ModuleType:
 def test_a_simulated_queue_seats_its_people_sensibly(matchmaking: ModuleType, seats: int) -> None:
     outcome = matchmaking.simulate(seats, people=200, rate=0.5, seed=3)
     assert outcome.arrived == 200
-    assert 200 - seats < outcome.seated <= 200  # a table short at the end may be left
+    # left: a table short at the end, or a few never seated together, over 1,000 apart in
+    # mu (here, at tables of four: four from mu 996 to 2,001)
+    assert 200 - 2 * seats < outcome.seated <= 200
     assert all(wait >= 0 for wait in outcome.waits)
     assert 0 <= outcome.with_computers < outcome.seated
     tables_of_people = len(outcome.spreads)
     assert tables_of_people * seats + outcome.with_computers == outcome.seated
     assert all(0 <= spread <= 1000 for spread in outcome.spreads)  # the widest gap accepted
+    assert any(spread != round(spread) for spread in outcome.spreads)  # mu, not shown (whole)
     if seats == 2:
         assert len(outcome.distances) == tables_of_people
         assert all(0 <= distance <= 0.5 for distance in outcome.distances)

@@ -1,7 +1,11 @@
-"""The pairing rule: who is seated with whom, when, and when computer players fill a table."""
+"""The pairing rule: who is seated with whom, when, and when computer players fill a table.
+
+The rule compares ``mu``: the scenarios give people settled ratings (sigma 100) by ``mu``, and
+the shown rating (``mu - 2 sigma``) plays no part, as the tests of it say."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -23,20 +27,26 @@ from cardtable.ratings.scale import Standing
 PROPERTY = settings(max_examples=200, deadline=None, database=None)
 
 
-def rated(shown: int) -> Standing:
-    """A settled rating (sigma 100) shown as ``shown``."""
-    return Standing(mu=shown + 200.0, sigma=100.0, matches=30)
+def rated(mu: float, sigma: float = 100.0) -> Standing:
+    """A rating of skill ``mu``, settled (sigma 100) unless ``sigma`` says otherwise."""
+    return Standing(mu=mu, sigma=sigma, matches=30 if sigma <= 100.0 else 0)
 
 
-def person(id: int, shown: int, joined: float = 0.0, computer_after: float | None = None) -> Seeker:
-    return Seeker(id, rated(shown), joined=joined, computer_after=computer_after)
+def person(
+    id: int,
+    mu: float,
+    joined: float = 0.0,
+    computer_after: float | None = None,
+    sigma: float = 100.0,
+) -> Seeker:
+    return Seeker(id, rated(mu, sigma), joined=joined, computer_after=computer_after)
 
 
 BOTS = [
-    ("random", rated(600)),
-    ("greedy", rated(1000)),
-    ("ismcts:easy", rated(1280)),
-    ("ismcts:hard", rated(1350)),
+    ("random", rated(600.0, 80.0)),
+    ("greedy", rated(1000.0, 80.0)),
+    ("ismcts:easy", rated(1280.0, 80.0)),
+    ("ismcts:hard", rated(1350.0, 80.0)),
 ]
 
 
@@ -46,6 +56,22 @@ def test_the_gap_widens_by_the_stated_numbers() -> None:
     assert accepted_gap(1.0) == 165.0
     assert accepted_gap(56.0) == 990.0
     assert accepted_gap(57.0) == 1000.0 == accepted_gap(1e9)
+
+
+def test_people_are_compared_by_mu_not_by_the_shown_rating() -> None:
+    # Shown alike (800), 500 apart in skill: the newcomer is not seated with the settled
+    # player, but with the one of equal mu shown 500 higher.
+    newcomer, settled = person(1, 1500, sigma=350.0), person(2, 1000)
+    equal = person(3, 1500, joined=1.0)
+    assert newcomer.standing.shown == settled.standing.shown == 800
+    assert newcomer.standing.provisional
+    assert not settled.standing.provisional
+    assert propose_tables([newcomer, settled], seats=2, now=0.0) == ()
+    assert propose_tables([newcomer, settled], seats=2, now=23.0) == ()  # 495 accepted
+    assert propose_tables([newcomer, settled], seats=2, now=24.0) == (Table((1, 2)),)
+    assert equal.standing.shown - newcomer.standing.shown == 500
+    tables = propose_tables([newcomer, settled, equal], seats=2, now=1.0)
+    assert tables == (Table((1, 3)),)
 
 
 def test_two_close_people_are_seated_at_once() -> None:
@@ -139,7 +165,7 @@ def test_only_those_who_waited_their_wait_sit_with_computer_players() -> None:
     ]
     # four seats: three people are not enough; 1 and 4 sit together with two computers
     tables = propose_tables(seekers, seats=4, now=30.0, computers=BOTS)
-    assert tables == (Table((1, 4), ("ismcts:easy",) * 2),)  # shown 1280 is 90 from 1190
+    assert tables == (Table((1, 4), ("ismcts:easy",) * 2),)  # 1280 is 90 from 1190
     # once 2 is ready too, three sit with one computer player; 3 still waits
     tables = propose_tables(seekers, seats=4, now=60.0, computers=BOTS)
     assert tables == (Table((1, 2, 4), ("ismcts:easy",)),)
@@ -151,8 +177,8 @@ def test_people_are_seated_together_before_computer_players_are_called() -> None
 
 
 def test_the_closest_computer_player_fills_the_seats() -> None:
-    def seated(shown: int, computers: Sequence[tuple[str, Standing]]) -> tuple[str, ...]:
-        alone = [person(1, shown, computer_after=0.0)]
+    def seated(mu: float, computers: Sequence[tuple[str, Standing]]) -> tuple[str, ...]:
+        alone = [person(1, mu, computer_after=0.0)]
         (table,) = propose_tables(alone, seats=3, now=0.0, computers=computers)
         return table.computers
 
@@ -161,6 +187,10 @@ def test_the_closest_computer_player_fills_the_seats() -> None:
     assert seated(1315, BOTS) == ("ismcts:easy",) * 2  # 35 from both: the first listed
     assert seated(100, BOTS) == ("random",) * 2
     assert seated(800, BOTS[::-1]) == ("greedy",) * 2  # 200 from both: the first listed
+    # by mu, not shown: shown 1100, the player is 100 from "sure" (shown 1200) and 1,100
+    # from "unsure" (shown 0), whose mu is the player's own
+    unsure, sure = ("unsure", rated(1300.0, 650.0)), ("sure", rated(1400.0, 100.0))
+    assert seated(1300, [sure, unsure]) == ("unsure",) * 2
 
 
 def test_the_same_queue_gives_the_same_tables_in_any_order() -> None:
@@ -191,12 +221,17 @@ def test_what_does_not_make_a_queue_is_refused() -> None:
     assert propose_tables([], seats=2, now=0.0, computers=BOTS) == ()
 
 
+def accepts(a: Seeker, b: Seeker, now: float) -> bool:
+    """Whether ``a`` accepts ``b`` at ``now``: ``b``'s mu within ``a``'s gap of ``a``'s (the
+    ends computed as the rule computes them, so that a float rounded at the edge is judged
+    alike)."""
+    gap = a.gap(now)
+    return a.standing.mu - gap <= b.standing.mu <= a.standing.mu + gap
+
+
 def accepts_all(table: Table, seekers: dict[int, Seeker], now: float) -> bool:
-    ratings = [seekers[i].standing.shown for i in table.seekers]
-    return all(
-        max(abs(rating - other) for other in ratings) <= seekers[i].gap(now)
-        for i, rating in zip(table.seekers, ratings, strict=True)
-    )
+    people = [seekers[i] for i in table.seekers]
+    return all(accepts(a, b, now) for a in people for b in people)
 
 
 standings = st.builds(
@@ -237,9 +272,9 @@ def test_every_proposal_keeps_the_rules(
         assert accepts_all(table, by_id, now)
         if table.computers:
             assert all(by_id[i].accepts_computers(now) for i in table.seekers)
-            mean = sum(by_id[i].standing.shown for i in table.seekers) / len(table.seekers)
-            nearest = min(abs(standing.shown - mean) for _, standing in computers)
-            names = {name for name, standing in computers if abs(standing.shown - mean) == nearest}
+            mean = math.fsum(by_id[i].standing.mu for i in table.seekers) / len(table.seekers)
+            nearest = min(abs(standing.mu - mean) for _, standing in computers)
+            names = {name for name, standing in computers if abs(standing.mu - mean) == nearest}
             assert set(table.computers) <= names
     free = [seeker for seeker in seekers if seeker.id not in set(seated)]
     if computers:  # everyone who waited for computer players has them
@@ -247,8 +282,7 @@ def test_every_proposal_keeps_the_rules(
     if seats == 2:  # nobody is left waiting who accepts someone left waiting, and is accepted
         for a in free:
             for b in free:
-                gap = abs(a.standing.shown - b.standing.shown)
-                assert a is b or gap > min(a.gap(now), b.gap(now))
+                assert a is b or not (accepts(a, b, now) and accepts(b, a, now))
     shuffled = seekers[:]
     random.Random(seed).shuffle(shuffled)
     assert propose_tables(shuffled, seats=seats, now=now, computers=computers) == tables
