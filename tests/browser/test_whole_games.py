@@ -390,3 +390,29 @@ def test_carol_plays_the_kata_tcg_against_the_computer_to_its_end(
     _carol_is_told(
         carol, computer, f"{computer} fell to 0 health or below", "you fell to 0 health or below"
     )
+
+
+def test_carol_reads_every_seat_s_place_at_the_end_of_a_war_of_three(
+    people: People, site: Served
+) -> None:
+    """Three at War (Carol and two computer players) with six cards: at the end the table says
+    where everyone placed, as the server placed them: the winner first, then whoever ran out
+    last."""
+    carol = people("Carol")
+    rules = {**SHORT_WAR, "players": 3, "ranks": 6}
+    room = carol.create_room("war", rules, ("open", "random", "random"))
+    carol.start()
+    _play_to_the_end([carol], _war_move, "war-three")
+    match = site.get(f"/api/rooms/{room}/matches")[0]["id"]
+    record = site.get(f"/api/matches/{match}/record")
+    names = [str(seat["name"]) for seat in site.get(f"/api/rooms/{room}")["seats"]]
+    placings = record["outcome"]["placings"]
+    assert sorted(placings)[0] == 1
+    by_place = sorted(range(3), key=lambda seat: (placings[seat], seat))
+    places = carol.page.locator("#table .outcome .places").inner_text().strip()
+    order = [places.index(names[seat]) for seat in by_place]
+    assert places.startswith("Places: 1st "), places
+    assert order == sorted(order), (places, placings, names)
+    for seat in range(3):
+        ending = {1: "st", 2: "nd", 3: "rd"}[placings[seat]]
+        assert f"{placings[seat]}{ending} " in places, places

@@ -226,5 +226,6 @@ def test_the_end_says_its_code_its_seats_and_words_for_the_reader() -> None:
         "code": "conceded",
         "seats": [1],
         "reason": "player 1 conceded",
+        "placings": [1, 2],
     }
     assert over["text"] == "You lost — you conceded"

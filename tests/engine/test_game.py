@@ -328,7 +328,7 @@ def test_a_penalty_is_applied_and_the_error_returned() -> None:
     assert isinstance(error, IllegalDecision)
     assert error.reason == "wait for your turn"
     assert match.state.version == 2
-    assert match.outcome == Outcome(winners=(1,), reason="player 0 cheated")
+    assert match.outcome == Outcome(winners=(1,), reason="player 0 cheated", placings=(2, 1))
     # The penalised decision is part of the record, and replays.
     record = match.record()
     assert record.decisions == ((0, "tick"), (0, "tick"))
@@ -342,7 +342,7 @@ def test_conceding_by_default_gives_the_win_to_every_other_seat() -> None:
     match = Match(TICK, TickRules(), seed=0)
     match.decide(1, "concede")
     assert match.outcome == Outcome(
-        winners=(0,), code="conceded", seats=(1,), reason="player 1 conceded"
+        winners=(0,), code="conceded", seats=(1,), reason="player 1 conceded", placings=(1, 2)
     )
     assert match.events(None) == [{"type": "conceded", "seat": 1}]
 

@@ -61,6 +61,6 @@ def test_a_code_the_game_does_not_declare_is_told_by_its_reason() -> None:
 def test_the_engine_concedes_with_its_code() -> None:
     match = Match(TICK, TickRules(), seed=0)
     match.decide(0, "concede")
-    assert match.outcome == CONCEDED.outcome(winners=(1,), seats=(0,))
+    assert match.outcome == CONCEDED.outcome(winners=(1,), seats=(0,)).placed((2, 1))
     assert TICK.outcome_codes == {"conceded": CONCEDED}
     assert TICK.describe_outcome(match.outcome, NAMES, 1) == "You won — Alice conceded"

@@ -1,5 +1,6 @@
-"""Outcomes as codes on the wire, worded for each connection with the table's names; a
-protocol 5 client is sent them as before; a timeout is the server timer's alone."""
+"""Outcomes as codes on the wire, with every seat's place, worded for each connection with
+the table's names; a protocol 5 client is sent them as before codes, a protocol 8 client
+without places; a timeout is the server timer's alone."""
 
 from __future__ import annotations
 
@@ -34,18 +35,27 @@ def test_an_outcome_is_a_code_worded_for_each_seat_and_as_before_for_protocol_5(
         ann = connect(f"/ws/rooms/{room}", "ann")
         bo = connect(f"/ws/rooms/{room}", "bo (protocol 5)")
         watcher = connect(f"/ws/rooms/{room}", "watcher")
+        older = connect(f"/ws/rooms/{room}", "watcher (protocol 8)")
         assert ann.hello(ann_token)["protocol"] == PROTOCOL_VERSION
         assert bo.hello(bo_token, protocol=5)["protocol"] == 5
         assert watcher.hello(None)["role"] == "spectator"
+        assert older.hello(None, protocol=8)["protocol"] == 8
         version = bo.view_from(0)["version"]
         bo.send({"type": "decide", "decision": "concede", "version": version})
         mine, theirs, seen = last_view(ann), last_view(bo), last_view(watcher)
+        unplaced = last_view(older)
     assert mine["outcome"] == {
         "winners": [0],
         "code": "conceded",
         "seats": [1],
         "reason": "player 1 conceded",
+        "placings": [1, 2],
     }
+    assert mine["view"]["outcome"] == mine["outcome"]
+    assert unplaced["outcome"] == {k: v for k, v in mine["outcome"].items() if k != "placings"}
+    assert "placings" not in unplaced["outcome"]
+    assert "placings" not in unplaced["view"]["outcome"]
+    assert unplaced["outcome"]["code"] == "conceded"  # what protocol 6 brought is still sent
     assert mine["outcome_text"] == "You won — bo conceded"
     assert seen["outcome"] == mine["outcome"]
     assert seen["outcome_text"] == "ann won — bo conceded"

@@ -51,7 +51,7 @@ from cardtable.engine.json import (
     as_optional_str,
     as_str,
 )
-from cardtable.engine.outcome import CONCEDED, Outcome, OutcomeCode, outcome_codes
+from cardtable.engine.outcome import CONCEDED, Outcome, OutcomeCode, outcome_codes, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
 from cardtable.engine.rng import Rng
@@ -205,6 +205,10 @@ class Game(ABC, Generic[S, R]):
     """The first version of this game's rules whose outcomes carry codes. A match played under
     an older version ends with the outcome of that version's form (:meth:`older_outcome`),
     so that its records replay to the same final state."""
+    placings_since: ClassVar[int] = 1
+    """The first version of this game's rules whose outcomes place every seat (see
+    :meth:`placings`). A match of an older version ends unplaced, so that its records replay
+    to the same final state."""
     refusal_codes: ClassVar[Mapping[str, str]] = {}
     """This game's own refusal codes, each with a one-line meaning: every refusal its rules
     raise carries one of them as ``code`` (``IllegalDecision(reason, code=...)``), or one of
@@ -459,6 +463,15 @@ class Game(ABC, Generic[S, R]):
             raise IllegalDecision("you have nothing to decide now", code="no_default")
         return (TimedOut(seat, default.text()), *self.plan(state, seat, default))
 
+    def placings(self, state: S, outcome: Outcome) -> tuple[int, ...]:
+        """Where each seat placed in the match ``outcome`` ended (1 first; equal places
+        shared, see :func:`~cardtable.engine.outcome.ranked`). The default: the winners
+        share first place and everyone else the next; when nobody won, all share first. A
+        game whose other seats finish in an order (by cards left, by when they ran out)
+        says how, and places a seat that conceded or forfeited last."""
+        winners = set(outcome.winners)
+        return ranked([0 if not winners or seat in winners else 1 for seat in range(state.seats)])
+
     def older_outcome(self, state: S, outcome: Outcome) -> Outcome:
         """``outcome`` (of a code) as a version before :attr:`outcome_codes_since` ended the
         match: its sentence alone (a game whose sentences read otherwise then says how)."""
@@ -618,10 +631,17 @@ class Game(ABC, Generic[S, R]):
 
     def _settle(self, state: S) -> None:
         """Give an outcome the form of this version of the rules (see
-        :attr:`outcome_codes_since`)."""
+        :attr:`outcome_codes_since`), with every seat placed from :attr:`placings_since` on."""
         outcome = state.outcome
-        if outcome is not None and outcome.code and self.version < self.outcome_codes_since:
-            state.outcome = self.older_outcome(state, outcome)
+        if outcome is None:
+            return
+        if self.version < self.placings_since:
+            outcome = outcome.unplaced
+        elif not outcome.placings:
+            outcome = outcome.placed(self.placings(state, outcome))
+        if outcome.code and self.version < self.outcome_codes_since:
+            outcome = self.older_outcome(state, outcome)
+        state.outcome = outcome
 
     # -- words ------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""How a match ended: who won, and why, as a code with the seats it concerns.
+"""How a match ended: who won, and why, as a code with the seats it concerns, and where
+every seat placed.
 
 Each game declares once the closed set of ways its matches end (``Game.outcome_codes``): an
 :class:`OutcomeCode` each, with the words that tell it (``{seats}`` stands for the seats it
@@ -14,6 +15,14 @@ seats called ``player N`` (from 0), for readers that know no codes.
 >>> Outcome.from_json(outcome.to_json()) == outcome
 True
 
+``placings`` give every seat its place, 1 first, equal places shared (the next place is then
+skipped, as in sport: 1, 1, 3): what ratings and tournaments read. A game's rules place the
+seats when its match ends (see ``Game.placings``):
+
+>>> placed = outcome.placed((2, 1))
+>>> placed.placings, placed.to_json()["placings"], Outcome.from_json(placed.to_json()) == placed
+((2, 1), [2, 1], True)
+
 An outcome made before codes (a record of an older version of a game's rules) has only its
 sentence, and keeps it:
 
@@ -25,7 +34,8 @@ sentence, and keeps it:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object, as_str
 
@@ -37,12 +47,14 @@ class Outcome:
     ``code`` says how the match ended (one of its game's ``outcome_codes``) and ``seats`` the
     seats that concern (who fell, who conceded...); ``reason`` says it in a sentence with the
     seats called ``player N``. An outcome of a game's version before codes has no code
-    (``""``) and only its ``reason``."""
+    (``""``) and only its ``reason``. ``placings`` give each seat its place (1 first); they
+    are empty in an outcome of a game's version before placings."""
 
     winners: tuple[int, ...]
     code: str = ""
     seats: tuple[int, ...] = ()
     reason: str = ""
+    placings: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         """Its fields, without a code and seats it does not have.
@@ -51,7 +63,17 @@ class Outcome:
         Outcome(winners=(1,), reason='x')
         """
         coded = f", code={self.code!r}, seats={self.seats!r}" if self.code else ""
-        return f"Outcome(winners={self.winners!r}{coded}, reason={self.reason!r})"
+        placed = f", placings={self.placings!r}" if self.placings else ""
+        return f"Outcome(winners={self.winners!r}{coded}, reason={self.reason!r}{placed})"
+
+    def placed(self, placings: Sequence[int]) -> Outcome:
+        """This outcome with every seat's place."""
+        return replace(self, placings=tuple(placings))
+
+    @property
+    def unplaced(self) -> Outcome:
+        """This outcome without places (as a game's version before placings ends a match)."""
+        return replace(self, placings=()) if self.placings else self
 
     @property
     def is_draw(self) -> bool:
@@ -70,14 +92,19 @@ class Outcome:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
     def to_json(self) -> JsonObject:
+        data: JsonObject
         if not self.code:  # an outcome of the form before codes
-            return {"winners": list(self.winners), "reason": self.reason}
-        return {
-            "winners": list(self.winners),
-            "code": self.code,
-            "seats": list(self.seats),
-            "reason": self.reason,
-        }
+            data = {"winners": list(self.winners), "reason": self.reason}
+        else:
+            data = {
+                "winners": list(self.winners),
+                "code": self.code,
+                "seats": list(self.seats),
+                "reason": self.reason,
+            }
+        if self.placings:
+            data["placings"] = list(self.placings)
+        return data
 
     @classmethod
     def from_json(cls, value: JsonValue) -> Outcome:
@@ -91,6 +118,10 @@ class Outcome:
                 as_int(seat, "outcome seat") for seat in as_list(data.get("seats", []), "seats")
             ),
             reason=as_str(data.get("reason"), "outcome reason"),
+            placings=tuple(
+                as_int(place, "outcome place")
+                for place in as_list(data.get("placings", []), "outcome placings")
+            ),
         )
 
 
@@ -125,6 +156,16 @@ class OutcomeCode:
         'Ann and Cy fell'
         """
         return self.words.replace("{seats}", listed([name(seat) for seat in seats]))
+
+
+def ranked(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places from sort keys, lower first: equal keys share a place and the places after
+    them are skipped (1, 1, 3).
+
+    >>> ranked([(0, 5), (1, 2), (1, 2), (1, 7)])
+    (1, 2, 2, 4)
+    """
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 
 def listed(names: Sequence[str]) -> str:

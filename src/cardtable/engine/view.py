@@ -249,7 +249,11 @@ def describe(view: View[Any]) -> str:
     acting = "nobody" if view.to_act is None else f"seat {view.to_act}"
     lines = [f"{who} | turn {view.turn} | version {view.version} | to act: {acting}"]
     if view.outcome is not None:
-        lines.append(f"outcome: winners {list(view.outcome.winners)} ({view.outcome.reason})")
+        placed = view.outcome.placings
+        places = f", places {list(placed)}" if placed else ""
+        lines.append(
+            f"outcome: winners {list(view.outcome.winners)}{places} ({view.outcome.reason})"
+        )
     lines.append(f"public: {_compact(view.public)}")
     width = max((len(name) for name in view.zones), default=0)
     for name, zone in view.zones.items():

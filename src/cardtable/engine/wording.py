@@ -164,6 +164,33 @@ def describe_outcome(
     return f"{head} — {reason}" if reason else head
 
 
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``21st``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
+    """
+    suffix = "th" if 11 <= place % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def describe_places(outcome: Outcome, names: SeatNamer) -> str:
+    """Where every seat placed, best first (seats sharing a place together); ``""`` when the
+    outcome places nobody or only two seats (who won says it all then).
+
+    >>> placed = Outcome(winners=(2,), placings=(3, 3, 1, 2))
+    >>> describe_places(placed, ["Ann", "Bob", "Cy", "Di"].__getitem__)
+    '1st Cy, 2nd Di, 3rd Ann and Bob'
+    """
+    if len(outcome.placings) < 3:
+        return ""
+    seats = sorted(range(len(outcome.placings)), key=lambda seat: (outcome.placings[seat], seat))
+    groups: dict[int, list[str]] = {}
+    for seat in seats:
+        groups.setdefault(outcome.placings[seat], []).append(names(seat))
+    return ", ".join(f"{ordinal(place)} {listed(group)}" for place, group in groups.items())
+
+
 def card_name(card: JsonValue) -> str:
     """The name an event's card face shows (``a card`` for a hidden one).
 

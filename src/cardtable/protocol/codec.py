@@ -232,6 +232,11 @@ ROOM_KINDS_SINCE = 8
 ``timeout`` policy; before, neither."""
 
 
+PLACINGS_SINCE = 9
+"""From this version on, a view's outcome (the message's, and the one inside its ``view``)
+carries ``placings``; before, it does not."""
+
+
 @cache
 def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
     """What a ``room`` or ``presence`` message leaves out for ``protocol`` (``None``:
@@ -301,12 +306,11 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
     if isinstance(message, RoomMessage | PresenceMessage) and protocol < ROOM_KINDS_SINCE:
         people = as_people(message) if protocol < SEAT_OWNERS_SINCE else message
         return people.model_dump_json(exclude=_seats_left_out(type(message), protocol))
-    if isinstance(message, ViewMessage) and protocol < OUTCOME_CODES_SINCE and message.outcome:
+    if isinstance(message, ViewMessage) and protocol < PLACINGS_SINCE and message.outcome:
+        shape = older_outcome if protocol < OUTCOME_CODES_SINCE else unplaced
         inner = message.view.get("outcome")
-        view = (
-            {**message.view, "outcome": older_outcome(inner)} if isinstance(inner, dict) else None
-        )
-        update = {"outcome": older_outcome(message.outcome), **({"view": view} if view else {})}
+        view = {**message.view, "outcome": shape(inner)} if isinstance(inner, dict) else None
+        update = {"outcome": shape(message.outcome), **({"view": view} if view else {})}
         message = message.model_copy(update=update)
     if isinstance(message, ViewMessage) and protocol < LEGAL_OBJECTS_SINCE:
         message = as_texts(message)
@@ -324,6 +328,15 @@ def older_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
     {'winners': [0], 'reason': 'player 1 conceded'}
     """
     return {key: value for key, value in outcome.items() if key in ("winners", "reason")}
+
+
+def unplaced(outcome: dict[str, Any]) -> dict[str, Any]:
+    """An outcome as protocol 8 and older send it: without ``placings``.
+
+    >>> unplaced({"winners": [0], "reason": "r", "placings": [1, 2]})
+    {'winners': [0], 'reason': 'r'}
+    """
+    return {key: value for key, value in outcome.items() if key != "placings"}
 
 
 def older_seats(seats: list[SeatInfo]) -> list[SeatInfo]:

@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(8, (1, 2, 3, 4, 5, 6, 7, 8), 16384, 500)
+(9, (1, 2, 3, 4, 5, 6, 7, 8, 9), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 8
+PROTOCOL_VERSION: Final = 9
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -55,9 +55,13 @@ each person acts whenever they like within a deadline of hours or days) and its 
 policy (what a turn whose time runs out does: ``default``, ``forfeit`` or ``agent``), and a
 ``timed_out`` event whose ``decision`` is ``concede`` (the seat forfeited) or ``agent`` (a
 computer player took the seat). Older versions are sent rooms without ``kind`` or
-``timeout``."""
+``timeout``.
 
-PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, PROTOCOL_VERSION)
+Version 9 brings ranked play: a finished match's ``outcome`` carries ``placings``, every
+seat's place (1 first, equal places shared: 1, 1, 3), in a view's outcome and the one inside
+its ``view``. Older versions are sent outcomes without ``placings``."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

@@ -184,7 +184,9 @@ class ViewFields(Message):
         description="The engine's outcome, once the match ends: `winners`, `code` (how it "
         "ended: one of the game's outcome codes, on its rules page; absent for a match played "
         "under a version of the rules before codes), `seats` (the seats the code concerns) and "
-        "`reason` (a sentence calling seats `player N`, from 0). Protocol 5 and older send "
+        "`reason` (a sentence calling seats `player N`, from 0), and from protocol 9 "
+        "`placings` (every seat's place, 1 first, equal places shared; absent for a match "
+        "played under a version of the rules before placings). Protocol 5 and older send "
         "`winners` and `reason` alone."
     )
     outcome_text: str | None = Field(

@@ -42,19 +42,20 @@ def test_a_deck_that_suffices_is_not_refilled() -> None:
 
 
 @pytest.mark.parametrize(
-    ("pile_cards", "deck_cards", "bomb", "picked"),
+    ("pile_cards", "deck_cards", "bomb", "picked", "placings"),
     [
-        (["7H"], [], 0, 0),  # nothing to pick at all
-        (["3H", "4C"], [], 3, 1),  # one card comes back from the pile; two are missing
-        (["2H", "4C", "6D"], ["4D"], 2 + 3, 3),
+        (["7H"], [], 0, 0, (1, 1)),  # nothing to pick at all: one card each, a shared place
+        (["3H", "4C"], [], 3, 1, (2, 1)),  # one card back from the pile; two are missing
+        (["2H", "4C", "6D"], ["4D"], 2 + 3, 3, (2, 1)),
     ],
 )
 def test_a_deck_truly_exhausted_ends_the_match_with_no_winner(
-    pile_cards: list[str], deck_cards: list[str], bomb: int, picked: int
+    pile_cards: list[str], deck_cards: list[str], bomb: int, picked: int, placings: tuple[int, ...]
 ) -> None:
+    """Nobody won: both are placed by the cards in their hands, fewer first."""
     state = scenario(hands=[["5C"], ["9S"]], pile=pile_cards, deck=deck_cards, bomb=bomb)
     act(state, 0, "pass")
-    assert state.outcome == DECK_RAN_OUT.outcome(winners=())
+    assert state.outcome == DECK_RAN_OUT.outcome(winners=()).placed(placings)
     assert (state.outcome.code, state.outcome.seats) == ("deck_ran_out", ())
     assert len(hand(state, 0)) == 1 + picked
     assert GAME.to_act(state) is None

@@ -30,6 +30,7 @@ def test_a_declared_player_wins_by_emptying_their_hand_on_a_plain_card(turn: lis
         code="played_out",
         seats=(0,),
         reason="player 0 declared last card and played out",
+        placings=(1, 2),
     )
     assert last_of(state, "finish")["won"] is True
 

@@ -51,7 +51,7 @@ def test_with_two_players_leaving_ends_the_match() -> None:
     state = scenario(hands=[["9H"], ["5C"]], pile=["7H"], deck=DECK)
     act(state, 0, "concede")
     assert state.outcome == Outcome(
-        winners=(1,), code="left", seats=(0,), reason="player 0 left the table"
+        winners=(1,), code="left", seats=(0,), reason="player 0 left the table", placings=(2, 1)
     )
     assert GAME.to_act(state) is None
 
@@ -65,3 +65,4 @@ def test_the_last_two_of_three_leaving_one_after_the_other() -> None:
     act(state, 0, "concede")
     assert state.outcome is not None
     assert state.outcome.winners == (1,)
+    assert state.outcome.placings == (2, 1, 2)  # both who left share the last place

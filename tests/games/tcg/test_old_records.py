@@ -59,7 +59,9 @@ def test_a_new_record_is_of_the_newest_version_and_replays() -> None:
         assert seat is not None
         match.decide(seat, match.legal(seat).moves[-1])
     record = Record.from_json(match.record().to_json())
-    assert GAME.version == record.game_version == 5
+    assert GAME.version == record.game_version == 6
+    assert record.outcome is not None
+    assert sorted(record.outcome.placings) == [1, 2]
     assert Match.replay(GAME, record).hash() == record.final_hash == match.hash()
 
 

@@ -10,6 +10,13 @@ It never decides what is legal: that comes from the engine.
 >>> ended = tcg.outcome_codes["conceded"].outcome(winners=(1,), seats=(0,))
 >>> describe_outcome(ended, ("player 0 (you)", "player 1 (greedy)"), tcg)
 'Outcome: player 1 (greedy) won — player 0 (you) conceded.'
+
+At a table of more than two, where everyone placed follows:
+
+>>> karata = find("karata")
+>>> out = karata.outcome_codes["played_out"].outcome(winners=(2,), seats=(2,)).placed((2, 3, 1))
+>>> describe_outcome(out, ("you", "Bob", "Cy"), karata)
+'Outcome: Cy won — Cy declared last card and played out. Places: 1st Cy, 2nd you, 3rd Bob.'
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.view import View
-from cardtable.engine.wording import Names, learn_cards
+from cardtable.engine.wording import Names, describe_places, learn_cards
 
 LOG_LINES = 10
 """How many recent events a board shows."""
@@ -136,7 +143,9 @@ def describe_outcome(
         return labels[seat] if 0 <= seat < len(labels) else f"player {seat}"
 
     if outcome.code and game is not None:
-        return f"Outcome: {game.describe_outcome(outcome, label, viewer)}."
+        places = describe_places(outcome, label)
+        said = f"Outcome: {game.describe_outcome(outcome, label, viewer)}."
+        return f"{said} Places: {places}." if places else said
     if not outcome.winners:
         return f"Outcome: a draw ({outcome.reason})."
     if len(outcome.winners) == 1:

@@ -22,7 +22,7 @@ from cardtable.engine.cards import Card
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import Game, RatedRuleset
-from cardtable.engine.outcome import Outcome
+from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -82,13 +82,14 @@ class KarataGame(Game[KarataState, KarataRules]):
     public_type = KarataPublic
     refusal_codes: ClassVar[Mapping[str, str]] = REFUSAL_CODES
     describe_event = staticmethod(words.describe)
-    version = 2
-    older_versions = (1,)
-    """Version 2 ends a match with an outcome of a code (see
-    :data:`~cardtable.games.karata.outcomes.OUTCOMES`); version 1's outcomes were sentences
-    alone (its records replay to them)."""
+    version = 3
+    older_versions = (1, 2)
+    """Version 3 places every seat when a match ends (:meth:`placings`); version 2 ends a
+    match with an outcome of a code (see :data:`~cardtable.games.karata.outcomes.OUTCOMES`);
+    version 1's outcomes were sentences alone (its records replay to them)."""
     outcome_codes = OUTCOMES
     outcome_codes_since = OUTCOMES_SINCE
+    placings_since = 3
 
     def default_ruleset(self) -> KarataRules:
         return KarataRules()
@@ -112,6 +113,28 @@ class KarataGame(Game[KarataState, KarataRules]):
             # ends with no winner; fines of two, heavy bombs.
             KarataRules(players=6, max_players=6, hand_size=7, fine=2, pick_two=4, pick_joker=10),
         ]
+
+    def placings(self, state: KarataState, outcome: Outcome) -> tuple[int, ...]:
+        """The winner first; everyone else still at the table by the cards left in their
+        hand (and in the turn they were building), fewer first, equal counts sharing; those
+        who left the table (conceded, forfeited) last.
+
+        >>> from cardtable.games.karata.scenario import scenario
+        >>> state = scenario(hands=[["7H"], ["2C", "3C"], ["4D"]], pile=["9S"])
+        >>> GAME.placings(state, Outcome(winners=(2,)))
+        (2, 3, 1)
+        """
+        winners = set(outcome.winners)
+
+        def key(seat: int) -> tuple[int, int]:
+            if seat in state.out:
+                return (2, 0)
+            if seat in winners:
+                return (0, 0)
+            building = len(state.play.cards) if seat == state.active else 0
+            return (1, len(state.hands[seat].cards) + building)
+
+        return ranked([key(seat) for seat in range(state.seats)])
 
     def rated_rulesets(self) -> Sequence[RatedRuleset[KarataRules]]:
         """The standard rules at each table size they allow (2 to 4 players)."""

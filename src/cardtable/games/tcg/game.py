@@ -77,15 +77,17 @@ class TcgGame(Game[TcgState, TcgRules]):
     title = "Kata TCG"
     summary = "A two-player duel of cards paid for with mana slots that grow each turn."
     rules_resource = ("cardtable.games.tcg", "rules.md")
-    version = 5
-    older_versions = (2, 3, 4)
+    version = 6
+    older_versions = (2, 3, 4, 5)
     """Version 2 numbered each deck's cards in the order of its list, closed or not (see
     :meth:`number_cards`). Versions 2 and 3 took a card with both damage and a draw count
     (played, it drew and dealt nothing), which version 4 refuses (see :meth:`load_ruleset`).
     Versions before 5 ended a match with an outcome of a sentence alone; version 5's carries
-    a code (:attr:`outcome_codes`)."""
+    a code (:attr:`outcome_codes`). Version 6 places both seats when a match ends: the
+    winner first and the other second, both first in a draw (:meth:`Game.placings`)."""
     outcome_codes = OUTCOMES
     outcome_codes_since = 5
+    placings_since = 6
     ruleset_type = TcgRules
     decision_types = (Play, Attack, End)
     event_types = TCG_EVENTS

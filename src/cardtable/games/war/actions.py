@@ -302,6 +302,9 @@ class Leave(Action[WarState]):
     def execute(self, state: WarState) -> None:
         seat = self.seat
         state.out.append(seat)
+        state.out_at.append(state.turn)
+        if self.reason == CONCEDED:
+            state.conceded.append(seat)
         if seat in state.pending:
             state.pending.remove(seat)
         if seat in state.contenders:

@@ -150,10 +150,13 @@ class LastBattleData(Shape):
 class WarPublic(Shape):
     """What everyone sees besides the zones: the current battle's rounds (round 0 is the
     battle), who contends in the current round, who still has to turn, who is out, and the
-    battle just finished."""
+    battle just finished; from version 3, the battle each seat out went out in
+    (``out_at``) and who of them conceded."""
 
     rounds: list[list[EntryData]]
     contenders: list[int]
     to_turn: list[int]
     out: list[int]
     last: LastBattleData | None
+    out_at: list[int] | None = None
+    conceded: list[int] | None = None

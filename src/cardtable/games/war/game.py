@@ -20,7 +20,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset, RatedRuleset
-from cardtable.engine.outcome import Outcome
+from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
@@ -32,7 +32,7 @@ from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import TURN, Turn
 from cardtable.games.war.events import WAR_EVENTS, WarPublic
 from cardtable.games.war.rules import CHECKS, OUTCOMES, OUTCOMES_SINCE, RULES, older_outcome
-from cardtable.games.war.state import ASIDE, DECK, POOL, WarState, zone_names
+from cardtable.games.war.state import ASIDE, DECK, PLACINGS_SINCE, POOL, WarState, zone_names
 
 
 @functools.lru_cache(maxsize=RULESETS_REMEMBERED)
@@ -56,18 +56,43 @@ class WarGame(Game[WarState, WarRules]):
         "already_turned": "you have turned your card in this round: the others turn theirs",
     }
     describe_event = staticmethod(words.describe)
-    version = 2
-    older_versions = (1,)
-    """Version 2 ends a match with an outcome of a code (see
-    :data:`~cardtable.games.war.rules.OUTCOMES`); version 1's outcomes were sentences alone
-    (its records replay to them)."""
+    version = 3
+    older_versions: ClassVar[tuple[int, ...]] = (1, 2)
+    """Version 3 places every seat when a match ends (:meth:`placings`), keeping the battle
+    each seat went out in and who conceded; version 2 ends a match with an outcome of a code
+    (see :data:`~cardtable.games.war.rules.OUTCOMES`); version 1's outcomes were sentences
+    alone (its records replay to them)."""
     outcome_codes = OUTCOMES
     outcome_codes_since = OUTCOMES_SINCE
+    placings_since = PLACINGS_SINCE
     auto_play = True
     """Turning one's card is the only decision War offers: a seat may be turned for."""
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
+
+    def placings(self, state: WarState, outcome: Outcome) -> tuple[int, ...]:
+        """The players still holding cards first, more cards first (the winner alone, unless
+        the turn limit ended the match); then those who ran out, the last out first (out in
+        the same battle: a shared place); those who conceded last.
+
+        >>> from cardtable.engine.match import Match
+        >>> match = Match(GAME, WarRules(players=3), seed=1)
+        >>> _ = match.decide(0, "concede")
+        >>> match.outcome is None, match.state.conceded
+        (True, [0])
+        """
+        cards = [len(pile.cards) for pile in state.piles]
+        went_out = dict(zip(state.out, state.out_at, strict=False))
+
+        def key(seat: int) -> tuple[int, int]:
+            if seat in state.conceded:
+                return (2, 0)
+            if seat in went_out:
+                return (1, -went_out[seat])
+            return (0, -cards[seat])
+
+        return ranked([key(seat) for seat in range(state.seats)])
 
     def rated_rulesets(self) -> Sequence[RatedRuleset[WarRules]]:
         """None: turning one's card is War's only decision, so a rating would measure luck."""

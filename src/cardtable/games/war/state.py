@@ -20,6 +20,10 @@ from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_obj
 from cardtable.engine.state import State
 from cardtable.engine.zones import Stack
 
+PLACINGS_SINCE = 3
+"""The version of War's rules whose matches place every seat: it keeps the battle each seat
+went out in and who conceded (see :meth:`WarGame.placings`)."""
+
 POOL = "deck"
 DECK = "deck"
 ASIDE = "aside"
@@ -91,7 +95,18 @@ def zone_names(seats: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str,
 class WarState(State):
     """A War match at one moment."""
 
-    __slots__ = ("piles", "ups", "downs", "rounds", "contenders", "pending", "out", "last")
+    __slots__ = (
+        "piles",
+        "ups",
+        "downs",
+        "rounds",
+        "contenders",
+        "pending",
+        "out",
+        "out_at",
+        "conceded",
+        "last",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -106,6 +121,12 @@ class WarState(State):
         """Who still has to turn in the current round, in seat order (the first decides)."""
         self.out: list[int] = []
         """Seats out of the match (no cards left, or conceded), in the order they left."""
+        self.out_at: list[int] = []
+        """The battle each seat of ``out`` left in (from version 3: players out in the same
+        battle share a place)."""
+        self.conceded: list[int] = []
+        """The seats of ``out`` that conceded rather than ran out of cards (from version 3:
+        they are placed last)."""
         self.last: LastBattle | None = None
         """The battle just finished, as everybody saw it (its cards are hidden in a pile now)."""
 
@@ -146,6 +167,8 @@ class WarState(State):
         clone.contenders = self.contenders[:]
         clone.pending = self.pending[:]
         clone.out = self.out[:]
+        clone.out_at = self.out_at[:]
+        clone.conceded = self.conceded[:]
         clone.last = self.last
 
     def public(self) -> JsonObject:
@@ -156,13 +179,18 @@ class WarState(State):
         contenders: list[JsonValue] = list(self.contenders)
         pending: list[JsonValue] = list(self.pending)
         out: list[JsonValue] = list(self.out)
-        return {
+        data: JsonObject = {
             "rounds": rounds,
             "contenders": contenders,
             "to_turn": pending,
             "out": out,
             "last": None if self.last is None else self.last.to_json(),
         }
+        if self.rules.game.version >= PLACINGS_SINCE:  # older versions kept neither
+            out_at: list[JsonValue] = list(self.out_at)
+            conceded: list[JsonValue] = list(self.conceded)
+            data |= {"out_at": out_at, "conceded": conceded}
+        return data
 
     def load_public(self, data: JsonObject) -> None:
         self.rounds = [
@@ -172,6 +200,12 @@ class WarState(State):
         self.contenders = _seats(data.get("contenders"), "contenders", self.seats)
         self.pending = _seats(data.get("to_turn"), "to_turn", self.seats)
         self.out = _seats(data.get("out"), "out", self.seats)
+        self.out_at = [as_int(at, "war out_at") for at in as_list(data.get("out_at", []), "out_at")]
+        self.conceded = _seats(data.get("conceded", []), "conceded", self.seats)
+        if self.out_at and len(self.out_at) != len(self.out):
+            raise RecordError("war: out_at does not give a battle for every seat out")
+        if not set(self.conceded) <= set(self.out):
+            raise RecordError("war: a seat that conceded is not out")
         last = data.get("last")
         self.last = None if last is None else LastBattle.from_json(last, self.seats)
         if not set(self.pending) <= set(self.contenders):

@@ -149,9 +149,30 @@ export function outcomeWords(message, names) {
   return `${winners.length ? `${winners.join(" and ")} won` : "Nobody won"}${o.reason ? ` — ${o.reason}` : ""}.`;
 }
 
+/** 1st, 2nd, 3rd, 4th... */
+export function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+/** Where every seat placed ("1st Ann, 2nd Cy and Bob"), when the match placed them and a
+ * table of more than two makes it more than who won (the words of the engine's
+ * `describe_places`, which the terminal prints). */
+export function placesWords(outcome, names) {
+  const places = outcome?.placings || [];
+  if (places.length < 3) return "";
+  const by = new Map();
+  places.forEach((place, seat) => by.set(place, [...(by.get(place) || []), names[seat]]));
+  return [...by.keys()].sort((a, b) => a - b)
+    .map((place) => `${ordinal(place)} ${by.get(place).join(" and ")}`).join(", ");
+}
+
 export function outcomeLine(state) {
   const o = state.message.outcome;
   if (!o) return null;
   const mine = (o.winners || []).some((w) => isYou(state, w));
-  return h("p", { class: `outcome${mine ? " won" : ""}`, role: "status" }, outcomeWords(state.message, state.names));
+  const places = placesWords(o, state.names);
+  return h("p", { class: `outcome${mine ? " won" : ""}`, role: "status" }, outcomeWords(state.message, state.names),
+    places ? h("span", { class: "places" }, ` Places: ${places}.`) : null);
 }
