@@ -236,16 +236,20 @@ PLACINGS_SINCE = 9
 """From this version on, a view's outcome (the message's, and the one inside its ``view``)
 carries ``placings``; before, it does not."""
 
+RATED_SINCE = 9
+"""From this version on, a room says whether its matches are ``rated``; before, it does not."""
+
 
 @cache
 def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
     """What a ``room`` or ``presence`` message leaves out for ``protocol`` (``None``:
     nothing): a seat's ``username`` before :data:`SEAT_OWNERS_SINCE`, a seat's ``auto`` and
     ``wins`` and ``rematch`` and a room's ``pace`` and ``name`` before :data:`AUTO_SINCE`, a
-    room's ``kind`` and ``timeout`` before :data:`ROOM_KINDS_SINCE`.
+    room's ``kind`` and ``timeout`` before :data:`ROOM_KINDS_SINCE`, a room's ``rated`` before
+    :data:`RATED_SINCE`.
 
     >>> _seats_left_out(RoomMessage, 7)
-    {'room': {'kind': True, 'timeout': True}}
+    {'room': {'kind': True, 'timeout': True, 'rated': True}}
     >>> _seats_left_out(PresenceMessage, 7) is None
     True
     """
@@ -257,6 +261,8 @@ def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
         room |= {"pace": True, "name": True}
     if protocol < ROOM_KINDS_SINCE:
         room |= {"kind": True, "timeout": True}
+    if protocol < RATED_SINCE:
+        room |= {"rated": True}
     if kind is RoomMessage:
         return {"room": room} if room else None
     return {"seats": room["seats"]} if seat else None
@@ -303,7 +309,7 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
         since, older = NEWER_CODES[message.code]
         if protocol < since:
             message = message.model_copy(update={"code": older})
-    if isinstance(message, RoomMessage | PresenceMessage) and protocol < ROOM_KINDS_SINCE:
+    if isinstance(message, RoomMessage | PresenceMessage) and protocol < RATED_SINCE:
         people = as_people(message) if protocol < SEAT_OWNERS_SINCE else message
         return people.model_dump_json(exclude=_seats_left_out(type(message), protocol))
     if isinstance(message, ViewMessage) and protocol < PLACINGS_SINCE and message.outcome:

@@ -59,7 +59,8 @@ computer player took the seat). Older versions are sent rooms without ``kind`` o
 
 Version 9 brings ranked play: a finished match's ``outcome`` carries ``placings``, every
 seat's place (1 first, equal places shared: 1, 1, 3), in a view's outcome and the one inside
-its ``view``. Older versions are sent outcomes without ``placings``."""
+its ``view``, and a room says whether its matches are ``rated``. Older versions are sent
+outcomes without ``placings`` and rooms without ``rated``."""
 
 PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in

@@ -133,6 +133,13 @@ class CreateRoom(WireModel):
         "live room, `forfeit` in a correspondence room.",
     )
     disconnect: DisconnectPolicy = Field(default_factory=DisconnectPolicy)
+    rated: bool = Field(
+        False,
+        description="Whether the room's matches are rated: only under a rated ruleset of the "
+        "game (its standard rules, `GET /api/ratings`), only signed-in people sit, and a "
+        "seat whose person is away past the wait, or whose time runs out, forfeits (no "
+        "computer stand-in): `timeout` and `disconnect.policy`, if given, must be `forfeit`.",
+    )
     deck: JsonObject | None = Field(None, description="The host's deck, for games with decks.")
     room_name: RoomName | None = Field(
         None,
@@ -152,6 +159,14 @@ class CreateRoom(WireModel):
             raise ValueError(
                 "a correspondence room hands no seat to a computer player: its timeout is "
                 "default or forfeit"
+            )
+        if self.rated and self.timeout not in (None, "forfeit"):
+            raise ValueError("in a rated room a turn whose time runs out forfeits: timeout forfeit")
+        chosen = "disconnect" in self.model_fields_set
+        if self.rated and chosen and self.disconnect.policy != "forfeit":
+            raise ValueError(
+                "in a rated room a person away past the wait forfeits: no computer player "
+                "stands in (disconnect policy forfeit)"
             )
         return self
 
@@ -253,6 +268,10 @@ class RoomInfo(WireModel):
         "default",
         description="What a turn whose time runs out does: `default` (the seat's default "
         "move), `forfeit` or `agent` (a computer player takes the seat). Since protocol 8.",
+    )
+    rated: bool = Field(
+        False,
+        description="Whether the room's matches are rated (see CreateRoom). Since protocol 9.",
     )
 
 

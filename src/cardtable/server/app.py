@@ -49,6 +49,8 @@ from cardtable.server.invites.routes import router as invites_router
 from cardtable.server.notifications.routes import inbox_router as notifications_inbox_router
 from cardtable.server.notifications.routes import router as notifications_router
 from cardtable.server.playing.routes import router as playing_router
+from cardtable.server.ratings.routes import profiles_router as ratings_profiles_router
+from cardtable.server.ratings.routes import router as ratings_router
 from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage, StorageError
@@ -118,6 +120,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(whereabouts_router)
     app.include_router(notifications_inbox_router)
     app.include_router(playing_router)
+    app.include_router(ratings_router)
+    app.include_router(ratings_profiles_router)
     hide_invite_tokens()
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

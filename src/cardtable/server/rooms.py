@@ -51,6 +51,7 @@ from cardtable.engine.rng import Rng
 from cardtable.engine.ruleset import Ruleset
 from cardtable.games import find
 from cardtable.protocol.lobby import Pace, RoomKind, default_timeout
+from cardtable.ratings.computers import computer_rating
 from cardtable.server.errors import Refused
 from cardtable.server.matches import Clock, Matches, room_channel
 from cardtable.server.security import (
@@ -93,6 +94,8 @@ class RoomPlan:
     """Live, or correspondence (deadlines of hours or days: see :mod:`.runner`)."""
     timeout: TimeoutThen | None = None
     """What a turn whose time runs out does (``None``: the kind's default)."""
+    rated: bool = False
+    """Whether the room's matches are rated (see :func:`_check_rated`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +185,10 @@ class Rooms:
                 )
             if plan.host_seat is not None:
                 _signed_in_to_correspond(by)
+        if plan.rated:
+            _check_rated(game, ruleset, wanted)
+            if plan.host_seat is not None:
+                _signed_in_to_rank(by)
         now = self.clock()
         room_id = secrets.token_urlsafe(6)
         host_token = new_token()
@@ -211,9 +218,13 @@ class Rooms:
         settings: JsonObject = {
             "spectators": plan.spectators,
             "turn_seconds": plan.turn_seconds,
-            "disconnect": {"policy": plan.disconnect_policy, "wait_seconds": plan.disconnect_wait},
+            "disconnect": {
+                "policy": "forfeit" if plan.rated else plan.disconnect_policy,
+                "wait_seconds": plan.disconnect_wait,
+            },
             "kind": plan.kind,
-            "timeout": plan.timeout or default_timeout(plan.kind),
+            "timeout": "forfeit" if plan.rated else plan.timeout or default_timeout(plan.kind),
+            "rated": plan.rated,
             "watch_token": watch_token,
             "host": host_name,
         }
@@ -344,6 +355,8 @@ class Rooms:
                     return await self._reissue(room_id, held)
         if kind_of(room.settings) == "correspondence":
             _signed_in_to_correspond(by)
+        if rated_of(room.settings):
+            _signed_in_to_rank(by)
         open_seats = [row.index for row in seats if row.kind == "open"]
         if seat is None:
             if not open_seats:
@@ -650,6 +663,50 @@ def timeout_of(settings: JsonObject) -> TimeoutThen:
         if stored == then:
             return then
     return default_timeout(kind_of(settings))
+
+
+def rated_of(settings: JsonObject) -> bool:
+    """Whether a room's matches are rated, from its settings (rooms stored before ranked play
+    are not).
+
+    >>> rated_of({"rated": True}), rated_of({})
+    (True, False)
+    """
+    return settings.get("rated") is True
+
+
+def _check_rated(
+    game: Game[Any, Any], ruleset: Any, wanted: Sequence[tuple[str, str | None]]
+) -> None:
+    """Refuse a rated room whose rules are not one of the game's rated rulesets, or whose
+    computer players have no fixed rating under them."""
+    rated = game.rated_ruleset(ruleset)
+    if rated is None:
+        offered = [entry.title for entry in game.rated_rulesets()]
+        raise Refused(
+            "bad_rules",
+            f"{game.title} rates no matches: its only decision is luck"
+            if not offered
+            else "a rated room plays the standard rules, unchanged: " + ", ".join(offered),
+        )
+    for index, (kind, agent) in enumerate(wanted):
+        if kind != "agent":
+            continue
+        spec = _agent_seat(game, "", index, agent).name  # a player that does not exist: refused
+        if computer_rating(game.name, rated.name, spec) is None:
+            raise Refused(
+                "bad_rules",
+                f"the computer player {agent!r} has no rating for {rated.title}: it cannot "
+                "sit at a rated table",
+            )
+
+
+def _signed_in_to_rank(by: Sitter) -> None:
+    """Refuse a seat of a rated room to anyone not signed in: a rating is an account's."""
+    if by.account_id is None:
+        raise Refused(
+            "not_logged_in", "sign in to sit at a rated table: your rating is your account's"
+        )
 
 
 def _signed_in_to_correspond(by: Sitter) -> None:

@@ -198,6 +198,7 @@ async def create_room(
         room_name=body.room_name,
         kind=body.kind,
         timeout=body.timeout,
+        rated=body.rated,
     )
     who = await identify(request, response, server)
     created = await server.rooms.create(plan, who.sitter)

@@ -40,7 +40,9 @@ from cardtable.server.matches import Matches
 from cardtable.server.notifications.service import Notifications
 from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.presence import Presence
-from cardtable.server.rooms import Rooms, auto_seats, kind_of, pace_of, timeout_of
+from cardtable.server.ratings.service import Ratings
+from cardtable.server.ratings.store import RatingStore
+from cardtable.server.rooms import Rooms, auto_seats, kind_of, pace_of, rated_of, timeout_of
 from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import MatchRow, SeatRow, Storage
@@ -171,6 +173,7 @@ class Services:
             self.matches.starting.append(write_participants)
             self.matches.finishing.append(self.notifications.write_match_finished)
             self.matches.finishing.append(self.feed.write_match_finished)
+            self.matches.finishing.append(self.ratings.write_match_finished)
             self.friends.listeners.append(self.feed.friend_changed)
             self.matches.finished.append(self.notifications.match_ended)
             self.matches.starting.append(self.whereabouts.write_started)
@@ -225,6 +228,12 @@ class Services:
         return Friends(
             FriendStore.of(self.storage), self.accounts, self.config.friend_policy(), self.clock
         )
+
+    @cached_property
+    def ratings(self) -> Ratings:
+        """People's ratings, their history and leaderboards, in the storage's database
+        (built when first asked for)."""
+        return Ratings(RatingStore.of(self.storage), self.friends.friend_ids, self.clock)
 
     @cached_property
     def feed(self) -> Feed:
@@ -373,6 +382,7 @@ class Services:
             name=room.name,
             kind=kind_of(settings),
             timeout=timeout_of(settings),
+            rated=rated_of(settings),
         )
 
 

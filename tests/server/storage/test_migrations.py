@@ -133,10 +133,24 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
         "activity": (["id"], [(("account_id",), "accounts")], [("account_id", "id")]),
         "activity_settings": (["account_id"], [(("account_id",), "accounts")], []),
         "whereabouts": (["account_id"], [(("account_id",), "accounts")], []),
+        "ratings": (
+            ["account_id", "game", "rated", "season"],
+            [(("account_id",), "accounts")],
+            [("game", "rated", "season", "shown")],
+        ),
+        "rating_history": (
+            ["id"],
+            [(("account_id",), "accounts")],
+            [("account_id", "at"), ("account_id", "game", "rated", "id")],
+        ),
+        "rated_matches": (["match_id"], [], []),
+        "seasons": (["number"], [], []),
+        "leases": (["name"], [], []),
         "unique": [
             ("accounts", ("username_key",)),
             ("guests", ("token_hash",)),
             ("invites", ("token_hash",)),
+            ("rating_history", ("match_id", "account_id")),
         ],
     }
 

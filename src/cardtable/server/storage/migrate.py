@@ -20,11 +20,12 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0013'
+'0014'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
 ['accounts', 'activity', 'activity_settings', 'chat', 'decisions', 'friends', 'guests',
- 'invites', 'matches', 'notification_mutes', 'notifications', 'participants', 'rooms',
- 'seats', 'sessions', 'whereabouts']
+ 'invites', 'leases', 'matches', 'notification_mutes', 'notifications', 'participants',
+ 'rated_matches', 'rating_history', 'ratings', 'rooms', 'seasons', 'seats', 'sessions',
+ 'whereabouts']
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ TABLE_MODULES = (
     "cardtable.server.notifications.tables",
     "cardtable.server.feed.tables",
     "cardtable.server.whereabouts.tables",
+    "cardtable.server.ratings.tables",
+    "cardtable.server.leases.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 

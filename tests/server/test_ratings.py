@@ -1,0 +1,249 @@
+"""Ranked play over the real server, on both databases: a rated room, a match that moves both
+people's ratings once, their history and leaderboards; what a rated room refuses; computer
+players on the same scale, and the daily cap on what they give.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from starlette.testclient import TestClient
+
+from cardtable.games import find
+from cardtable.ratings.scale import MU, Standing
+from cardtable.server.accounts.tables import participants
+from cardtable.server.ratings.store import COMPUTER_DAILY_CAP, rate_match
+from cardtable.server.ratings.tables import rating_history, ratings
+from cardtable.server.storage import MatchRow, SqlStorage
+from cardtable.server.storage.tables import matches, to_columns
+from tests.server.accounts.seating import services
+from tests.server.accounts.test_routes import OWN, app, call
+from tests.server.helpers import bearer
+from tests.server.notifications.test_routes import person
+from tests.server.wire import sockets
+
+Who = dict[str, str]
+
+
+def rated_room(client: TestClient, who: Who, **body: Any) -> Any:
+    answer = client.post(
+        "/api/rooms",
+        json={"game": "tcg", "name": "ann", "rated": True, **body},
+        headers={**OWN, **who},
+    )
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def duel(client: TestClient) -> tuple[Who, Who, Any, Any, str]:
+    """A rated Kata TCG between two signed-in people, started: (ann, bob, ann's answer to
+    creating it, bob's to joining it, the match)."""
+    ann, _ = person(client, "ann")
+    bob, _ = person(client, "bob")
+    created = rated_room(client, ann)
+    room = created["room"]["id"]
+    joined = client.post(f"/api/rooms/{room}/join", json={"name": "bob"}, headers={**OWN, **bob})
+    assert joined.status_code == 200, joined.text
+    started = client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
+    assert started.status_code == 200, started.text
+    return ann, bob, created, joined.json(), started.json()["match"]
+
+
+def play_and_concede(client: TestClient, created: Any, joined: Any) -> None:
+    """The player to act makes a decision, then bob (seat 1) concedes: ann wins."""
+    room = created["room"]["id"]
+    with sockets(client) as connect:
+        ann = connect(f"/ws/rooms/{room}", "ann")
+        bob = connect(f"/ws/rooms/{room}", "bob")
+        ann.hello(created["token"])
+        bob.hello(joined["token"])
+        view = ann.view_from(0)
+        actor = (ann, bob)[view["to_act"]]
+        text = actor.view_from(0)["legal"][0]["text"]
+        actor.send({"type": "decide", "decision": text, "version": 0})
+        bob.send({"type": "decide", "decision": "concede", "version": 1})
+        ended = ann.until(lambda m: m["type"] == "view" and m["outcome"])[-1]
+    assert ended["outcome"]["placings"] == [1, 2]
+
+
+def test_a_rated_match_moves_both_ratings_once_and_shows_them(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, _, created, joined, match = duel(client)
+        assert created["room"]["rated"] is True
+        assert created["room"]["timeout"] == "forfeit"
+        assert created["room"]["disconnect"]["policy"] == "forfeit"
+        play_and_concede(client, created, joined)
+        mine = client.get("/api/accounts/ann/ratings").json()
+        theirs = client.get("/api/accounts/bob/ratings").json()
+        board = client.get("/api/ratings/tcg/standard?view=friends", headers=ann).json()
+        top = client.get("/api/ratings/tcg/standard").json()
+    [won] = mine["ratings"]
+    [lost] = theirs["ratings"]
+    fresh = Standing.new().shown
+    assert (won["game"], won["rated"], won["title"]) == ("tcg", "standard", "Kata TCG")
+    assert won["rating"] > fresh > lost["rating"]
+    assert won["mu"] > MU > lost["mu"]
+    assert (won["matches"], lost["matches"], won["provisional"]) == (1, 1, True)
+    assert [point["match"] for point in won["history"]] == [match]
+    assert (won["history"][0]["place"], lost["history"][0]["place"]) == (1, 2)
+    assert won["history"][0]["change"] == won["rating"] - fresh
+    assert won["rank"] is None  # provisional: not on the leaderboard yet
+    assert [entry["username"] for entry in board["entries"]] == ["ann"]  # not friends with bob
+    assert board["entries"][0]["me"] is True
+    assert (top["ranked"], top["entries"]) == (0, [])  # nobody is settled yet
+
+
+def test_a_rating_is_moved_once_whoever_finishes_the_match_again(database_url: str) -> None:
+    """The writer runs in the transaction that finishes the match: run again on the finished
+    match (a second process, a replay of the update), it finds it rated and changes nothing."""
+    with app(database_url) as client:
+        _, _, created, joined, match = duel(client)
+        play_and_concede(client, created, joined)
+        storage = services(client).storage
+        assert isinstance(storage, SqlStorage)
+        before = call(client, _rows, storage)
+        row = call(client, storage.match, match)
+        assert row is not None
+
+        async def again() -> bool:
+            async with storage.write() as connection:
+                return await connection.run_sync(lambda sync: rate_match(sync, row, now=1e10))
+
+        assert call(client, again) is False
+        assert call(client, _rows, storage) == before
+
+
+async def _rows(storage: SqlStorage) -> tuple[Any, ...]:
+    found = await storage.read(sa.select(ratings).order_by(ratings.c.account_id))
+    history = await storage.read(sa.select(rating_history).order_by(rating_history.c.id))
+    return tuple(tuple(row) for row in found), tuple(tuple(row) for row in history)
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        ({"ruleset": {"starting_health": 20}}, "bad_rules", "standard rules"),
+        ({"game": "war"}, "bad_rules", "luck"),
+        ({"timeout": "agent"}, "bad_message", "forfeits"),
+        ({"disconnect": {"policy": "agent"}}, "bad_message", "forfeits"),
+        ({"seats": [{"kind": "open"}, {"kind": "agent", "agent": "planner:x"}]}, "bad_message", ""),
+    ],
+)
+def test_a_rated_room_that_cannot_be_is_refused(
+    database_url: str, body: dict[str, Any], code: str, words: str
+) -> None:
+    with app(database_url) as client:
+        ann, _ = person(client, "ann")
+        answer = client.post(
+            "/api/rooms",
+            json={"game": "tcg", "name": "ann", "rated": True, **body},
+            headers={**OWN, **ann},
+        )
+        assert answer.status_code in (400, 422), answer.text
+        assert answer.json()["code"] == code
+        assert words in answer.json()["message"]
+        assert client.get("/api/rooms").json() == []  # nothing was made
+
+
+def test_only_signed_in_people_sit_at_a_rated_table(database_url: str) -> None:
+    with app(database_url) as client:
+        guest = client.post(
+            "/api/rooms", json={"game": "tcg", "name": "gus", "rated": True}, headers=OWN
+        )
+        assert (guest.status_code, guest.json()["code"]) == (401, "not_logged_in")
+        ann, _ = person(client, "ann")
+        room = rated_room(client, ann)["room"]["id"]
+        client.cookies.clear()
+        joined = client.post(f"/api/rooms/{room}/join", json={"name": "gus"}, headers=OWN)
+        assert (joined.status_code, joined.json()["code"]) == (401, "not_logged_in")
+        seats = client.get(f"/api/rooms/{room}").json()["seats"]
+        assert [seat["kind"] for seat in seats] == ["account", "open"]
+
+
+def test_a_leaderboard_of_nothing_known_is_refused(database_url: str) -> None:
+    with app(database_url) as client:
+        assert client.get("/api/ratings/chess/standard").json()["code"] == "unknown_game"
+        assert client.get("/api/ratings/karata/standard-9").json()["code"] == "not_found"
+        assert client.get("/api/ratings/tcg/standard?season=3").json()["code"] == "not_found"
+        around = client.get("/api/ratings/tcg/standard?view=around")
+        assert (around.status_code, around.json()["code"]) == (401, "not_logged_in")
+        assert client.get("/api/ratings/tcg/standard?limit=1000").status_code == 422
+        assert client.get("/api/accounts/nobody/ratings").json()["code"] == "not_found"
+        claimed = client.post("/api/ratings/tcg/standard", json={"winner": "ann"}, headers=OWN)
+        assert claimed.status_code == 405  # no client claims a result
+        listed = client.get("/api/ratings").json()
+        names = [(entry["game"], entry["rated"]) for entry in listed["rulesets"]]
+        assert names == [
+            ("tcg", "standard"),
+            ("karata", "standard-2"),
+            ("karata", "standard-3"),
+            ("karata", "standard-4"),
+        ]
+        assert listed["season"] == 0
+
+
+def test_wins_over_a_computer_player_gain_at_most_the_daily_cap(database_url: str) -> None:
+    """Ann beats the random computer player at a rated table again and again (the matches'
+    ends written as the server writes them): each win gains less as her rating passes its
+    fixed one, all of them together at most the daily cap, and a loss is never capped."""
+    with app(database_url) as client:
+        ann, ann_id = person(client, "ann")
+        created = rated_room(
+            client, ann, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}]
+        )
+        storage = services(client).storage
+        assert isinstance(storage, SqlStorage)
+        mus = [MU]
+        for number in range(12):
+            won = number < 11  # eleven wins, then a loss
+            row = _finished(created, f"m{number}", placings=[1, 2] if won else [2, 1])
+            assert call(client, _rate, storage, row, ann_id) is True
+            mus.append(_mu(client))
+    gains = [after - before for before, after in itertools.pairwise(mus)]
+    assert all(gain >= 0 for gain in gains[:11])
+    assert sum(gains[:11]) == pytest.approx(COMPUTER_DAILY_CAP)
+    assert gains[10] == 0  # the cap was reached before the last win
+    assert gains[0] > gains[1] > 0  # each win over the same player gains less
+    assert gains[11] < 0  # a loss is never capped
+
+
+def _finished(created: Any, match: str, placings: list[int]) -> MatchRow:
+    room = created["room"]
+    return MatchRow(
+        id=match, room_id=room["id"], game="tcg", game_version=6, engine_version=1,
+        ruleset=find("tcg").default_ruleset().to_json(), seed=1, seats=("ann", "Random"),
+        version=9, status="finished",
+        outcome={"winners": [placings.index(1)], "code": "conceded", "seats": [1],
+                 "reason": "player 1 conceded", "placings": placings},
+        final_hash=None, started_at=1e9, finished_at=None, lease_owner=None, lease_until=None,
+        timer=None,
+    )  # fmt: skip
+
+
+async def _rate(storage: SqlStorage, row: MatchRow, ann_id: str) -> bool:
+    """Store the match and its seats as a start would, then rate it as a finish does."""
+    async with storage.write() as connection:
+
+        def write(sync: sa.Connection) -> bool:
+            sync.execute(sa.insert(matches).values(to_columns(row)))
+            sync.execute(
+                sa.insert(participants),
+                [
+                    {"match_id": row.id, "seat_index": 0, "account_id": ann_id,
+                     "name_at_the_time": "ann"},
+                    {"match_id": row.id, "seat_index": 1, "account_id": None,
+                     "name_at_the_time": "Random", "agent": True},
+                ],
+            )  # fmt: skip
+            return rate_match(sync, row, now=time.time())
+
+        return await connection.run_sync(write)
+
+
+def _mu(client: TestClient) -> float:
+    found = client.get("/api/accounts/ann/ratings").json()["ratings"]
+    return float(found[0]["mu"]) if found else MU
