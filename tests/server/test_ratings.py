@@ -5,14 +5,18 @@ players on the same scale, and the daily cap on what they give.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
+from collections.abc import Awaitable
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
+from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.games import find
 from cardtable.ratings.scale import MU, Standing
 from cardtable.server.accounts.tables import participants
@@ -211,7 +215,7 @@ def test_wins_over_a_computer_player_gain_at_most_the_daily_cap(database_url: st
     assert gains[11] < 0  # a loss is never capped
 
 
-def _finished(created: Any, match: str, placings: list[int]) -> MatchRow:
+def _finished(created: Any, match: str, placings: list[JsonValue]) -> MatchRow:
     room = created["room"]
     return MatchRow(
         id=match, room_id=room["id"], game="tcg", game_version=6, engine_version=1,
@@ -247,3 +251,89 @@ async def _rate(storage: SqlStorage, row: MatchRow, ann_id: str) -> bool:
 def _mu(client: TestClient) -> float:
     found = client.get("/api/accounts/ann/ratings").json()["ratings"]
     return float(found[0]["mu"]) if found else MU
+
+
+def _one_decision(client: TestClient, created: Any, joined: Any) -> None:
+    """The player to act makes one decision: the match is at version 1."""
+    room = created["room"]["id"]
+    with sockets(client) as connect:
+        seats = [connect(f"/ws/rooms/{room}", "ann"), connect(f"/ws/rooms/{room}", "bob")]
+        seats[0].hello(created["token"])
+        seats[1].hello(joined["token"])
+        view = seats[0].view_from(0)
+        actor = seats[view["to_act"]]
+        actor.send({"type": "decide", "decision": actor.view_from(0)["legal"][0]["text"],
+                    "version": 0})  # fmt: skip
+        seats[0].view_from(1)
+
+
+WON: JsonObject = {
+    "winners": [0], "code": "conceded", "seats": [1], "reason": "player 1 conceded",
+    "placings": [1, 2],
+}  # fmt: skip
+"""The end two finishers race to store."""
+
+
+def test_two_finishers_racing_rate_the_match_once(database_url: str) -> None:
+    """Two processes finish the same match at once: one stores its end and the ratings, the
+    other finds it finished (``Conflict``) and writes nothing."""
+    with app(database_url) as client:
+        _, _, created, joined, match = duel(client)
+        _one_decision(client, created, joined)
+        server = services(client)
+
+        async def race() -> list[object]:
+            def finish() -> Awaitable[MatchRow]:
+                return server.storage.finish_match(
+                    match, version=1, status="finished", outcome=WON, final_hash=None,
+                    at=time.time(), also=tuple(server.matches.finishing),
+                )  # fmt: skip
+
+            return list(await asyncio.gather(finish(), finish(), return_exceptions=True))
+
+        results = call(client, race)
+        storage = server.storage
+        assert isinstance(storage, SqlStorage)
+        found, history = call(client, _rows, storage)
+    assert sorted(type(result).__name__ for result in results) == ["Conflict", "MatchRow"]
+    assert len(found) == 2  # ann's and bob's all-time ratings
+    assert [row.matches for row in (_as(row) for row in found)] == [1, 1]
+    assert len(history) == 2
+
+
+def test_a_finish_that_fails_part_way_rates_nothing_and_the_next_rates_once(
+    database_url: str,
+) -> None:
+    """The server dies in the transaction that finishes a match, after the ratings were
+    written: nothing of it is stored, the match is still live, and finishing it again (the
+    next process taking it up) rates it once."""
+    with app(database_url) as client:
+        _, _, created, joined, match = duel(client)
+        _one_decision(client, created, joined)
+        server = services(client)
+        storage = server.storage
+        assert isinstance(storage, SqlStorage)
+
+        def dies(connection: sa.Connection, row: MatchRow) -> None:
+            raise RuntimeError("the process is killed here")
+
+        async def finish(also: tuple[Any, ...]) -> MatchRow:
+            return await storage.finish_match(
+                match, version=1, status="finished", outcome=WON, final_hash=None,
+                at=time.time(), also=also,
+            )  # fmt: skip
+
+        writers = tuple(server.matches.finishing)
+        with pytest.raises(RuntimeError, match="killed"):
+            call(client, finish, (*writers, dies))
+        assert call(client, _rows, storage) == ((), ())
+        assert call(client, storage.match, match).status == "live"  # type: ignore[union-attr]
+        call(client, finish, writers)
+        found, history = call(client, _rows, storage)
+    assert [_as(row).matches for row in found] == [1, 1]
+    assert len(history) == 2
+
+
+def _as(row: tuple[Any, ...]) -> SimpleNamespace:
+    """A stored rating's columns by name."""
+    return SimpleNamespace(**dict(zip(ratings.columns.keys(), row, strict=True)))
