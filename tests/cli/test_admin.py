@@ -9,6 +9,7 @@ import asyncio
 import re
 from pathlib import Path
 
+import httpx2
 import pytest
 from typer.testing import CliRunner, Result
 
@@ -188,3 +189,33 @@ def test_every_command_has_help(command: str) -> None:
     result = CliRunner().invoke(app, ["admin", command, "--help"], env=PLAIN_ENV)
     assert result.exit_code == 0
     assert "--database" in result.output
+
+
+def test_seasons_start_in_order_and_a_running_server_rates_into_the_newest(
+    database_url: str,
+) -> None:
+    assert admin(database_url, "season", "list").output.startswith("No season has started")
+    first = admin(database_url, "season", "start", "--at", "2026-01-01")
+    assert (first.exit_code, first.output) == (0, "Season 1 starts 2026-01-01 00:00 UTC.\n")
+    earlier = admin(database_url, "season", "start", "--at", "2025-06-01T12:00")
+    assert earlier.exit_code == 1
+    assert earlier.output.startswith("error: season 1 starts later than that")
+    garbled = admin(database_url, "season", "start", "--at", "next tuesday")
+    assert garbled.exit_code == 1
+    assert "is not a date" in garbled.output
+    assert "Traceback" not in garbled.output + earlier.output
+    second = admin(database_url, "season", "start")  # now
+    assert second.exit_code == 0
+    assert second.output.startswith("Season 2 starts ")
+    listed = admin(database_url, "season", "list").output.splitlines()
+    assert listed[0] == "Season 1: from 2026-01-01 00:00 UTC"
+    assert listed[1].startswith("Season 2: from ")
+    with served(database_url) as url:
+        assert httpx2.get(f"{url}/api/ratings").json()["season"] == 2
+
+
+def test_the_season_commands_have_help() -> None:
+    for command in ("start", "list"):
+        result = CliRunner().invoke(app, ["admin", "season", command, "--help"], env=PLAIN_ENV)
+        assert result.exit_code == 0
+        assert "--database" in result.output

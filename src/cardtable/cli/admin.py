@@ -1,4 +1,5 @@
-"""``cardtable admin``: the operator's commands on accounts, straight on the server's database.
+"""``cardtable admin``: the operator's commands on accounts and seasons of ranked play,
+straight on the server's database.
 
 The server has no e-mail (nor any outside network), so its operator creates accounts,
 disables and enables them, and issues one-time password reset codes from the command line,
@@ -39,7 +40,8 @@ admin_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    help="Manage a server's accounts on its database: create, disable, enable, reset codes.",
+    help="Manage a server's accounts on its database (create, disable, enable, reset codes) "
+    "and its seasons of ranked play.",
 )
 
 Database = Annotated[
@@ -204,3 +206,76 @@ def list_accounts(database: Database = None, data_dir: DataDir = None) -> None:
             disabled,
         )
     console.print(table)
+
+
+season_app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Seasons of ranked play: start one, list them.",
+)
+admin_app.add_typer(season_app, name="season")
+
+
+class BadDate(CardtableError):
+    """A season's start that is not a date this command reads."""
+
+
+def _date(text: str | None, now: float) -> float:
+    """A season's start: ``now`` when not given, else an ISO date or date and time (UTC
+    unless it says otherwise).
+
+    >>> _date("2027-01-01", 0.0), _date(None, 5.0)
+    (1798761600.0, 5.0)
+    """
+    if text is None:
+        return now
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise BadDate(
+            f"{text!r} is not a date: give one as 2027-01-01 or 2027-01-01T18:00"
+        ) from None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
+
+
+@season_app.command("start")
+def start_season(
+    at: Annotated[
+        str | None,
+        typer.Option("--at", help="When it starts: a date or date and time, UTC (default: now)."),
+    ] = None,
+    database: Database = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Start a new season of ranked play: from then on each person's season rating begins,
+    at their first rated match, half of the way back towards a newcomer's, and the season's
+    leaderboards fill anew (all-time ratings never reset)."""
+    from cardtable.server.ratings.store import RatingStore
+
+    now = time.time()
+    with guarded():
+        starts = _date(at, now)
+        try:
+            number = _run(
+                database,
+                data_dir,
+                lambda storage, _: RatingStore.of(storage).start_season(starts, None, now),
+            )
+        except ValueError as error:
+            raise BadDate(str(error)) from None
+    _print(f"Season {number} starts {_when(starts)}.")
+
+
+@season_app.command("list")
+def list_seasons(database: Database = None, data_dir: DataDir = None) -> None:
+    """List the seasons started, the first first."""
+    from cardtable.server.ratings.store import RatingStore
+
+    with guarded():
+        found = _run(database, data_dir, lambda storage, _: RatingStore.of(storage).seasons())
+    if not found:
+        _print("No season has started: ratings are all time.")
+        return
+    for number, starts in found:
+        _print(f"Season {number}: from {_when(starts)}")

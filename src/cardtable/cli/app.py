@@ -24,6 +24,7 @@ from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.feed import feed_app
 from cardtable.cli.friends import friends_app
 from cardtable.cli.ladder import ladder_command
+from cardtable.cli.leaderboard import leaderboard_command
 from cardtable.cli.machine import json_guarded, play_json, refuse_remote
 from cardtable.cli.matches import matches_command
 from cardtable.cli.notifications import notifications_app
@@ -298,6 +299,7 @@ app.add_typer(
     help="Your notifications on a server: list, read, clear.",
 )
 app.command("matches")(matches_command)
+app.command("leaderboard")(leaderboard_command)
 app.add_typer(
     admin_app,
     name="admin",

@@ -50,6 +50,13 @@ from cardtable.protocol.lobby import (
     WatchRoom,
 )
 from cardtable.protocol.playing import MyMatch, MyMatches
+from cardtable.protocol.ratings import (
+    DEFAULT_BOARD,
+    BoardView,
+    Leaderboard,
+    PlayerRatings,
+    RatedRulesets,
+)
 
 _Body = TypeVar("_Body")
 
@@ -191,6 +198,36 @@ class Lobby:
         turn first, the longest waiting first; each says whose turn it is and by when."""
         found: MyMatches = await self._call("GET", "/api/account/playing", MyMatches)
         return found.matches
+
+    async def rated_rulesets(self) -> RatedRulesets:
+        """Every rated ruleset of every game, and the season running."""
+        found: RatedRulesets = await self._call("GET", "/api/ratings", RatedRulesets)
+        return found
+
+    async def leaderboard(
+        self,
+        game: str,
+        rated: str,
+        *,
+        view: BoardView = "top",
+        season: int | None = None,
+        offset: int = 0,
+        limit: int = DEFAULT_BOARD,
+    ) -> Leaderboard:
+        """A page of the leaderboard of a game's rated ruleset (``around`` and ``friends``
+        need a session: ``not_logged_in`` otherwise)."""
+        params = {"view": view, "offset": str(offset), "limit": str(limit)}
+        if season is not None:
+            params["season"] = str(season)
+        path = f"/api/ratings/{_part(game)}/{_part(rated)}"
+        found: Leaderboard = await self._call("GET", path, Leaderboard, params=params)
+        return found
+
+    async def ratings_of(self, username: str) -> PlayerRatings:
+        """A person's ratings, each with its history."""
+        path = f"/api/accounts/{_part(username)}/ratings"
+        found: PlayerRatings = await self._call("GET", path, PlayerRatings)
+        return found
 
     # -- the wire ---------------------------------------------------------------------------
 
