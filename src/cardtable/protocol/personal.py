@@ -7,7 +7,8 @@ their own (:data:`PERSONAL_VERSION`), apart from the rooms' protocol: a client s
 
 Client messages: ``hello`` (first, once), ``ping``, ``active`` and ``idle`` (the person came back
 to the page, or left it alone: see "away" in docs/friends.md). Server messages: ``welcome``,
-``presence``, ``notification``, ``pong``, ``error``. A client skips a server message of a type it
+``presence``, ``notification``, ``matchmaking`` (one's place in the queue of ranked play),
+``pong``, ``error``. A client skips a server message of a type it
 does not know (a later version may add some); the server refuses a client message it does not
 know, or one with a field it does not know, with an ``error`` that changes nothing.
 
@@ -36,6 +37,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from cardtable.protocol.base import Message, WireModel
 from cardtable.protocol.errors import ErrorCode, ProtocolError, default_message
 from cardtable.protocol.lobby import JsonObject
+from cardtable.protocol.matchmaking import QueueState
 
 __all__ = [
     "PERSONAL_VERSION",
@@ -48,6 +50,7 @@ __all__ = [
     "PersonalErrorCode",
     "PersonalHello",
     "PersonalIdle",
+    "PersonalMatchmaking",
     "PersonalNotification",
     "PersonalPing",
     "PersonalPong",
@@ -156,6 +159,16 @@ class PersonalNotification(Message):
     notification: JsonObject
 
 
+class PersonalMatchmaking(Message):
+    """The person's place in the matchmaking queue changed (a table was found for them, the
+    others confirmed, a room was made, a proposal lapsed): the new
+    :class:`~cardtable.protocol.matchmaking.QueueState`. A new type of message, which older
+    clients skip: the channel's version is the same."""
+
+    type: Literal["matchmaking"] = "matchmaking"
+    queue: QueueState
+
+
 class PersonalPong(Message):
     type: Literal["pong"] = "pong"
     nonce: int | None = None
@@ -181,7 +194,12 @@ class PersonalError(Message):
 
 
 PersonalServerMessage = Annotated[
-    PersonalWelcome | PersonalPresence | PersonalNotification | PersonalPong | PersonalError,
+    PersonalWelcome
+    | PersonalPresence
+    | PersonalNotification
+    | PersonalMatchmaking
+    | PersonalPong
+    | PersonalError,
     Field(discriminator="type"),
 ]
 """Any message the server sends on the personal channel."""

@@ -46,6 +46,7 @@ from cardtable.server.feed.routes import router as feed_router
 from cardtable.server.friends.routes import router as friends_router
 from cardtable.server.invites.routes import hide_invite_tokens
 from cardtable.server.invites.routes import router as invites_router
+from cardtable.server.matchmaking.routes import router as matchmaking_router
 from cardtable.server.notifications.routes import inbox_router as notifications_inbox_router
 from cardtable.server.notifications.routes import router as notifications_router
 from cardtable.server.playing.routes import router as playing_router
@@ -122,6 +123,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(playing_router)
     app.include_router(ratings_router)
     app.include_router(ratings_profiles_router)
+    app.include_router(matchmaking_router)
     hide_invite_tokens()
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

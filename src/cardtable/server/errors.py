@@ -68,6 +68,9 @@ STATUS: dict[str, int] = {
     "not_your_match": 404,
     "match_not_finished": 409,
     "match_private": 409,
+    # ranked play
+    "already_queued": 409,
+    "in_rated_match": 409,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,

@@ -6,7 +6,8 @@ room connection's; the first message is ``hello`` with the channel's version (wi
 :data:`~cardtable.server.socket.HELLO_SECONDS`), answered by ``welcome`` and then the
 whereabouts of the person's friends who are not offline. After that the server sends what
 reaches the person's fan-out channel (:func:`~cardtable.server.notices.account_channel`): a
-friend's whereabouts (``presence``), an item added to their inbox (``notification``). Every tab
+friend's whereabouts (``presence``), an item added to their inbox (``notification``), their
+place in the matchmaking queue (``matchmaking``). Every tab
 listens to that channel, so each receives all of it, on whichever process it is connected.
 
 The client sends ``ping``, ``active`` and ``idle``; the limits are a room connection's: a
@@ -34,6 +35,7 @@ from cardtable.protocol.personal import (
     PersonalError,
     PersonalHello,
     PersonalIdle,
+    PersonalMatchmaking,
     PersonalNotification,
     PersonalPing,
     PersonalPong,
@@ -188,12 +190,16 @@ async def _forward(channel: _Channel, heard: Subscription) -> None:
             continue  # what was missed waits in the inbox; whereabouts come with the next change
 
 
-def _outgoing(message: str) -> PersonalPresence | PersonalNotification | None:
+def _outgoing(
+    message: str,
+) -> PersonalPresence | PersonalNotification | PersonalMatchmaking | None:
     try:
         data = json.loads(message)
         kind = data.get("kind")
         if kind == "presence":
             return PersonalPresence.model_validate(data["presence"])
+        if kind == "matchmaking":
+            return PersonalMatchmaking(queue=data["queue"])
         if kind == "notification":
             return PersonalNotification(
                 notification={key: value for key, value in data.items() if key != "kind"}

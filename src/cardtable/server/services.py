@@ -36,7 +36,9 @@ from cardtable.server.hub import Hub
 from cardtable.server.invites.invitations import Invitations
 from cardtable.server.invites.service import Invites, invite_policy
 from cardtable.server.invites.store import InviteStore
+from cardtable.server.leases.store import Leases
 from cardtable.server.matches import Matches
+from cardtable.server.matchmaking.service import Matchmaker
 from cardtable.server.notifications.service import Notifications
 from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.presence import Presence
@@ -236,6 +238,21 @@ class Services:
         return Ratings(RatingStore.of(self.storage), self.friends.friend_ids, self.clock)
 
     @cached_property
+    def matchmaking(self) -> Matchmaker:
+        """The queues of ranked play, in the storage's database (built when first asked for;
+        the pairing runs from :meth:`start`, wherever this process holds its lease)."""
+        storage = self.storage
+        assert isinstance(storage, SqlStorage), "the queue is kept in a SQL store's database"
+        return Matchmaker(
+            storage,
+            self.rooms,
+            self.matches.notices,
+            Leases(storage, self.config.process),
+            self.whereabouts.connected_state,
+            self.clock,
+        )
+
+    @cached_property
     def feed(self) -> Feed:
         """What each signed-in person did, and their friends' feed, in the storage's
         database (built when first asked for)."""
@@ -289,6 +306,8 @@ class Services:
         if isinstance(self.storage, SqlStorage):
             self._purge = asyncio.create_task(self._purging(), name="purge sessions and guests")
             self.whereabouts.start()
+            self.matchmaking.start()
+            self.people.signed_out.append(self.matchmaking.signed_out)
         self.runner.start()
 
     async def purge(self) -> Purged:
@@ -337,6 +356,7 @@ class Services:
         await self.runner.stop()
         await self.hub.stop()
         if isinstance(self.storage, SqlStorage):
+            await self.matchmaking.stop()
             await self.whereabouts.stop()
         await self.matches.notices.close()
 

@@ -146,6 +146,12 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
         "rated_matches": (["match_id"], [], []),
         "seasons": (["number"], [], []),
         "leases": (["name"], [], []),
+        "queue": (
+            ["account_id"],
+            [(("account_id",), "accounts")],
+            [("game", "rated"), ("proposal_id",)],
+        ),
+        "proposals": (["id"], [], [("state", "deadline")]),
         "unique": [
             ("accounts", ("username_key",)),
             ("guests", ("token_hash",)),

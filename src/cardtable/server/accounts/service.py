@@ -52,7 +52,7 @@ their password there by mistake).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -176,6 +176,9 @@ class Accounts:
             rate=signups_per_hour / 3600.0, burst=signup_burst, max_keys=_MAX_ADDRESSES
         )
         """Sign-ups per client address."""
+        self.signed_out: list[Callable[[str], Awaitable[None]]] = []
+        """Told the account whose session ended by signing out (the matchmaking queue lets
+        them go)."""
 
     # -- signing up and in ------------------------------------------------------------------
 
@@ -293,17 +296,28 @@ class Accounts:
         return Current(account, used, touched=True)
 
     async def logout(self, token: str) -> bool:
-        """End the session of ``token``; whether there was one."""
+        """End the session of ``token``; whether there was one (:attr:`signed_out` is told)."""
         session = await self.store.session_by_token_hash(token_hash(token), self.clock())
         if session is None:
             return False
-        return await self.store.revoke_session(session.account_id, session.token_hash)
+        ended = await self.store.revoke_session(session.account_id, session.token_hash)
+        await self._signed_out(session.account_id)
+        return ended
 
     async def logout_everywhere(self, account: AccountRow) -> int:
-        """End every session of the account, the one asking included; how many."""
+        """End every session of the account, the one asking included; how many
+        (:attr:`signed_out` is told)."""
         ended = await self.store.revoke_sessions(account.id)
         log.info("account %s signed out everywhere (%d sessions)", account.id, ended)
+        await self._signed_out(account.id)
         return ended
+
+    async def _signed_out(self, account_id: str) -> None:
+        for listener in self.signed_out:
+            try:
+                await listener(account_id)
+            except Exception:  # the session is over whatever a listener meets
+                log.exception("a listener of signing out failed")
 
     async def sessions(self, account: AccountRow) -> list[SessionRow]:
         """The account's sessions that have not ended, the last used first."""

@@ -1,7 +1,7 @@
 """The leases table: one row per named piece of shared work, held by one process until
 ``expires_at``.
 
-Declared on the store's one ``metadata``, created by revision ``0014_ratings``.
+Declared on the store's one ``metadata``, created by revision ``0014_ranked_play``.
 
 >>> sorted(name for name in metadata.tables if name in LEASE_TABLES)
 ['leases']

@@ -1,7 +1,7 @@
 """Ranked play's tables: ratings, their history, and seasons.
 
 Declared here, beside the code that uses them, on the store's one ``metadata``
-(:mod:`cardtable.server.storage.tables`), created by revision ``0014_ratings``, and gathered for
+(:mod:`cardtable.server.storage.tables`), created by revision ``0014_ranked_play``, and gathered for
 Alembic by :func:`cardtable.server.storage.migrate.target_metadata`.
 
 >>> sorted(name for name in metadata.tables if name in RATING_TABLES)

@@ -24,8 +24,8 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
 ['accounts', 'activity', 'activity_settings', 'chat', 'decisions', 'friends', 'guests',
  'invites', 'leases', 'matches', 'notification_mutes', 'notifications', 'participants',
- 'rated_matches', 'rating_history', 'ratings', 'rooms', 'seasons', 'seats', 'sessions',
- 'whereabouts']
+ 'proposals', 'queue', 'rated_matches', 'rating_history', 'ratings', 'rooms', 'seasons',
+ 'seats', 'sessions', 'whereabouts']
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ TABLE_MODULES = (
     "cardtable.server.whereabouts.tables",
     "cardtable.server.ratings.tables",
     "cardtable.server.leases.tables",
+    "cardtable.server.matchmaking.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 

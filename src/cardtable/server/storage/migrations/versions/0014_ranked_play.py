@@ -1,7 +1,9 @@
-"""Ranked play: ratings, their history, the matches rated, seasons; and named leases.
+"""Ranked play: ratings, their history, the matches rated, seasons, the matchmaking queue and
+its proposals; and named leases.
 
-Tables declared in :mod:`cardtable.server.ratings.tables` and
-:mod:`cardtable.server.leases.tables` (which say what each column holds). Nothing stored
+Tables declared in :mod:`cardtable.server.ratings.tables`,
+:mod:`cardtable.server.matchmaking.tables` and :mod:`cardtable.server.leases.tables` (which
+say what each column holds). Nothing stored
 before changes: a room's being rated is one of its settings (JSON), and rooms stored before
 are unrated.
 
@@ -93,6 +95,37 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("number", name="pk_seasons"),
     )
     op.create_table(
+        "queue",
+        sa.Column("account_id", sa.String(), nullable=False),
+        sa.Column("game", sa.String(32), nullable=False),
+        sa.Column("rated", sa.String(32), nullable=False),
+        sa.Column("joined_at", sa.Double(), nullable=False),
+        sa.Column("computer_after", sa.Double(), nullable=True),
+        sa.Column("proposal_id", sa.String(), nullable=True),
+        sa.Column("confirmed", sa.Boolean(), server_default=sa.false(), nullable=False),
+        sa.Column("room_id", sa.String(), nullable=True),
+        sa.Column("updated_at", sa.Double(), nullable=False),
+        sa.PrimaryKeyConstraint("account_id", name="pk_queue"),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name="fk_queue_account_id", ondelete="CASCADE"
+        ),
+    )
+    op.create_index("ix_queue_game_rated", "queue", ["game", "rated"])
+    op.create_index("ix_queue_proposal_id", "queue", ["proposal_id"])
+    op.create_table(
+        "proposals",
+        sa.Column("id", sa.String(), nullable=False),
+        sa.Column("game", sa.String(32), nullable=False),
+        sa.Column("rated", sa.String(32), nullable=False),
+        sa.Column("seats", sa.JSON(none_as_null=True), nullable=False),
+        sa.Column("deadline", sa.Double(), nullable=False),
+        sa.Column("state", sa.String(16), nullable=False),
+        sa.Column("room_id", sa.String(), nullable=True),
+        sa.Column("created_at", sa.Double(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_proposals"),
+    )
+    op.create_index("ix_proposals_state_deadline", "proposals", ["state", "deadline"])
+    op.create_table(
         "leases",
         sa.Column("name", sa.String(100), nullable=False),
         sa.Column("holder", sa.String(), nullable=False),
@@ -103,6 +136,11 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("leases")
+    op.drop_index("ix_proposals_state_deadline", table_name="proposals")
+    op.drop_table("proposals")
+    op.drop_index("ix_queue_proposal_id", table_name="queue")
+    op.drop_index("ix_queue_game_rated", table_name="queue")
+    op.drop_table("queue")
     op.drop_table("seasons")
     op.drop_table("rated_matches")
     op.drop_index("ix_rating_history_account_id_at", table_name="rating_history")

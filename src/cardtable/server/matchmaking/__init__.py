@@ -1,0 +1,1 @@
+"""The matchmaking queue of ranked play (see :mod:`.service`)."""
