@@ -11,6 +11,7 @@ moved on).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -197,3 +198,36 @@ def test_queueing_twice_as_a_guest_or_confirming_another_s_table_is_refused(
             )
             assert declined.status_code == 204
             assert told(anns, "waiting")["joined_at"] == first["joined_at"]
+
+
+def test_the_last_two_confirming_at_once_make_one_room(database_url: str) -> None:
+    """Both confirm in the same instant (on PostgreSQL, two transactions at once): exactly
+    one of them makes the room, and both are seated in it."""
+    with app(database_url) as client:
+        ann, ann_id = person(client, "ann")
+        bob, bob_id = person(client, "bob")
+        with channel(client, ann, "ann") as anns, channel(client, bob, "bob"):
+            queue(client, ann)
+            queue(client, bob)
+            sweep(client)
+            proposal = told(anns, "proposed")["proposal"]["id"]
+            server = services(client)
+
+            async def both() -> list[Any]:
+                people = [await server.accounts.account_by_id(i) for i in (ann_id, bob_id)]
+                return list(
+                    await asyncio.gather(
+                        *(server.matchmaking.confirm(p, proposal) for p in people if p)
+                    )
+                )
+
+            states = call(client, both)
+        assert {state.state for state in states} <= {"proposed", "matched"}
+        rooms = {
+            client.get("/api/matchmaking/queue", headers=who).json()["room"] for who in (ann, bob)
+        }
+        assert len(rooms) == 1
+        [room] = rooms
+        assert room is not None
+        made = client.get("/api/rooms", params={"mine": "true"}, headers=ann).json()
+        assert [info["id"] for info in made if info["rated"]] == [room]

@@ -293,6 +293,11 @@ class Matchmaker:
     async def confirm(self, account: AccountRow, proposal_id: str) -> QueueState:
         """Confirm a proposed table; the confirmation that completes it makes the room."""
         async with self.storage.write() as connection:
+            # Confirmations of one table one after the other (PostgreSQL: a row lock; SQLite
+            # writes one at a time anyway), so that the last one sees all the others.
+            await connection.execute(
+                sa.select(proposals.c.id).where(proposals.c.id == proposal_id).with_for_update()
+            )
             done = await connection.execute(
                 sa.update(queue)
                 .where(
