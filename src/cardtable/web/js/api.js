@@ -121,6 +121,22 @@ export const api = {
   removeFriend: (username) => call("DELETE", `/friends/${encodeURIComponent(username)}`),
   blockFriend: (username) => call("PUT", `/friends/${encodeURIComponent(username)}/block`),
   unblockFriend: (username) => call("DELETE", `/friends/${encodeURIComponent(username)}/block`),
+  // ranked play: the rated rulesets, leaderboards, a person's ratings (see docs/protocol.md)
+  ratedRulesets: () => call("GET", "/ratings"),
+  leaderboard: (game, rated, query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== "") params.set(k, v);
+    const q = params.toString();
+    return call("GET", `/ratings/${encodeURIComponent(game)}/${encodeURIComponent(rated)}${q ? `?${q}` : ""}`);
+  },
+  ratingsOf: (username) => call("GET", `/accounts/${encodeURIComponent(username)}/ratings`),
+  // the matchmaking queue of ranked play: where I stand (a QueueState), joining, leaving, and
+  // confirming or declining the table it proposes
+  queue: () => call("GET", "/matchmaking/queue"),
+  joinQueue: (body) => call("POST", "/matchmaking/queue", body),
+  leaveQueue: () => call("DELETE", "/matchmaking/queue"),
+  confirmTable: (id) => call("POST", `/matchmaking/proposals/${encodeURIComponent(id)}/confirm`),
+  declineTable: (id) => call("POST", `/matchmaking/proposals/${encodeURIComponent(id)}/decline`),
 };
 
 /** Where one's whole history downloads from (a plain link: the cookie signs it in). */

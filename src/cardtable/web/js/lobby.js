@@ -4,6 +4,7 @@ import { setPicker } from "./cardsets.js";
 import { DeckBuilder, hasDecks, setNameOf } from "./deck.js";
 import { h, fill, notice, redraw } from "./dom.js";
 import { icon } from "./icons.js";
+import { ratedRulesets } from "./ratings.js";
 import { rulesetForm } from "./schemaform.js";
 import { me, onAccount, signInLink } from "./session.js";
 import { keepName, keepSeat, myName, seatOf } from "./store.js";
@@ -117,6 +118,7 @@ export function lobbyPage(main) {
           room.name ? h("strong", { class: "room-name" }, room.name) : null, room.name ? " · " : null,
           h("strong", {}, room.title), " ",
           h("span", { class: `badge ${room.status}` }, status),
+          room.rated ? h("span", { class: "badge rated", title: "The match counts for the players' ratings" }, "rated") : null,
           room.password ? h("span", { class: "badge", title: "A password is needed" }, icon("lock"), " password") : null,
           h("div", { class: "muted" },
             `${room.seats.length - free} of ${room.seats.length} seats taken`,
@@ -250,6 +252,7 @@ function createForm(games) {
     h("option", { value: "forfeit" }, "the seat forfeits"));
   const wait = h("input", { id: "create-wait", type: "number", min: 0, max: 600, value: 30, inputmode: "numeric" });
   const play = playChoice();
+  const rated = ratedChoice(() => current, applyRated);
   const error = notice();
   error.id = "create-error";
   const submit = h("button", { type: "submit", id: "create-submit" }, "Create the room");
@@ -279,13 +282,33 @@ function createForm(games) {
     current = { game, form, agents, sets, builder };
     play.forGame(game);
     const picker = setPicker(game, sets, form, refreshPool, `rule-${name}`);
-    fill(rulesSlot, h("fieldset", {}, h("legend", {}, "Rules"), picker, form.element));
+    fill(rulesSlot, h("fieldset", { id: "create-rules" }, h("legend", {}, "Rules"), rated.rulesNote, picker, form.element));
     fill(deckSlot, builder?.element);
     form.element.addEventListener("change", refreshPool);
     const players = form.get("players");
     if (players) players.addEventListener("input", renderSeats);
     renderSeats();
     refreshPool();
+    rated.forGame(game);
+  }
+
+  /**
+   * Rated or not (`ruleset`: the chosen rated ruleset's rules, or null): a rated room plays
+   * those rules unchanged, so they are written into the rules, which are locked meanwhile;
+   * a turn out of time and a player who drops out forfeit.
+   */
+  function applyRated(ruleset) {
+    if (!current) return;
+    const fieldset = rulesSlot.querySelector("fieldset");
+    if (ruleset) {
+      for (const [name, value] of Object.entries(ruleset)) current.form.set(name, value);
+      current.form.get("players")?.dispatchEvent(new Event("input")); // the seats follow
+      refreshPool();
+    }
+    if (fieldset) fieldset.disabled = Boolean(ruleset);
+    policy.disabled = Boolean(ruleset);
+    if (ruleset) policy.value = "forfeit";
+    play.rated(Boolean(ruleset));
   }
 
   /** The host's deck builder follows the rules as they stand in the form. */
@@ -374,6 +397,7 @@ function createForm(games) {
       disconnect: { policy: policy.value, wait_seconds: Number(wait.value || 0) },
       deck: current.builder && hostSelect.value !== "watch" ? current.builder.value() : null,
       room_name: roomName.value.trim() || null,
+      rated: rated.on(),
     };
     current.builder?.error("");
     submit.disabled = true;
@@ -412,6 +436,7 @@ function createForm(games) {
   return h("form", { id: "create-form", onsubmit: onSubmit, novalidate: true },
     h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSelect, summary, rulesLink),
     h("div", { class: "field" }, h("label", { for: "create-name" }, "Your name"), nameHelp, nameInput),
+    rated.element,
     rulesSlot,
     h("fieldset", {}, h("legend", {}, "Seats"), seatsSlot,
       h("div", { class: "field" }, h("label", { for: "create-host" }, "You"), hostSelect),
@@ -461,6 +486,7 @@ function playChoice() {
     ["agent", "a computer player plays the turn", ["live"]],
   ];
   let hostPlays = true;
+  let rated = false; // a rated room: a turn out of time forfeits, nothing else
   let part = null;
 
   const kind = () => (mail.checked ? "correspondence" : "live");
@@ -469,10 +495,13 @@ function playChoice() {
     const now = kind();
     for (const el of part.querySelectorAll("[data-kind]")) el.hidden = el.dataset.kind !== now;
     fill(timeout, CHOICES.filter(([, , kinds]) => kinds.includes(now)).map(([value, words]) => h("option", { value }, words)));
-    timeout.value = chosen[now];
-    timeoutHelp.textContent = now === "live"
-      ? "Where turns have a time limit."
-      : "Nobody is replaced for being away: each person is told in their inbox when it is their turn, and reminded before their time runs out.";
+    timeout.value = rated ? "forfeit" : chosen[now];
+    timeout.disabled = rated;
+    timeoutHelp.textContent = rated
+      ? "In a rated match a turn out of time forfeits the match."
+      : now === "live"
+        ? "Where turns have a time limit."
+        : "Nobody is replaced for being away: each person is told in their inbox when it is their turn, and reminded before their time runs out.";
     const who = me();
     signInNote.hidden = !(now === "correspondence" && !who && hostPlays);
     if (!signInNote.hidden) {
@@ -513,7 +542,7 @@ function playChoice() {
   }
 
   for (const el of [live, mail]) el.addEventListener("change", draw);
-  timeout.addEventListener("change", () => { chosen[kind()] = timeout.value; });
+  timeout.addEventListener("change", () => { if (!rated) chosen[kind()] = timeout.value; });
   unit.addEventListener("change", () => { amount.max = unit.value === String(HOUR) ? 168 : 7; });
   const stop = onAccount(() => (part?.isConnected ? draw() : stop()));
 
@@ -543,6 +572,11 @@ function playChoice() {
       hostPlays = plays;
       if (part) draw();
     },
+    /** A rated room: a turn out of time forfeits (the choice is locked). */
+    rated(on) {
+      rated = on;
+      if (part) draw();
+    },
     /** A game that offers no real choice (War: `auto_play`) is played live only. */
     forGame(game) {
       mail.disabled = Boolean(game.auto_play);
@@ -551,5 +585,80 @@ function playChoice() {
       if (mail.disabled && mail.checked) live.checked = true;
       if (part) draw();
     },
+  };
+}
+
+/**
+ * The form's "Rated" part: a checkbox for signed-in people, offered where the chosen game has
+ * rated rulesets, and then the choice of one of them (Karata's: one per table size), whose
+ * rules `apply(ruleset)` writes into the form (`apply(null)`: not rated). `rulesNote` goes in
+ * the Rules fieldset: why its fields are locked. `on()`: whether the room is to be rated.
+ */
+function ratedChoice(currentGame, apply) {
+  const box = h("input", { type: "checkbox", id: "create-rated", "aria-describedby": "create-rated-help create-rated-why" });
+  const select = h("select", { id: "create-rated-ruleset" });
+  const pick = h("div", { class: "field", id: "create-rated-pick", hidden: true },
+    h("label", { for: "create-rated-ruleset" }, "Rated rules"), select);
+  const why = h("p", { class: "help", id: "create-rated-why" });
+  const rulesNote = h("p", { class: "notice info", id: "create-rules-rated", hidden: true },
+    "A rated room plays the game's standard rules, unchanged: untick Rated to change them.");
+  let offered = []; // the chosen game's rated rulesets
+  let known = null;
+
+  function update() {
+    const game = currentGame()?.game;
+    offered = known && game ? known.rulesets.filter((r) => r.game === game.name) : [];
+    const who = me();
+    const allowed = Boolean(who && offered.length);
+    if (!allowed) box.checked = false;
+    box.disabled = !allowed;
+    if (!who) {
+      fill(why, "Rated matches are for signed-in people: your rating is your account's. ",
+        h("a", { href: signInLink("#/") }, "Sign in"), " or ", h("a", { href: signInLink("#/", "signup") }, "sign up"), " first.");
+    } else if (game && known && !offered.length) {
+      fill(why, `${game.title} rates no matches.`);
+    } else {
+      fill(why);
+    }
+    why.hidden = !why.textContent;
+    const before = select.value;
+    fill(select, offered.map((r) => h("option", { value: r.rated }, r.title)));
+    if (offered.some((r) => r.rated === before)) select.value = before;
+    else if (offered.length) select.value = bestFit(offered);
+    pick.hidden = !box.checked;
+    rulesNote.hidden = !box.checked;
+    apply(box.checked ? offered.find((r) => r.rated === select.value)?.ruleset || null : null);
+  }
+
+  /** The rated ruleset closest to the rules in the form now: the one for its table size. */
+  function bestFit(list) {
+    const players = Number(currentGame()?.form.get("players")?.value);
+    return (list.find((r) => r.seats === players) || list[0]).rated;
+  }
+
+  box.addEventListener("change", update);
+  select.addEventListener("change", update);
+  const stop = onAccount(() => (box.isConnected ? update() : stop()));
+  ratedRulesets().then((answer) => {
+    known = answer;
+    update();
+  }, () => {
+    known = { rulesets: [] };
+    fill(why, "The rated rules could not be read: rated rooms cannot be made now.");
+    why.hidden = false;
+  });
+
+  const element = h("fieldset", { id: "create-rated-part" }, h("legend", {}, "Rated"),
+    h("div", { class: "field check" }, box,
+      h("label", { for: "create-rated" }, h("strong", {}, "Rated"), ": the match counts for everyone's rating"),
+      h("span", { class: "help", id: "create-rated-help" },
+        "Only signed-in people sit at a rated table, under the game's standard rules. Leaving the table or running out of time forfeits the match: no computer player stands in.")),
+    why, pick);
+
+  return {
+    element,
+    rulesNote,
+    on: () => box.checked,
+    forGame: () => update(),
   };
 }

@@ -11,18 +11,22 @@
 //   #/friends         one's friends, the requests to answer, and blocks
 //   #/feed            what one's friends did, newest first
 //   #/matches         one's matches under way: whose turn, by when
+//   #/leaderboard     the leaderboards of rated play (#/leaderboard/GAME/RATED: one of them)
+//   #/ranked          play ranked: the matchmaking queue
 import { h, fill } from "./dom.js";
 import { feedLink, feedPage } from "./feed.js";
 import { friendsLink, friendsPage } from "./friends.js";
 import { resetPage, signInPage, signUpPage } from "./account.js";
 import { invitePage } from "./invite.js";
 import { inboxLink, inboxPage } from "./inbox.js";
+import { leaderboardPage } from "./leaderboard.js";
 import { startPersonal } from "./personal.js";
 import { historyPage, profilePage } from "./profile.js";
 import { confirmSession, drawWho } from "./session.js";
 import { settingsPage } from "./settings.js";
 import { lobbyPage } from "./lobby.js";
 import { matchesLink, matchesPage } from "./matches.js";
+import { rankedAlert, rankedLink, rankedPage } from "./ranked.js";
 import { roomPage } from "./room.js";
 import { replaysPage, replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
@@ -52,6 +56,9 @@ function route() {
   else if (parts[0] === "friends" && parts.length === 1) leave = friendsPage(main);
   else if (parts[0] === "feed" && parts.length === 1) leave = feedPage(main);
   else if (parts[0] === "matches" && parts.length === 1) leave = matchesPage(main);
+  else if (parts[0] === "leaderboard" && parts.length === 1) leave = leaderboardPage(main);
+  else if (parts[0] === "leaderboard" && parts.length === 3) leave = leaderboardPage(main, parts[1], parts[2]);
+  else if (parts[0] === "ranked" && parts.length === 1) leave = rankedPage(main);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
   else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
@@ -62,12 +69,14 @@ function route() {
 }
 
 drawWho(document.getElementById("who"));
+document.querySelector("header.top nav")?.appendChild(rankedLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(matchesLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(friendsLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(feedLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(inboxLink()); // shown when signed in
 document.querySelector("header.top")?.appendChild(soundToggle()); // sounds: off unless switched on
 confirmSession();
+document.querySelector("header.top")?.after(rankedAlert()); // a table found while elsewhere
 startPersonal(); // the personal channel (/ws/me), while signed in: friends' whereabouts, the inbox live
 window.addEventListener("hashchange", route);
 route();

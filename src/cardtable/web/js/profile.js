@@ -1,9 +1,12 @@
-// A person's profile (#/u/NAME) and their finished matches (#/u/NAME/matches), with filters
-// and a page at a time. Every name is text: display names are whatever people chose.
+// A person's profile (#/u/NAME), with their ratings and each one's history drawn, and their
+// finished matches (#/u/NAME/matches), with filters and a page at a time. Every name is text:
+// display names are whatever people chose.
 import { api, HISTORY_DOWNLOAD } from "./api.js";
 import { h, fill, notice } from "./dom.js";
 import { activityPanel } from "./feed.js";
 import { day, hashQuery, moment } from "./forms.js";
+import { boardLink } from "./leaderboard.js";
+import { ordinal, provisionalBadge, ratingChart } from "./ratings.js";
 import { me } from "./session.js";
 
 const RESULTS = { won: "won", lost: "lost", drawn: "drawn" };
@@ -46,15 +49,57 @@ function notFound(main, error) {
 export function profilePage(main, username) {
   let gone = false;
   fill(main, h("h1", {}, `@${username}`), h("p", { class: "muted" }, "Loading…"));
+  const ratings = api.ratingsOf(username).catch((error) => error); // drawn with the profile
   api.profile(username).then((profile) => {
-    if (!gone) drawProfile(main, profile);
+    if (gone) return;
+    const slot = h("div", { id: "profile-ratings-slot" }, h("p", { class: "muted" }, "Loading the ratings…"));
+    drawProfile(main, profile, slot);
+    ratings.then((answer) => {
+      if (!gone) fill(slot, ratingsPanel(answer, isMe(profile.username)));
+    });
   }, (error) => {
     if (!gone) notFound(main, error);
   });
   return () => { gone = true; };
 }
 
-function drawProfile(main, p) {
+/** The Ratings section: each rated ruleset the person played, with its history drawn. */
+function ratingsPanel(answer, mine) {
+  const section = (...children) => h("section", { class: "panel ratings", "aria-labelledby": "ratings-title", id: "profile-ratings" },
+    h("h2", { id: "ratings-title" }, "Ratings"), ...children);
+  if (answer instanceof Error) return section(h("p", { class: "notice error", role: "alert" }, answer.message));
+  if (!answer.ratings.length) {
+    return section(h("p", { class: "muted", id: "ratings-none" }, mine ? "You have played no rated matches yet. " : "No rated matches yet.",
+      mine ? h("a", { href: "#/ranked" }, "Play ranked") : null));
+  }
+  return section(h("ul", { class: "rating-list" }, answer.ratings.map((r) => ratingItem(r, answer.season))));
+}
+
+function ratingItem(r, season) {
+  const key = `${r.game}-${r.rated}`;
+  const facts = [
+    ["Rating", h("span", { class: "rating-figure" }, h("strong", { class: "rating-value" }, String(r.rating)),
+      h("span", { class: "sigma" }, ` ± ${Math.round(r.sigma)}`), r.provisional ? provisionalBadge() : null)],
+    ["Rated matches", String(r.matches)],
+    ["Place", r.rank === null
+      ? h("span", { class: "muted" }, "not ranked yet")
+      : h("a", { href: boardLink(r.game, r.rated, { season: season ? 0 : null, offset: Math.floor((r.rank - 1) / 50) * 50 || null }) }, `${ordinal(r.rank)} of all time`)],
+  ];
+  if (season > 0) {
+    facts.push([`Season ${season}`, r.season_rating === null
+      ? h("span", { class: "muted" }, "no rated match yet")
+      : `${r.season_rating} (${r.season_matches} ${r.season_matches === 1 ? "match" : "matches"})`]);
+  }
+  return h("li", { class: "rating-item", dataset: { game: r.game, rated: r.rated, rating: r.rating, matches: r.matches } },
+    h("h3", {}, h("a", { href: boardLink(r.game, r.rated) }, r.title)),
+    h("dl", { class: "rating-facts" },
+      facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value)))),
+    r.history.length
+      ? ratingChart(r.history, r.title, `chart-${key}`)
+      : h("p", { class: "muted" }, "No history yet."));
+}
+
+function drawProfile(main, p, ratingsSlot) {
   const mine = isMe(p.username);
   const games = p.games.length
     ? h("table", { class: "counts-table", id: "profile-games" },
@@ -71,6 +116,7 @@ function drawProfile(main, p) {
         h("h1", { id: "profile-name" }, p.display_name),
         h("p", { class: "muted", id: "profile-username" }, `@${p.username} · member since ${day(p.member_since)}`)),
       mine ? h("div", { class: "actions" }, h("a", { class: "button secondary", href: "#/account" }, "Settings")) : null),
+    ratingsSlot,
     h("div", { class: "profile" },
       h("section", { class: "panel", "aria-labelledby": "games-title" },
         h("h2", { id: "games-title" }, "Games"), games),
@@ -83,7 +129,6 @@ function drawProfile(main, p) {
         h("h2", { id: "later-title" }, "Coming later"),
         h("p", { class: "muted" }, "This corner of the profile is kept for what comes next:"),
         h("dl", { class: "later-list" },
-          h("dt", {}, "Ratings"), h("dd", { class: "muted" }, "A rating per game, from rated matches."),
           h("dt", {}, "Friends"), h("dd", { class: "muted" }, "The people you play with, and invitations."),
           h("dt", {}, "Activity"), h("dd", { class: "muted" }, "What happened lately: matches, tournaments.")))));
   document.title = `${p.display_name} (@${p.username}) — cardtable`;

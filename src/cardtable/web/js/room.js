@@ -429,11 +429,13 @@ class RoomPage {
   renderRoom() {
     const room = this.room;
     if (!room) return;
-    this.title.textContent = room.name ? `${room.name} · ${room.title}` : room.title;
+    fill(this.title, room.name ? `${room.name} · ${room.title}` : room.title,
+      room.rated ? h("span", { class: "badge rated", id: "room-rated", title: "The match counts for the players' ratings" }, "rated") : null);
     const status = { open: "Waiting for players", playing: "A match is on", finished: "The match is over", closed: "Closed" }[room.status];
     const you = this.welcome ? (this.welcome.role === "player" ? ` · you are at seat ${this.welcome.seat + 1} as ${this.welcome.name}` : " · you are watching") : "";
     const timing = [...turnWords(room), timeoutWords(room)].filter(Boolean).map((words) => ` · ${words}`).join("");
-    this.status.textContent = `${status}${room.password ? " · password" : ""}${timing}${you}`;
+    const rated = room.rated ? " · rated: leaving the table forfeits the match" : "";
+    this.status.textContent = `${status}${rated}${room.password ? " · password" : ""}${timing}${you}`;
     this.renderSeats();
     this.renderActions();
     this.renderPace();
