@@ -19,8 +19,8 @@ forgets this script's tables. Results depend only on the seed, not on the worker
 Not measured: the search player's hard level in Karata. A decision takes it about 400 ms, and
 the matches of a Karata ladder are long (those with the random player run to hundreds of
 decisions), so its tables would take hours; it is placed at the medium level's rating instead (it
-searches four times as long, so it is at least that strong: a floor, not a measurement). In
-the Kata TCG, whose matches are short, it is measured like every other player.
+searches four times as long, so it is taken to be at least that strong: an assumption, not a
+measurement). In the Kata TCG, whose matches are short, it is measured like every other player.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import argparse
 import dataclasses
 import json
 import sys
+import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +128,14 @@ def measure(game: str, rated: str, matches: int, workers: int, quick: bool) -> R
     return Rated(game, rated, ruleset.title, games, ladder, ratings, placed)
 
 
+def _wrapped(paragraph: str) -> str:
+    """``paragraph`` in lines of at most 100 characters, none starting with a minus (which
+    Markdown would read as a list)."""
+    glued = paragraph.replace(" - ", "\x00- ")  # a minus keeps to the word before it
+    text = textwrap.fill(glued, 100, break_long_words=False, break_on_hyphens=False)
+    return text.replace("\x00", " ")
+
+
 def _canonical(data: object) -> str:
     return json.dumps(data, sort_keys=True)
 
@@ -188,6 +197,24 @@ def section(rated: Rated) -> list[str]:
     return [*lines, ""]
 
 
+def both_measured(measured: list[Rated]) -> str:
+    """What the ladders say of a player placed by rule where they measure it beside the
+    player it is placed at ('' where none does)."""
+    said = []
+    for rule in NOT_MEASURED.values():
+        for agent, like in rule.items():
+            for rated in measured:
+                if agent in rated.placed or not {agent, like} <= set(rated.ratings):
+                    continue
+                a, b = rated.ratings[agent], rated.ratings[like]
+                said.append(
+                    f" In the {rated.title} (`{rated.name}`), which measures both, `{agent}` is "
+                    f"at mu {a.mu:,.0f} and `{like}` at {b.mu:,.0f} (sigmas {a.sigma:.0f} and "
+                    f"{b.sigma:.0f})."
+                )
+    return "".join(said)
+
+
 def page(measured: list[Rated], command: str) -> str:
     placed = sorted(
         {(agent, find(rated.game).title) for rated in measured for agent in rated.placed}
@@ -211,15 +238,23 @@ def page(measured: list[Rated], command: str) -> str:
         f"them exactly.",
         "",
     ]
+    lines += [
+        "Each ladder match ranks its winners first and everyone else level (as the offline "
+        "ladder does), so at three and four seats a player that never wins is seen below the "
+        "winner only, level with the other losers: the gaps to `random` there come out smaller "
+        "than at two seats.",
+        "",
+    ]
     if placed:
         lines += [
             f"Not measured: {', '.join(f'`{agent}` in {game}' for agent, game in placed)}. A "
             f"decision of the hard search takes about 400 ms, and the matches of a Karata "
             f"ladder are long, so its tables would take hours; it is placed at the medium "
-            f"level's rating instead, a floor (it searches four times as long), not a "
-            f"measurement.",
+            f"level's rating instead: it searches four times as long, so it is taken to be at "
+            f"least that strong (an assumption, not a measurement).{both_measured(measured)}",
             "",
         ]
+    lines = [line if line.startswith(("<", "#", "|")) else _wrapped(line) for line in lines]
     for rated in measured:
         lines += section(rated)
     lines.append(END)
