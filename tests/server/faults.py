@@ -336,6 +336,9 @@ class Plan:
     turn_seconds: int | None = None
     """A correspondence room's deadline per turn (``None``: its default, a day); nobody
     misses one in a test (an hour at least)."""
+    rated: bool = False
+    """A rated room (its seats signed-up accounts', its rules a rated ruleset's): each match
+    it finishes moves both people's ratings once (see :func:`rating_problems`)."""
 
     @cached_property
     def rules(self) -> Ruleset:
@@ -364,6 +367,9 @@ CORRESPONDENCE_PLANS = (
 """Correspondence rooms of Karata (an hour a turn: its match wakes at the deadline) and of the
 Kata TCG (a day: it wakes for the reminder an hour before), two people each (the same two at
 every table)."""
+RATED_PLANS = (Plan(game="karata", ruleset={}, agent="heuristic", concede_at=100, rated=True),)
+"""A rated room of Karata's standard rules, between the same two people as the
+correspondence tables: whatever is killed, each match it finishes is rated exactly once."""
 CORRESPONDENCE_PACE = 0.1
 """The most a bot at a correspondence table waits before deciding, in seconds: slower than at
 a live one, so that its match is seen asleep between turns."""
@@ -598,7 +604,8 @@ async def open_table(
         "game": plan.game,
         "ruleset": plan.ruleset,
         "name": "bot0",
-        "disconnect": {"policy": "agent", "wait_seconds": 600},
+        "disconnect": {"policy": "forfeit" if plan.rated else "agent", "wait_seconds": 600},
+        "rated": plan.rated,
     }
     if plan.kind == "correspondence":
         body["kind"] = plan.kind
@@ -633,7 +640,7 @@ async def open_tables(
     are two people's, who sign up first (on ``urls[0]``: fewer than its sign-ups at once)."""
     stop = asyncio.Event()
     tables = []
-    plans = PLANS + (CORRESPONDENCE_PLANS if correspondence else ())
+    plans = PLANS + (CORRESPONDENCE_PLANS + RATED_PLANS if correspondence else ())
     people: list[str] = []
     if correspondence:
         people = [await sign_up(urls[0], f"pen{seed}x{index}") for index in range(2)]
@@ -647,7 +654,7 @@ async def open_tables(
                 stop,
                 seed=seed * 1000 + number,
                 pace=0.05 if live else CORRESPONDENCE_PACE,
-                sessions=() if live else people,
+                sessions=people if plan.rated or not live else (),
             )
         )
     return tables
@@ -757,6 +764,38 @@ async def record_problems(url: str, tables: Sequence[Table]) -> list[str]:
                     (ack.seat, ack.text)
                 ]:
                     problems.append(f"{where}: the acknowledged decision {ack} is not stored")
+    return problems
+
+
+async def rating_problems(url: str, tables: Sequence[Table]) -> list[str]:
+    """Every finished match of the rated tables moved each of its people's ratings exactly
+    once: each person's history holds each such match once, and nothing else, and their
+    rating counts as many matches."""
+    rated = [table for table in tables if table.plan.rated]
+    if not rated:
+        return []
+    problems = []
+    finished = sorted(
+        [
+            info["id"]
+            for table in rated
+            for info in await settled(url, table.room)
+            if info["status"] == "finished" and info["version"] > 0
+        ]
+    )
+    for session in dict.fromkeys(rated[0].sessions):
+        username = (await ok("GET", url, "/api/session", session=session))["account"]["username"]
+        shown = await ok("GET", url, f"/api/accounts/{username}/ratings")
+        entries = [
+            r for r in shown["ratings"] if (r["game"], r["rated"]) == ("karata", "standard-2")
+        ]
+        history = sorted(p["match"] for entry in entries for p in entry["history"])
+        counted = sum(entry["matches"] for entry in entries)
+        if history != finished or counted != len(finished):
+            problems.append(
+                f"{username}'s ratings count {counted} matches and their history holds "
+                f"{history}, where the rated tables finished {finished}"
+            )
     return problems
 
 
@@ -1049,6 +1088,7 @@ async def afterwards(
         problems += sleepers.problems + sleepers.missed()
     if not problems:
         problems += await record_problems(url, tables)
+        problems += await rating_problems(url, tables)
         problems += await stuck_rooms(url, tables)
         if sleepers is not None and not problems:
             problems += await sleepers.rematches_sleep(url)
