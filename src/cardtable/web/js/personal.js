@@ -6,8 +6,9 @@
 // they use the page. After a drop it reconnects by itself, waiting a little longer each time
 // (as a room's Connection does); signing out closes it.
 //
-// Others listen with onPersonal(type, listener): "presence", "notification", and "welcome"
-// (each (re)connection: whatever was shown from an earlier load may have changed meanwhile).
+// Others listen with onPersonal(type, listener): "presence", "notification", "matchmaking"
+// (one's place in the queue of ranked play: ranked.js), and "welcome" (each (re)connection:
+// whatever was shown from an earlier load may have changed meanwhile).
 import { api, call } from "./api.js";
 import { confirmSession, me, onAccount } from "./session.js";
 import { h } from "./dom.js";
