@@ -82,6 +82,7 @@ def _kept(name: str) -> SimulationResult | None:
                 **match,
                 "seating": tuple(match["seating"]),
                 "winners": tuple(match["winners"]),
+                "placings": tuple(match.get("placings", ())),
             }
         )
         for match in data.pop("matches")

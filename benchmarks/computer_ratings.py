@@ -2,6 +2,7 @@
 
     python benchmarks/computer_ratings.py --workers 1 --write   the full measurement (long)
     python benchmarks/computer_ratings.py --quick               stand-ins, 2 matches a table (CI)
+    python benchmarks/computer_ratings.py --game karata --fresh  measure one game's again
 
 For every rated ruleset of every game (``Game.rated_rulesets``), the computer players a room
 may seat (``agents_for``) play the offline ladder of that ruleset (every table of them, seats
@@ -15,6 +16,9 @@ JSON elsewhere (a quick run writes none unless told).
 Every table is kept in ``benchmarks/agents-cache/`` as it finishes, as ``agents_report.py``
 keeps its own (``rated-*`` files), so a run resumes where the last stopped; ``--fresh``
 forgets this script's tables. Results depend only on the seed, not on the workers.
+``--game NAME`` measures that game's rated rulesets only (and ``--fresh`` then forgets that
+game's tables only); as the ratings' file and section hold every game, it writes neither:
+a ``--write`` run after it reads back the tables it kept.
 
 Not measured: the search player's hard level in Karata. A decision takes it about 400 ms, and
 the matches of a Karata ladder are long (those with the random player run to hundreds of
@@ -239,10 +243,11 @@ def page(measured: list[Rated], command: str) -> str:
         "",
     ]
     lines += [
-        "Each ladder match ranks its winners first and everyone else level (as the offline "
-        "ladder does), so at three and four seats a player that never wins is seen below the "
-        "winner only, level with the other losers: the gaps to `random` there come out smaller "
-        "than at two seats.",
+        "Each ladder match ranks every seat by its place (1 first, equal places shared), as "
+        "the offline ladder does and as a rated match ranks people: at three and four seats "
+        "the runner-up is seen ahead of the players behind it, not level with every other "
+        "player that did not win, so a player that rarely wins but often comes second is told "
+        "apart from one that comes last.",
         "",
     ]
     if placed:
@@ -269,15 +274,24 @@ def main() -> int:
     parser.add_argument("--fresh", action="store_true", help="forget the kept tables")
     parser.add_argument("--write", action="store_true", help=f"update {RESOURCE} and {DOC.name}")
     parser.add_argument("--out", type=Path, help="write the ratings' JSON here instead")
+    parser.add_argument(
+        "--game",
+        choices=names(),
+        help="measure this game's rated rulesets only (writes nothing: see above)",
+    )
     args = parser.parse_args()
+    if args.game is not None and (args.write or args.out is not None):
+        parser.error("--game measures one game: --write and --out need every game's ratings")
+    games = names() if args.game is None else [args.game]
     if args.fresh and CACHE.exists():
-        for path in CACHE.glob("rated-*.json"):
-            path.unlink()
+        for game in games:
+            for path in CACHE.glob(f"rated-{game}-*.json"):
+                path.unlink()
     quick = args.quick
     matches = QUICK_MATCHES if quick else args.matches
     measured = [
         measure(game, rated.name, matches, args.workers, quick)
-        for game in names()
+        for game in games
         for rated in find(game).rated_rulesets()
     ]
     options = " --quick" if quick else f"{'' if matches == MATCHES else f' --matches {matches}'}"

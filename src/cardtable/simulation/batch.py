@@ -75,6 +75,10 @@ class MatchResult:
     """The seat that made the match's first decision (``None`` if nobody decided anything)."""
     finished: bool = True
     """False when the match stopped without an outcome."""
+    placings: tuple[int, ...] = ()
+    """Each seat's place (1 first, equal places shared: 1, 1, 3), as the outcome gives them:
+    empty when the match did not finish, or when its game's version places nobody (and in
+    results kept before matches kept their places)."""
     data: Any = None
     """What the simulation's ``collect`` function kept of the match (``None`` without one,
     and for a match that did not finish)."""
@@ -189,6 +193,7 @@ def play_one(job: _Job, index: int) -> MatchResult:
         decisions=len(decisions),
         first_to_act=decisions[0][0] if decisions else None,
         finished=outcome is not None,
+        placings=() if outcome is None else outcome.placings,
         data=data,
     )
 

@@ -3,9 +3,13 @@ each other agent.
 
 With ``k`` agents and a game of ``n`` seats, every combination of ``n`` agents makes a table,
 and each table plays ``games`` matches with the seats rotated (:func:`simulate`). Ratings come
-from openskill's Plackett-Luce model: each match ranks its winners first and everyone else
-after them (a match nobody won is a draw), and the matches are rated in a fixed order (the
-first match of every table, then the second...), so a ladder repeats exactly with its seed.
+from openskill's Plackett-Luce model: each match ranks its seats by their places (its
+:attr:`~cardtable.simulation.batch.MatchResult.placings`: 1 first, equal places shared, so at
+three seats the runner-up is seen ahead of the last), or, for a match that has none (a game's
+version that places nobody, a table kept before places were), its winners first and everyone
+else level after them (a match nobody won is a draw). The matches are rated in a fixed order
+(the first match of every table, then the second...), so a ladder repeats exactly with its
+seed.
 An agent's place is its *ordinal*, ``mu - 3 sigma``: a rating it is very probably above.
 
 >>> from cardtable.agents import parse_seats
@@ -198,11 +202,7 @@ def _rate(
             if not match.finished:
                 continue
             entries = _entries(table, match)
-            ranks: list[float] = [
-                0.0 if seat in match.winners or not match.winners else 1.0
-                for seat in range(len(entries))
-            ]
-            rated = model.rate([[ratings[entry]] for entry in entries], ranks=ranks)
+            rated = model.rate([[ratings[entry]] for entry in entries], ranks=ranks(match))
             for entry, team in zip(entries, rated, strict=True):
                 ratings[entry] = team[0]
                 matches[entry] += 1
@@ -213,6 +213,28 @@ def _rate(
         for i, (spec, rating) in enumerate(zip(specs, ratings, strict=True))
     ]
     return tuple(sorted(board, key=lambda rating: -rating.ordinal))
+
+
+def ranks(match: MatchResult) -> list[float]:
+    """Each seat's rank in ``match`` as the ladder rates it (lower is better): its place when
+    the match has places, else 1 for a winner (or everyone, when nobody won) and 2 for the
+    others.
+
+    >>> from cardtable.simulation.batch import MatchResult
+    >>> placed = MatchResult(index=0, seed=0, seating=(0, 1, 2), winners=(1,), reason="",
+    ...                      decisions=9, first_to_act=0, placings=(3, 1, 2))
+    >>> ranks(placed)
+    [3.0, 1.0, 2.0]
+    >>> from dataclasses import replace
+    >>> ranks(replace(placed, placings=())), ranks(replace(placed, placings=(), winners=()))
+    ([2.0, 1.0, 2.0], [1.0, 1.0, 1.0])
+    """
+    if match.placings:
+        return [float(place) for place in match.placings]
+    return [
+        1.0 if seat in match.winners or not match.winners else 2.0
+        for seat in range(len(match.seating))
+    ]
 
 
 def _entries(table: tuple[int, ...], match: MatchResult) -> list[int]:
