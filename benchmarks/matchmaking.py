@@ -96,7 +96,19 @@ def simulate(seats: int, people: int, rate: float, seed: int = 0) -> Outcome:
     for number in range(people):
         clock += rng.expovariate(rate)
         arrivals.append(person(number, clock, rng))
-    outcome = Outcome(seats, rate, people)
+    return queue_of(seats, arrivals, rate)
+
+
+def queue_of(
+    seats: int,
+    arrivals: Sequence[Seeker],
+    rate: float,
+    computers: Sequence[tuple[str, Standing]] = COMPUTERS,
+) -> Outcome:
+    """``arrivals`` (in the order they join) at a queue of tables of ``seats``, a sweep a
+    second until the queue is empty (or ``DRAIN`` sweeps after the last arrival)."""
+    clock = max((seeker.joined for seeker in arrivals), default=0.0)
+    outcome = Outcome(seats, rate, len(arrivals))
     waiting: dict[int, Seeker] = {}
     upcoming = iter(arrivals)
     following = next(upcoming, None)
@@ -107,7 +119,7 @@ def simulate(seats: int, people: int, rate: float, seed: int = 0) -> Outcome:
             waiting[following.id] = following
             following = next(upcoming, None)
         start = time.perf_counter()
-        tables = propose_tables(list(waiting.values()), seats=seats, now=now, computers=COMPUTERS)
+        tables = propose_tables(list(waiting.values()), seats=seats, now=now, computers=computers)
         outcome.sweeps.append(time.perf_counter() - start)
         for table in tables:
             seated = [waiting.pop(number) for number in table.seekers]

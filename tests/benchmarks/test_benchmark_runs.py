@@ -142,3 +142,15 @@ def test_the_sleeping_matches_benchmark_runs_in_quick_mode() -> None:
         assert fact in output, output
     assert re.search(r"^\| leases the process holds \| 0 \| 0 \| \| 300 \| \|$", output, re.M)
     assert "| server memory (VmRSS) at the end of the window | " in output
+
+
+def test_the_matchmaking_benchmark_over_the_protocol_runs_in_quick_mode() -> None:
+    """People of a real server's queue, each on its personal channel: everyone is seated (the
+    quick form lets computer players fill a table after 10 seconds), and the server logs no
+    traceback."""
+    output = run_script("matchmaking_server.py", "--quick", timeout=300)
+    rows = re.findall(r"^\| (\d) \| (\d+) \| (\d+) \|", output, re.M)
+    assert [seats for seats, _, _ in rows] == ["2", "4"], output
+    assert all(people == seated for _, people, seated in rows), output
+    assert sum(int(people) for _, people, _ in rows) == 24
+    assert "tracebacks in the server's log: 0" in output
