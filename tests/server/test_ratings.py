@@ -133,6 +133,7 @@ async def _rows(storage: SqlStorage) -> tuple[Any, ...]:
         ({"ruleset": {"starting_health": 20}}, "bad_rules", "standard rules"),
         ({"game": "war"}, "bad_rules", "luck"),
         ({"timeout": "agent"}, "bad_message", "forfeits"),
+        ({"deck": {"name": "Low", "set": "classic", "cards": {"d1": 4}}}, "bad_deck", "standard"),
         ({"disconnect": {"policy": "agent"}}, "bad_message", "forfeits"),
         ({"seats": [{"kind": "open"}, {"kind": "agent", "agent": "planner:x"}]}, "bad_message", ""),
     ],
@@ -164,6 +165,18 @@ def test_only_signed_in_people_sit_at_a_rated_table(database_url: str) -> None:
         client.cookies.clear()
         joined = client.post(f"/api/rooms/{room}/join", json={"name": "gus"}, headers=OWN)
         assert (joined.status_code, joined.json()["code"]) == (401, "not_logged_in")
+        seats = client.get(f"/api/rooms/{room}").json()["seats"]
+        assert [seat["kind"] for seat in seats] == ["account", "open"]
+        bob, _ = person(client, "bob")
+        deck = {
+            "name": "Low",
+            "set": "classic",
+            "cards": {"d1": 4, "d2": 4, "d3": 4, "d4": 4, "d5": 4},
+        }
+        brought = client.post(
+            f"/api/rooms/{room}/join", json={"name": "bob", "deck": deck}, headers={**OWN, **bob}
+        )
+        assert (brought.status_code, brought.json()["code"]) == (422, "bad_deck")
         seats = client.get(f"/api/rooms/{room}").json()["seats"]
         assert [seat["kind"] for seat in seats] == ["account", "open"]
 

@@ -187,6 +187,7 @@ class Rooms:
                 _signed_in_to_correspond(by)
         if plan.rated:
             _check_rated(game, ruleset, wanted)
+            _no_deck_to_rank(plan.deck)
             if plan.host_seat is not None:
                 _signed_in_to_rank(by)
         now = self.clock()
@@ -357,6 +358,7 @@ class Rooms:
             _signed_in_to_correspond(by)
         if rated_of(room.settings):
             _signed_in_to_rank(by)
+            _no_deck_to_rank(deck)
         open_seats = [row.index for row in seats if row.kind == "open"]
         if seat is None:
             if not open_seats:
@@ -699,6 +701,13 @@ def _check_rated(
                 f"the computer player {agent!r} has no rating for {rated.title}: it cannot "
                 "sit at a rated table",
             )
+
+
+def _no_deck_to_rank(deck: JsonObject | None) -> None:
+    """Refuse a deck of one's own at a rated table: it plays the standard rules, decks
+    included, so that every rating of the ruleset measures the same game."""
+    if deck is not None:
+        raise Refused("bad_deck", "a rated table plays the standard decks: bring none")
 
 
 def _signed_in_to_rank(by: Sitter) -> None:
