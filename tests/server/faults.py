@@ -53,7 +53,14 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.agents import make_agent, parse_seats
-from cardtable.client import ClientError, Seat, decisions_from, socket_url, view_from_json
+from cardtable.client import (
+    ClientError,
+    Seat,
+    Unreachable,
+    decisions_from,
+    socket_url,
+    view_from_json,
+)
 from cardtable.engine import JsonObject, Match
 from cardtable.engine.errors import RecordError
 from cardtable.engine.record import Record
@@ -439,7 +446,14 @@ class RecordingBot:
         client = self.client = Seat(
             self.url, self.table.room, self.token, reconnect_delays=RECONNECT_DELAYS
         )
-        await client.connect()
+        for delay in (*RECONNECT_DELAYS, None):  # its process may be killed as it connects
+            try:
+                await client.connect()
+                break
+            except Unreachable:
+                if delay is None:
+                    raise
+                await asyncio.sleep(delay)
         pending: asyncio.Future[wire.ServerMessage | None] | None = None
         try:
             while not self._may_leave():

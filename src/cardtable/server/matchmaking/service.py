@@ -60,6 +60,7 @@ from cardtable.server.matchmaking.tables import proposals, queue
 from cardtable.server.notices import Notices, account_channel
 from cardtable.server.ratings.tables import ratings
 from cardtable.server.rooms import RoomPlan, Rooms, Sitter
+from cardtable.server.storage import StorageError
 from cardtable.server.storage.sql import SqlStorage
 from cardtable.server.storage.tables import matches, rooms
 
@@ -434,6 +435,8 @@ class Matchmaker:
                     await self.sweep(now)
             except asyncio.CancelledError:
                 raise
+            except StorageError as away:  # the database is away a moment: the next sweep
+                log.warning("a matchmaking sweep met storage away: %s", away)
             except Exception:
                 log.exception("a matchmaking sweep failed; the next one tries again")
             await asyncio.sleep(SWEEP_SECONDS)
