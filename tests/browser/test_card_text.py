@@ -51,6 +51,12 @@ def test_classic_cards_deal_damage_alone_when_healing_and_minions_are_off(
     shots.save(fox.page, "tcg-card-preview")
     fox.page.mouse.move(1, 1)
     preview.wait_for(state="hidden")
+    # a preview showing when the page changes goes with the table it belonged to
+    first.hover()
+    preview.wait_for(state="visible")
+    fox.page.evaluate("location.hash = '#/'")
+    fox.page.wait_for_selector("#room-list")
+    assert preview.is_hidden()
 
 
 def test_classic_cards_offer_a_heal_and_a_minion_where_the_rules_allow(people: People) -> None:

@@ -380,6 +380,38 @@ def test_two_people_in_the_queue_confirm_the_table_found_and_sit_at_it(members: 
     assert {seat.get("username") for seat in seated["seats"]} == {fox_name, owl_name}
     assert owl.page.locator("#ranked-alert").is_hidden()
 
+    # They play: whoever is to act ends their turn, then Owl leaves the table, conceding.
+    for person in (fox, owl):
+        person.page.wait_for_selector("#turn[data-state]")
+    first = fox if fox.page.locator("#turn[data-state='mine']").count() else owl
+    first.page.wait_for_selector("#controls [data-decision='end']")
+    first.page.click("#controls [data-decision='end']")
+    first.page.wait_for_selector("#turn:not([data-state='mine'])")
+    owl.page.once("dialog", lambda dialog: dialog.accept())
+    owl.page.click("#leave")  # the lobby again, and the match over at Fox's table
+    owl.page.wait_for_selector("#room-list")
+    fox.page.wait_for_selector("#turn[data-state='over']")
+
+    # Both see their new ratings on their profiles and on the leaderboard (the friends board,
+    # which shows one's own provisional rating).
+    for person, name, won in ((fox, fox_name, True), (owl, owl_name, False)):
+        mine = rest(person, "GET", f"/accounts/{name}/ratings")["ratings"]
+        (tcg,) = mine
+        assert (tcg["matches"], tcg["history"][0]["place"]) == (1, 1 if won else 2)
+        person.page.goto(f"{person.url}/#/u/{name}")
+        item = person.page.locator(
+            "#profile-ratings .rating-item[data-game='tcg'][data-rated='standard']"
+        )
+        item.wait_for()
+        assert str(tcg["rating"]) in (item.text_content() or "")
+        assert item.locator("svg circle").count() == 1
+        person.page.goto(f"{person.url}/#/leaderboard/tcg/standard?view=friends")
+        wait_for_board(person, "friends", 0)
+        assert board_lines(person) == [(name, "", str(tcg["rating"]), "1")]
+        # the table's card preview went with the table
+        assert person.page.locator("#card-preview:visible").count() == 0
+    shots.save(fox.page, "ranked-after-the-match")
+
 
 def test_a_computer_player_fills_the_table_of_one_who_allowed_it(members: Members) -> None:
     wren = members("Wren")

@@ -20,6 +20,7 @@ from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.games import find
 from cardtable.ratings.scale import MU, Standing
 from cardtable.server.accounts.tables import participants
+from cardtable.server.errors import Refused
 from cardtable.server.ratings.store import COMPUTER_DAILY_CAP, rate_match
 from cardtable.server.ratings.tables import rating_history, ratings
 from cardtable.server.storage import MatchRow, SqlStorage
@@ -350,3 +351,33 @@ def test_a_finish_that_fails_part_way_rates_nothing_and_the_next_rates_once(
 def _as(row: tuple[Any, ...]) -> SimpleNamespace:
     """A stored rating's columns by name."""
     return SimpleNamespace(**dict(zip(ratings.columns.keys(), row, strict=True)))
+
+
+def test_leaving_a_rated_table_concedes_even_when_a_decision_lands_meanwhile(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The version leaving read is stale by the time it concedes (the other person's decision
+    came in between): it concedes at the new version, rather than failing and leaving the
+    match going on without that person."""
+    with app(database_url) as client:
+        _, bob, created, joined, match = duel(client)
+        server = services(client)
+        real = server.matches.submit
+        raced: list[int] = []
+
+        async def raced_once(match_id: str, seat: int, text: str, version: int) -> Any:
+            if not raced:
+                raced.append(version)
+                raise Refused("stale_version", "the match moved on", refusal="stale_version")
+            return await real(match_id, seat, text, version)
+
+        monkeypatch.setattr(server.matches, "submit", raced_once)
+        room = created["room"]["id"]
+        left = client.post(
+            f"/api/rooms/{room}/leave", headers={**OWN, **bob, **bearer(joined["token"])}
+        )
+        assert left.status_code == 200, left.text
+        row = call(client, server.storage.match, match)
+        assert row is not None
+        assert row.status == "finished"
+        assert raced == [0]

@@ -134,6 +134,10 @@ async def _always_active(account_id: str) -> bool:
     return True
 
 
+LEAVE_TRIES = 5
+"""How many times leaving tries to concede while decisions keep landing before it."""
+
+
 class Rooms:
     """Creating, joining, watching, starting and leaving rooms."""
 
@@ -572,15 +576,27 @@ class Rooms:
         if room.status == "playing":
             match_id = await self.current_match(room_id)
             if match_id is not None:
-                live = await self.matches.live(match_id)
-                if not live.over and CONCEDE in live.match.legal(occupant.seat):
-                    await self.matches.submit(match_id, occupant.seat, "concede", live.version)
+                await self._concede(match_id, occupant.seat)
         await self.storage.put_seat(
             SeatRow(room_id=room_id, index=occupant.seat, kind="open", name="", token_hash=None)
         )
         await self._drop_auto(room_id, occupant.seat)
         await self.changed(room_id)
         return await self.room(room_id)
+
+    async def _concede(self, match_id: str, seat: int) -> None:
+        """Concede for a seat that leaves, at the version the match is at when the concession
+        goes in (a decision landing meanwhile makes it read again, a few times at most)."""
+        for attempt in range(LEAVE_TRIES):
+            live = await self.matches.live(match_id)
+            if live.over or CONCEDE not in live.match.legal(seat):
+                return
+            try:
+                await self.matches.submit(match_id, seat, "concede", live.version)
+                return
+            except Refused as refused:
+                if refused.code != "stale_version" or attempt == LEAVE_TRIES - 1:
+                    raise
 
     async def expire(self, before: float) -> list[str]:
         """Close the rooms nobody touched since ``before`` (unless a match is being played;

@@ -25,6 +25,7 @@ import { historyPage, profilePage } from "./profile.js";
 import { confirmSession, drawWho } from "./session.js";
 import { settingsPage } from "./settings.js";
 import { lobbyPage } from "./lobby.js";
+import { hidePreview } from "./preview.js";
 import { matchesLink, matchesPage } from "./matches.js";
 import { rankedAlert, rankedLink, rankedPage } from "./ranked.js";
 import { roomPage } from "./room.js";
@@ -42,6 +43,7 @@ function route() {
     leave();
     leave = null;
   }
+  hidePreview(); // a card's preview belongs to the page it was shown on
   fill(main);
   if (parts.length === 0) leave = lobbyPage(main);
   else if (parts[0] === "room" && parts[1]) leave = roomPage(main, parts[1] + ((location.hash.split("?")[1] && `?${location.hash.split("?")[1]}`) || ""));
