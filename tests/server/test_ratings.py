@@ -26,7 +26,7 @@ from cardtable.server.ratings.tables import rating_history, ratings
 from cardtable.server.storage import MatchRow, SqlStorage
 from cardtable.server.storage.tables import matches, to_columns
 from tests.server.accounts.seating import services
-from tests.server.accounts.test_routes import OWN, app, call
+from tests.server.accounts.test_routes import OWN, app, call, token_of
 from tests.server.helpers import bearer
 from tests.server.notifications.test_routes import person
 from tests.server.wire import sockets
@@ -381,3 +381,58 @@ def test_leaving_a_rated_table_concedes_even_when_a_decision_lands_meanwhile(
         assert row is not None
         assert row.status == "finished"
         assert raced == [0]
+
+
+def _settled(client: TestClient, names: list[str], shown: list[int]) -> list[str]:
+    """Accounts with settled Kata TCG ratings of these shown numbers (stored as finished
+    rated matches leave them); their ids."""
+    ids = [person(client, name)[1] for name in names]
+    storage = services(client).storage
+    assert isinstance(storage, SqlStorage)
+
+    async def store() -> None:
+        async with storage.write() as connection:
+            for account, number in zip(ids, shown, strict=True):
+                standing = Standing(mu=number + 200.0, sigma=100.0, matches=12)
+                await connection.execute(
+                    sa.insert(ratings).values(
+                        account_id=account, game="tcg", rated="standard", season=0,
+                        mu=standing.mu, sigma=standing.sigma, shown=standing.shown,
+                        matches=standing.matches, updated_at=time.time(),
+                    )
+                )  # fmt: skip
+
+    call(client, store)
+    return ids
+
+
+def test_around_me_holds_me_among_many_of_my_rating(database_url: str) -> None:
+    """Thirty people share one rating: each one's board around them holds their own line,
+    at the place the top board gives it."""
+    with app(database_url, signups_per_hour=3600.0, signup_burst=40) as client:
+        names = [f"p{n:02d}x" for n in range(30)]
+        _settled(client, names, [1400] * 30)
+        top = client.get("/api/ratings/tcg/standard?limit=100").json()["entries"]
+        places = {entry["username"]: entry["rank"] for entry in top}
+        assert sorted(places.values()) == list(range(1, 31))
+        for name in (names[0], names[17], names[29]):
+            who = {"X-Cardtable-Session": token_of(client, name)}
+            around = client.get("/api/ratings/tcg/standard?view=around", headers=who).json()
+            mine = [entry for entry in around["entries"] if entry["me"]]
+            assert [(entry["username"], entry["rank"]) for entry in mine] == [
+                (name, places[name])
+            ], around
+
+
+def test_a_disabled_account_leaves_the_count_of_the_ranked_as_it_leaves_the_board(
+    database_url: str,
+) -> None:
+    with app(database_url) as client:
+        ids = _settled(client, ["ann", "bob", "cyd"], [1500, 1400, 1300])
+        before = client.get("/api/ratings/tcg/standard").json()
+        assert (before["ranked"], len(before["entries"])) == (3, 3)
+        call(client, services(client).accounts.disable_account, ids[1], time.time())
+        after = client.get("/api/ratings/tcg/standard").json()
+        assert [entry["username"] for entry in after["entries"]] == ["ann", "cyd"]
+        assert [entry["rank"] for entry in after["entries"]] == [1, 2]
+        assert after["ranked"] == 2

@@ -136,7 +136,7 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
         "ratings": (
             ["account_id", "game", "rated", "season"],
             [(("account_id",), "accounts")],
-            [("game", "rated", "season", "shown")],
+            [("game", "rated", "season", "shown", "matches", "account_id")],
         ),
         "rating_history": (
             ["id"],

@@ -452,15 +452,15 @@ class RatingStore:
             sa.select(ratings, accounts.c.username, accounts.c.display_name)
             .join(accounts, accounts.c.id == ratings.c.account_id)
             .where(where & accounts.c.disabled_at.is_(None) & accounts.c.deleted_at.is_(None))
-            .order_by(ratings.c.shown.desc(), ratings.c.matches.desc(), ratings.c.account_id)
+            .order_by(*BOARD_ORDER)
             .offset(offset)
             .limit(limit)
         )
         return [_rating_row(row) for row in await self._storage.read(query)]
 
     async def rank(self, game: str, rated: str, season: int, account_id: str) -> int | None:
-        """The account's place on the leaderboard (1: the top), ``None`` while its rating
-        is provisional or it has none."""
+        """The account's place on the leaderboard (1: the top), in the board's own order
+        (:data:`BOARD_ORDER`), ``None`` while its rating is provisional or it has none."""
         mine = await self._storage.read(
             sa.select(ratings.c.shown, ratings.c.matches).where(
                 (ratings.c.account_id == account_id)
@@ -471,33 +471,49 @@ class RatingStore:
         )
         if not mine or mine[0].matches < PROVISIONAL_MATCHES:
             return None
-        shown = mine[0].shown
-        ahead = await self._storage.read(
+        shown, matches = mine[0].shown, mine[0].matches
+        ahead = (ratings.c.shown > shown) | (
+            (ratings.c.shown == shown)
+            & (
+                (ratings.c.matches > matches)
+                | ((ratings.c.matches == matches) & (ratings.c.account_id > account_id))
+            )
+        )
+        return await self._settled(game, rated, season, ahead) + 1
+
+    async def ranked(self, game: str, rated: str, season: int) -> int:
+        """How many settled ratings the leaderboard holds (of accounts neither disabled nor
+        deleted, as the board lists them)."""
+        return await self._settled(game, rated, season, sa.true())
+
+    async def _settled(
+        self, game: str, rated: str, season: int, where: sa.ColumnElement[bool]
+    ) -> int:
+        """How many settled ratings of active accounts on a board meet ``where``: counted on
+        the board's index alone, less the few of accounts no longer active (so that the
+        count never reads the accounts of the whole board)."""
+        board = (
+            (ratings.c.game == game)
+            & (ratings.c.rated == rated)
+            & (ratings.c.season == season)
+            & (ratings.c.matches >= PROVISIONAL_MATCHES)
+            & where
+        )
+        counted = await self._storage.read(sa.select(sa.func.count()).where(board))
+        gone = await self._storage.read(
             sa.select(sa.func.count())
             .select_from(ratings.join(accounts, accounts.c.id == ratings.c.account_id))
             .where(
-                (ratings.c.game == game)
-                & (ratings.c.rated == rated)
-                & (ratings.c.season == season)
-                & (ratings.c.matches >= PROVISIONAL_MATCHES)
-                & (ratings.c.shown > shown)
-                & accounts.c.disabled_at.is_(None)
-                & accounts.c.deleted_at.is_(None)
+                board & (accounts.c.disabled_at.is_not(None) | accounts.c.deleted_at.is_not(None))
             )
         )
-        return int(ahead[0][0]) + 1
+        return int(counted[0][0]) - int(gone[0][0])
 
-    async def ranked(self, game: str, rated: str, season: int) -> int:
-        """How many settled ratings the leaderboard holds."""
-        found = await self._storage.read(
-            sa.select(sa.func.count()).where(
-                (ratings.c.game == game)
-                & (ratings.c.rated == rated)
-                & (ratings.c.season == season)
-                & (ratings.c.matches >= PROVISIONAL_MATCHES)
-            )
-        )
-        return int(found[0][0])
+
+BOARD_ORDER = (ratings.c.shown.desc(), ratings.c.matches.desc(), ratings.c.account_id.desc())
+"""A leaderboard's order: the highest shown rating first, then the most matches, then the
+account (a fixed order among equals): the order of the index ``(game, rated, season, shown,
+matches, account_id)``, read backwards."""
 
 
 def _rating_row(row: sa.Row[Any]) -> RatingRow:

@@ -11,7 +11,9 @@ Alembic by :func:`cardtable.server.storage.migrate.target_metadata`.
 ``season`` (0: all time, never reset; 1, 2...: the seasons an admin started). ``mu`` and
 ``sigma`` are the rating on the scale of :mod:`cardtable.ratings.scale`; ``shown`` is the one
 number shown (``mu - 2 sigma``, rounded), kept beside them so that a leaderboard is a range of
-the index ``(game, rated, season, shown)``; ``matches`` counts the rated matches behind it.
+the index ``(game, rated, season, shown, matches, account_id)`` read backwards (the board's
+order, and its counts read from the index alone); ``matches`` counts the rated matches behind
+it.
 
 ``rating_history``, one row per person and rated match: the all-time rating after it, the
 change of the shown number, the place, how many sat at the table, whether computer players
@@ -66,7 +68,7 @@ ratings = sa.Table(
     sa.Column("matches", sa.Integer(), nullable=False),
     sa.Column("updated_at", sa.Double(), nullable=False),
     sa.PrimaryKeyConstraint("account_id", "game", "rated", "season"),
-    sa.Index(None, "game", "rated", "season", "shown"),
+    sa.Index(None, "game", "rated", "season", "shown", "matches", "account_id"),
 )
 
 rating_history = sa.Table(

@@ -48,7 +48,9 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("account_id", "game", "rated", "season", name="pk_ratings"),
     )
     op.create_index(
-        "ix_ratings_game_rated_season_shown", "ratings", ["game", "rated", "season", "shown"]
+        "ix_ratings_game_rated_season_shown_matches_account_id",
+        "ratings",
+        ["game", "rated", "season", "shown", "matches", "account_id"],
     )
     op.create_table(
         "rating_history",
@@ -146,5 +148,5 @@ def downgrade() -> None:
     op.drop_index("ix_rating_history_account_id_at", table_name="rating_history")
     op.drop_index("ix_rating_history_account_id_game_rated_id", table_name="rating_history")
     op.drop_table("rating_history")
-    op.drop_index("ix_ratings_game_rated_season_shown", table_name="ratings")
+    op.drop_index("ix_ratings_game_rated_season_shown_matches_account_id", table_name="ratings")
     op.drop_table("ratings")
