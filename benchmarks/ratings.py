@@ -286,13 +286,16 @@ async def load(storage: SqlStorage, count: int, seed: int) -> Loaded:
     if storage.engine.dialect.name == "postgresql":
         async with storage.write() as connection:
             await connection.execute(sa.text("ANALYZE"))
-    shown.sort()
+    # the board's order: the highest shown rating, then the most matches, then the account
+    # id, highest first (see cardtable.server.ratings.store.BOARD_ORDER)
+    shown.sort(key=lambda entry: entry[2], reverse=True)
+    shown.sort(key=lambda entry: (entry[0], entry[1]))
+    place = {entry[2]: number for number, entry in enumerate(shown, start=1)}
     half = len(shown) // 2
     keys = [entry[0] for entry in shown]
     tenth = shown[max(0, half - len(shown) // 20) : half + len(shown) // 20]
     middle = {
-        entry[2]: 1 + bisect.bisect_left(keys, entry[0])
-        for entry in tenth[:: max(1, len(tenth) // MIDDLE)][:MIDDLE]
+        entry[2]: place[entry[2]] for entry in tenth[:: max(1, len(tenth) // MIDDLE)][:MIDDLE]
     }
     tied = {
         entry[2]: bisect.bisect_right(keys, entry[0]) - bisect.bisect_left(keys, entry[0])
