@@ -18,10 +18,11 @@ from starlette.testclient import TestClient
 
 from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.games import find
-from cardtable.ratings.scale import MU, Standing
+from cardtable.ratings.computers import computer_rating
+from cardtable.ratings.scale import MU, Standing, rate
 from cardtable.server.accounts.tables import participants
 from cardtable.server.errors import Refused
-from cardtable.server.ratings.store import COMPUTER_DAILY_CAP, rate_match
+from cardtable.server.ratings.store import COMPUTER_DAILY_CAP, rate_match, season_start
 from cardtable.server.ratings.tables import rating_history, ratings
 from cardtable.server.storage import MatchRow, SqlStorage
 from cardtable.server.storage.tables import matches, to_columns
@@ -436,3 +437,38 @@ def test_a_disabled_account_leaves_the_count_of_the_ranked_as_it_leaves_the_boar
         assert [entry["username"] for entry in after["entries"]] == ["ann", "cyd"]
         assert [entry["rank"] for entry in after["entries"]] == [1, 2]
         assert after["ranked"] == 2
+
+
+def test_a_season_begins_each_rating_half_way_back_and_all_time_goes_on(
+    database_url: str,
+) -> None:
+    """Ann beats the random computer player, then a season starts, then she loses to it: her
+    season rating began from her all-time one moved half of the way back to a newcomer's,
+    and moved by the loss as the model says; her all-time rating counts both matches."""
+    with app(database_url) as client:
+        ann, ann_id = person(client, "ann")
+        created = rated_room(
+            client, ann, seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}]
+        )
+        server = services(client)
+        storage = server.storage
+        assert isinstance(storage, SqlStorage)
+        assert call(client, _rate, storage, _finished(created, "m0", [1, 2]), ann_id)
+        after_win = _all_time(client)
+        number = call(client, server.ratings.store.start_season, time.time() - 1, None, time.time())
+        assert number == 1
+        assert call(client, _rate, storage, _finished(created, "m1", [2, 1]), ann_id)
+        shown = client.get("/api/accounts/ann/ratings").json()
+    random = computer_rating("tcg", "standard", "random")
+    assert random is not None
+    expected = rate((season_start(after_win), random), (2, 1), fixed=(False, True))[0]
+    [entry] = shown["ratings"]
+    assert (shown["season"], entry["matches"], entry["season_matches"]) == (1, 2, 1)
+    assert entry["season_rating"] == expected.shown
+    assert [point["match"] for point in entry["history"]] == ["m0", "m1"]
+
+
+def _all_time(client: TestClient) -> Standing:
+    """Ann's all-time rating."""
+    [entry] = client.get("/api/accounts/ann/ratings").json()["ratings"]
+    return Standing(mu=entry["mu"], sigma=entry["sigma"], matches=entry["matches"])

@@ -173,20 +173,6 @@ def _placings(outcome: JsonObject | None, seats_count: int) -> tuple[int, ...] |
     return places if len(places) == seats_count else None
 
 
-def _standing(
-    connection: sa.Connection, account: str, game: str, rated: str, season: int
-) -> Standing | None:
-    row = connection.execute(
-        sa.select(ratings.c.mu, ratings.c.sigma, ratings.c.matches).where(
-            (ratings.c.account_id == account)
-            & (ratings.c.game == game)
-            & (ratings.c.rated == rated)
-            & (ratings.c.season == season)
-        )
-    ).first()
-    return None if row is None else Standing(mu=row.mu, sigma=row.sigma, matches=row.matches)
-
-
 def _store(
     connection: sa.Connection,
     account: str,
@@ -275,25 +261,58 @@ def rate_match(connection: sa.Connection, match: MatchRow, *, now: float) -> boo
         for seat in seated
         if seat.account_id is not None and any(other.computer for other in seated)
     }
-    if season:  # first: a season's first rating begins from the all-time one before it
-        _rate_season(connection, match, rated, season, seated, placings, allowed, now)
-    _rate_season(connection, match, rated, 0, seated, placings, allowed, now)
+    people = [seat.account_id for seat in seated if seat.account_id is not None]
+    found = _standings(connection, people, match.game, rated, {0, season})
+    table = _Table(match, rated, season, seated, placings, allowed, found, now)
+    if season:
+        _rate_season(connection, table, season)
+    _rate_season(connection, table, 0)
     return True
 
 
-def _rate_season(
-    connection: sa.Connection,
-    match: MatchRow,
-    rated: str,
-    season: int,
-    seated: Sequence[_Seat],
-    placings: tuple[int, ...],
-    allowed: dict[str, float],
-    now: float,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A match being rated: who sat where, where they placed, and their ratings before it
+    (by account and season)."""
+
+    match: MatchRow
+    rated: str
+    season: int
+    """The season running (0: none)."""
+    seated: Sequence[_Seat]
+    placings: tuple[int, ...]
+    allowed: dict[str, float]
+    """The gain of mu each person may still take from computer players today."""
+    before: dict[tuple[str, int], Standing]
+    now: float
+
+
+def _standings(
+    connection: sa.Connection, people: Sequence[str], game: str, rated: str, wanted: set[int]
+) -> dict[tuple[str, int], Standing]:
+    """The ratings ``people`` have in a game's rated ruleset, in the seasons ``wanted``
+    (one statement)."""
+    rows = connection.execute(
+        sa.select(
+            ratings.c.account_id, ratings.c.season, ratings.c.mu, ratings.c.sigma, ratings.c.matches
+        ).where(
+            ratings.c.account_id.in_(list(people))
+            & (ratings.c.game == game)
+            & (ratings.c.rated == rated)
+            & ratings.c.season.in_(sorted(wanted))
+        )
+    )
+    return {
+        (row.account_id, row.season): Standing(mu=row.mu, sigma=row.sigma, matches=row.matches)
+        for row in rows
+    }
+
+
+def _rate_season(connection: sa.Connection, table: _Table, season: int) -> None:
     """Move every person's rating of ``season`` (0: all time) by the match, a gain against
-    computer players held to what ``allowed`` leaves each person; the all-time rating also
-    writes the history."""
+    computer players held to what the table allows each person; the all-time rating also
+    writes the history (one statement for every person's point)."""
+    match, seated = table.match, table.seated
     befores: list[Standing] = []
     new: list[bool] = []
     for seat in seated:
@@ -302,43 +321,45 @@ def _rate_season(
             new.append(False)
             continue
         assert seat.account_id is not None
-        found = _standing(connection, seat.account_id, match.game, rated, season)
-        if found is None and season:
-            base = _standing(connection, seat.account_id, match.game, rated, 0)
+        found = table.before.get((seat.account_id, season))
+        if found is None and season:  # the first match of the season: from the all-time one
+            base = table.before.get((seat.account_id, 0))
             found = None if base is None else season_start(base)
-            new.append(True)
-        else:
-            new.append(found is None)
+        new.append((seat.account_id, season) not in table.before)
         befores.append(found or Standing.new())
-    afters = rate(befores, placings, fixed=[seat.computer is not None for seat in seated])
+    afters = rate(befores, table.placings, fixed=[seat.computer is not None for seat in seated])
+    points: list[dict[str, Any]] = []
     for index, seat in enumerate(seated):
         account = seat.account_id
         if account is None:
             continue
         after, kept = afters[index], 0.0
-        if account in allowed:
-            after, kept = _capped(befores[index], after, allowed[account])
-        _store(connection, account, match.game, rated, season, after, new=new[index], now=now)
-        if season:
-            continue
-        connection.execute(
-            sa.insert(rating_history).values(
-                account_id=account,
-                game=match.game,
-                rated=rated,
-                match_id=match.id,
-                season=season_at(connection, now),
-                mu=after.mu,
-                sigma=after.sigma,
-                shown=after.shown,
-                change=after.shown - befores[index].shown,
-                place=placings[index],
-                seats=len(seated),
-                computers=bool(allowed),
-                computer_gain=kept,
-                at=now,
-            )
+        if account in table.allowed:
+            after, kept = _capped(befores[index], after, table.allowed[account])
+        _store(
+            connection, account, match.game, table.rated, season, after,
+            new=new[index], now=table.now,
+        )  # fmt: skip
+        points.append(
+            {
+                "account_id": account,
+                "game": match.game,
+                "rated": table.rated,
+                "match_id": match.id,
+                "season": table.season,
+                "mu": after.mu,
+                "sigma": after.sigma,
+                "shown": after.shown,
+                "change": after.shown - befores[index].shown,
+                "place": table.placings[index],
+                "seats": len(seated),
+                "computers": bool(table.allowed),
+                "computer_gain": kept,
+                "at": table.now,
+            }
         )
+    if not season:
+        connection.execute(sa.insert(rating_history), points)
 
 
 class RatingStore:
