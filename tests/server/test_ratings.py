@@ -82,6 +82,15 @@ def test_a_rated_match_moves_both_ratings_once_and_shows_them(database_url: str)
         assert created["room"]["rated"] is True
         assert created["room"]["timeout"] == "forfeit"
         assert created["room"]["disconnect"]["policy"] == "forfeit"
+        room = created["room"]["id"]
+        with sockets(client) as connect:  # protocol 9 says the room is rated; 8 does not
+            new, old = connect(f"/ws/rooms/{room}", "new"), connect(f"/ws/rooms/{room}", "old")
+            assert new.hello(None)["protocol"] == 9
+            assert new.until(lambda m: m["type"] == "room")[-1]["room"]["rated"] is True
+            assert old.hello(None, protocol=8)["protocol"] == 8
+            shown = old.until(lambda m: m["type"] == "room")[-1]["room"]
+            assert "rated" not in shown
+            assert shown["kind"] == "live"  # what protocol 8 brought is still sent
         play_and_concede(client, created, joined)
         mine = client.get("/api/accounts/ann/ratings").json()
         theirs = client.get("/api/accounts/bob/ratings").json()
