@@ -35,7 +35,6 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
@@ -45,6 +44,7 @@ from cardtable.server.feed.store import PLANS, FeedStore, Plan, default_plan, pa
 from cardtable.server.feed.tables import activity
 from cardtable.server.friends.tables import friends
 from cardtable.server.storage import SqlStorage
+from scratch import drop_database, scratch_database
 
 PAGE = 50
 SCRATCH = "cardtable_feed_bench"
@@ -183,45 +183,19 @@ async def explain(
     return ["    " + (line if len(line) <= 110 else line[:107] + "...") for line in lines]
 
 
-async def postgres_url(base: str) -> str | None:
-    import asyncpg
-
-    try:
-        connection = await asyncpg.connect(base, timeout=3)
-    except (OSError, asyncpg.PostgresError) as error:
-        print(f"PostgreSQL skipped: {base} cannot be reached ({error})")
-        return None
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH}"')
-        await connection.execute(f'CREATE DATABASE "{SCRATCH}"')
-    finally:
-        await connection.close()
-    return urlsplit(base)._replace(scheme="postgresql+asyncpg", path=f"/{SCRATCH}").geturl()
-
-
-async def drop(base: str) -> None:
-    import asyncpg
-
-    connection = await asyncpg.connect(base)
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH}"')
-    finally:
-        await connection.close()
-
-
 async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite+aiosqlite:///{Path(folder) / 'feed.db'}"
         print("\n".join(await measure(url, args, postgres=False)))
     if args.quick or args.no_postgres:
         return
-    found = await postgres_url(args.postgres)
+    found = await scratch_database(args.postgres, SCRATCH)
     if found is None:
         return
     try:
         print("\n".join(await measure(found, args, postgres=True)))
     finally:
-        await drop(args.postgres)
+        await drop_database(args.postgres, SCRATCH)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
@@ -101,6 +100,7 @@ from cardtable.server.ratings.tables import rated_matches, rating_history, ratin
 from cardtable.server.storage import MatchRow, SqlStorage
 from cardtable.server.storage.tables import matches, rooms, seats, to_columns
 from figures import describe_machine
+from scratch import drop_database, scratch_database
 
 GAME = "karata"
 RATED = "standard-4"
@@ -673,34 +673,6 @@ async def measure(url: str, database: str, args: argparse.Namespace) -> Measured
     return Measured(
         database, str(version).split()[0], loaded, reads, kinds, plan, notes, seen, counted
     )
-
-
-async def scratch_database(base: str, name: str) -> str | None:
-    """A new, empty database ``name`` on the PostgreSQL server of ``base``: its URL, or
-    ``None`` (said) when that server cannot be reached."""
-    import asyncpg
-
-    try:
-        connection = await asyncpg.connect(base, timeout=3)
-    except (OSError, asyncpg.PostgresError) as error:
-        print(f"PostgreSQL skipped: {base} cannot be reached ({error})")
-        return None
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await connection.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await connection.close()
-    return urlsplit(base)._replace(scheme="postgresql+asyncpg", path=f"/{name}").geturl()
-
-
-async def drop_database(base: str, name: str) -> None:
-    import asyncpg
-
-    connection = await asyncpg.connect(base)
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await connection.close()
 
 
 async def run_databases(args: argparse.Namespace) -> list[Measured]:

@@ -56,7 +56,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import httpx2
 import sqlalchemy as sa
@@ -66,6 +65,7 @@ from cardtable.protocol.personal import PERSONAL_VERSION
 from cardtable.server.accounts.tables import accounts, sessions
 from cardtable.server.friends.tables import friends
 from cardtable.server.storage import SqlStorage
+from scratch import drop_database, scratch_database
 from server_process import HOST, free_port, percentile, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,33 +125,6 @@ async def fill(url: str, people: int, friend_count: int) -> list[str]:
             async with storage.write() as connection:
                 await connection.execute(sa.insert(friends), rows[start : start + 5_000])
     return tokens
-
-
-async def scratch_database(base: str) -> str | None:
-    """A new, empty database on the PostgreSQL server of ``base`` (its URL), or ``None``."""
-    import asyncpg
-
-    try:
-        connection = await asyncpg.connect(base, timeout=3)
-    except (OSError, asyncpg.PostgresError) as error:
-        print(f"PostgreSQL setups skipped: {base} cannot be reached ({error})")
-        return None
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH}" WITH (FORCE)')
-        await connection.execute(f'CREATE DATABASE "{SCRATCH}"')
-    finally:
-        await connection.close()
-    return urlsplit(base)._replace(scheme="postgresql+asyncpg", path=f"/{SCRATCH}").geturl()
-
-
-async def drop_database(base: str) -> None:
-    import asyncpg
-
-    connection = await asyncpg.connect(base)
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH}" WITH (FORCE)')
-    finally:
-        await connection.close()
 
 
 def redis_reachable(url: str) -> bool:
@@ -455,7 +428,7 @@ def run_setup(setup: str, args: argparse.Namespace, folder: Path) -> dict[str, P
     if setup == "sqlite":
         url = f"sqlite+aiosqlite:///{folder / f'{setup}.db'}"
     else:
-        found = asyncio.run(scratch_database(args.postgres))
+        found = asyncio.run(scratch_database(args.postgres, SCRATCH))
         assert found is not None
         url = found
     try:
@@ -500,7 +473,7 @@ def run_setup(setup: str, args: argparse.Namespace, folder: Path) -> dict[str, P
         return results
     finally:
         if setup != "sqlite":
-            asyncio.run(drop_database(args.postgres))
+            asyncio.run(drop_database(args.postgres, SCRATCH))
 
 
 QUIET = 0.15
@@ -659,7 +632,7 @@ def main() -> None:
         parser.error(f"unknown setup(s): {', '.join(unknown)}")
     if (
         any(setup != "sqlite" for setup in setups)
-        and asyncio.run(scratch_database(args.postgres)) is None
+        and asyncio.run(scratch_database(args.postgres, SCRATCH)) is None
     ):
         setups = [setup for setup in setups if setup == "sqlite"]
     if "redis" in setups and not redis_reachable(args.redis):
