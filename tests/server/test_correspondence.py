@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
+from cardtable.protocol.limits import PROTOCOL_VERSION
 from cardtable.server.storage import MatchRow, SqlStorage
 from cardtable.server.storage.tables import matches
 from tests.server.accounts.seating import services
@@ -336,7 +337,7 @@ def test_a_room_says_its_kind_and_timeout_from_protocol_8_only(database_url: str
         ann, bob, created, joined, _ = duel(client)
         room = created["room"]["id"]
         new = connect(f"/ws/rooms/{room}", "ann", headers=ann)
-        assert new.hello(created["token"])["protocol"] == 8
+        assert new.hello(created["token"])["protocol"] == PROTOCOL_VERSION
         shown = new.until(lambda m: m["type"] == "room")[-1]["room"]
         assert (shown["kind"], shown["timeout"]) == ("correspondence", "forfeit")
         old = connect(f"/ws/rooms/{room}", "bob on 7", headers=bob)
