@@ -71,7 +71,7 @@ def play_and_concede(client: TestClient, created: Any, joined: Any) -> None:
         actor = (ann, bob)[view["to_act"]]
         text = actor.view_from(0)["legal"][0]["text"]
         actor.send({"type": "decide", "decision": text, "version": 0})
-        bob.send({"type": "decide", "decision": "concede", "version": 1})
+        bob.send({"type": "decide", "decision": "concede", "version": bob.view_from(1)["version"]})
         ended = ann.until(lambda m: m["type"] == "view" and m["outcome"])[-1]
     assert ended["outcome"]["placings"] == [1, 2]
 
