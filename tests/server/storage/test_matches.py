@@ -136,3 +136,19 @@ async def test_leases_of_every_live_match_are_taken_at_once(
     finished = await store.match("done")
     assert finished is not None
     assert finished.lease_owner is None  # a finished match is nobody's to drive
+
+
+async def test_a_turn_s_timer_written_late_does_not_replace_a_later_turn_s(
+    store: SqlStorage,
+) -> None:
+    """A process that stored its turn's timer late (retried through a database outage, while
+    another process took the next decision and stored that turn's timer) changes nothing: a
+    timer belongs to the version it says, and a match moved on keeps its own."""
+    await room_with_match(store)
+    await store.append_decision("m1", 0, 0, "turn", 1_000.0)
+    newer: JsonObject = {"seat": 1, "version": 1, "deadline": 2_000.0}
+    await store.set_timer("m1", newer)
+    await store.set_timer("m1", {"seat": 0, "version": 0, "deadline": 1_500.0})  # late
+    found = await store.match("m1")
+    assert found is not None
+    assert found.timer == newer

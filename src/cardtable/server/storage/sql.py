@@ -392,10 +392,22 @@ class SqlStorage:
             )
 
     async def set_timer(self, match_id: str, timer: JsonObject | None) -> None:
-        """Keep (``None``: clear) the match's running turn timer."""
-        query = sa.update(matches).where(matches.c.id == match_id).values(timer=timer)
+        """Keep (``None``: clear) the match's running turn timer. A timer that says its
+        ``version`` is kept only while the match is at that version: one written late (a
+        process retrying through an outage while another took the next decision and stored
+        that turn's timer) changes nothing."""
+        where = matches.c.id == match_id
+        version = None if timer is None else timer.get("version")
+        if isinstance(version, int):
+            where &= matches.c.version == version
+        query = sa.update(matches).where(where).values(timer=timer)
         async with self._write() as connection:
-            if (await connection.execute(query)).rowcount != 1:
+            if (await connection.execute(query)).rowcount == 1:
+                return
+            found = await connection.execute(
+                sa.select(matches.c.id).where(matches.c.id == match_id)
+            )
+            if found.first() is None:
                 raise LookupError(f"no match {match_id!r}")
 
     async def acquire_lease(self, match_id: str, owner: str, now: float, until: float) -> bool:
