@@ -3,29 +3,18 @@ they are measures, not rules)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.benchmarks.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def matchmaking() -> ModuleType:
     """``benchmarks/matchmaking.py``, imported as its folder's scripts import each other."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCHMARKS))
-        spec = importlib.util.spec_from_file_location("matchmaking", BENCHMARKS / "matchmaking.py")
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "matchmaking", module)  # its dataclasses look it up
-        spec.loader.exec_module(module)
-    return module
+    return load_script("matchmaking.py", "matchmaking")
 
 
 @pytest.mark.parametrize("seats", [2, 4])

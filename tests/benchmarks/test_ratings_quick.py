@@ -3,34 +3,23 @@ sane (its figures are not checked: they are measures, not rules)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from cardtable.ratings.scale import Standing
 from tests import services
+from tests.benchmarks.scripts import load_script
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 TIME = r"([\d,]+(?:\.\d+)?) (ms|µs)"
 
 
 @pytest.fixture(scope="module")
 def ratings() -> ModuleType:
     """``benchmarks/ratings.py``, imported as its folder's scripts import each other."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCHMARKS))
-        spec = importlib.util.spec_from_file_location("ratings_bench", BENCHMARKS / "ratings.py")
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "ratings_bench", module)  # its dataclasses look it up
-        spec.loader.exec_module(module)
-    return module
+    return load_script("ratings.py", "ratings_bench")
 
 
 def seconds(value: str, unit: str) -> float:
