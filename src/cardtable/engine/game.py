@@ -323,6 +323,20 @@ class Game(ABC, Generic[S, R]):
     def seats(self, ruleset: R) -> int:
         """How many seats a match under ``ruleset`` has."""
 
+    def reseated(self, ruleset: R, seats: int) -> R | None:
+        """The same rules at a table of ``seats`` (``None``: they cannot seat that many). A
+        tournament seats tables of several sizes under one ruleset. Default: the rules seat
+        their own count only; a game whose rules count their players says otherwise.
+
+        >>> from cardtable.games import find
+        >>> tcg = find("tcg")
+        >>> tcg.reseated(tcg.default_ruleset(), 2) == tcg.default_ruleset()
+        True
+        >>> tcg.reseated(tcg.default_ruleset(), 3) is None
+        True
+        """
+        return ruleset if self.seats(ruleset) == seats else None
+
     def rulebook(self, ruleset: R) -> RuleBook:
         """The (cached) rule book of a ruleset."""
         known = _RECENT_BOOKS.get((id(self), id(ruleset)))

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.decisions import Decision, Decisions
-from cardtable.engine.errors import IllegalDecision
+from cardtable.engine.errors import IllegalDecision, RulesetError
 from cardtable.engine.game import Game, RatedRuleset
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
@@ -149,6 +149,13 @@ class KarataGame(Game[KarataState, KarataRules]):
 
     def seats(self, ruleset: KarataRules) -> int:
         return ruleset.players
+
+    def reseated(self, ruleset: KarataRules, seats: int) -> KarataRules | None:
+        """The same rules with ``seats`` players, if they allow that many."""
+        try:
+            return KarataRules.from_json({**ruleset.to_json(), "players": seats})
+        except RulesetError:
+            return None
 
     def build_rulebook(self, ruleset: KarataRules) -> RuleBook:
         cards = {card.key: card for card in deck()}

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
-from cardtable.engine.errors import IllegalDecision
+from cardtable.engine.errors import IllegalDecision, RulesetError
 from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset, RatedRuleset
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
@@ -132,6 +132,13 @@ class WarGame(Game[WarState, WarRules]):
 
     def seats(self, ruleset: WarRules) -> int:
         return ruleset.players
+
+    def reseated(self, ruleset: WarRules, seats: int) -> WarRules | None:
+        """The same rules with ``seats`` players, if they allow that many."""
+        try:
+            return WarRules.from_json({**ruleset.to_json(), "players": seats})
+        except RulesetError:
+            return None
 
     def build_rulebook(self, ruleset: WarRules) -> RuleBook:
         cards = {card.key: card for card in war_deck(ruleset.suits, ruleset.ranks)}
