@@ -38,6 +38,7 @@ from cardtable.cli.serve import serve_command
 from cardtable.cli.simulate import CONTEXT as SIMULATE_CONTEXT
 from cardtable.cli.simulate import simulate_command
 from cardtable.cli.terminal import Terminal, make_console
+from cardtable.cli.tournament import tournament_app
 from cardtable.engine.record import Record
 from cardtable.games import find, names, plugin_problems, ruleset_schema
 from cardtable.games.schemas import game_schemas
@@ -297,6 +298,11 @@ app.add_typer(
     notifications_app,
     name="notifications",
     help="Your notifications on a server: list, read, clear.",
+)
+app.add_typer(
+    tournament_app,
+    name="tournament",
+    help="Tournaments of computer players, offline: knockout, Swiss or round robin.",
 )
 app.command("matches")(matches_command)
 app.command("leaderboard")(leaderboard_command)

@@ -191,7 +191,7 @@ class ProgressBar:
         self.progress.stop()
 
     def __call__(self, done: int, total: int) -> None:
-        self.progress.update(self.task, completed=done)
+        self.progress.update(self.task, completed=done, total=total)
         now = time.monotonic()
         if now - self.drawn >= REFRESH or done == total:
             self.drawn = now

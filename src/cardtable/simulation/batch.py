@@ -217,7 +217,7 @@ def _play_chunk(start: int, stop: int) -> list[MatchResult]:
     return [play_one(job, index) for index in range(start, stop)]
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def pool_context() -> multiprocessing.context.BaseContext:
     """Fork where there is fork (Linux): workers inherit the game and ruleset as they are,
     nothing is pickled or imported again; elsewhere, the platform's default."""
     if sys.platform.startswith("linux"):
@@ -306,7 +306,7 @@ def _in_workers(
     finished = 0
     pool = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=_pool_context(),
+        mp_context=pool_context(),
         initializer=_start_worker,
         initargs=(job,),
     )
