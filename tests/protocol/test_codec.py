@@ -201,8 +201,8 @@ def test_check_version_speaks_the_older_version_and_refuses_others() -> None:
         assert caught.value.code is ErrorCode.PROTOCOL_VERSION
         assert caught.value.refers_to == "hello"
         assert caught.value.message == (
-            f"This server speaks protocol versions 1, 2, 3, 4, 5, 6, 7, 8 and {PROTOCOL_VERSION}; "
-            f"the client asked for version {version}."
+            "This server speaks protocol versions 1, 2, 3, 4, 5, 6, 7, 8, 9 and "
+            f"{PROTOCOL_VERSION}; the client asked for version {version}."
         )
 
 

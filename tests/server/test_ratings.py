@@ -85,7 +85,7 @@ def test_a_rated_match_moves_both_ratings_once_and_shows_them(database_url: str)
         room = created["room"]["id"]
         with sockets(client) as connect:  # protocol 9 says the room is rated; 8 does not
             new, old = connect(f"/ws/rooms/{room}", "new"), connect(f"/ws/rooms/{room}", "old")
-            assert new.hello(None)["protocol"] == 9
+            assert new.hello(None, protocol=9)["protocol"] == 9
             assert new.until(lambda m: m["type"] == "room")[-1]["room"]["rated"] is True
             assert old.hello(None, protocol=8)["protocol"] == 8
             shown = old.until(lambda m: m["type"] == "room")[-1]["room"]

@@ -19,6 +19,7 @@ import typer
 
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.engine.errors import CardtableError
+from cardtable.protocol.tournaments import NO_SHOW_SECONDS
 
 if TYPE_CHECKING:
     from cardtable.server.services import ServerConfig
@@ -226,6 +227,15 @@ def serve_command(
         int,
         typer.Option(min=1, help="How many accounts one address may create at once."),
     ] = 5,
+    no_show_seconds: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=3600,
+            help="Seconds a person seated at a tournament's table may be away, when it is "
+            "their turn, before forfeiting the match.",
+        ),
+    ] = NO_SHOW_SECONDS,
 ) -> None:
     """Serve rooms and matches of every game over HTTP and WebSockets."""
     import uvicorn  # the server's libraries load only when serving
@@ -253,6 +263,7 @@ def serve_command(
             login_tries=login_tries,
             signups_per_hour=signups_per_hour,
             signup_burst=signup_burst,
+            no_show_seconds=no_show_seconds,
         )
         asyncio.run(_check(config))
         _check_port(host, port)

@@ -239,6 +239,10 @@ carries ``placings``; before, it does not."""
 RATED_SINCE = 9
 """From this version on, a room says whether its matches are ``rated``; before, it does not."""
 
+TOURNAMENT_SINCE = 10
+"""From this version on, a room says which tournament table it plays (``tournament``); before,
+it does not."""
+
 
 @cache
 def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
@@ -246,10 +250,12 @@ def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
     nothing): a seat's ``username`` before :data:`SEAT_OWNERS_SINCE`, a seat's ``auto`` and
     ``wins`` and ``rematch`` and a room's ``pace`` and ``name`` before :data:`AUTO_SINCE`, a
     room's ``kind`` and ``timeout`` before :data:`ROOM_KINDS_SINCE`, a room's ``rated`` before
-    :data:`RATED_SINCE`.
+    :data:`RATED_SINCE`, a room's ``tournament`` before :data:`TOURNAMENT_SINCE`.
 
     >>> _seats_left_out(RoomMessage, 7)
-    {'room': {'kind': True, 'timeout': True, 'rated': True}}
+    {'room': {'kind': True, 'timeout': True, 'rated': True, 'tournament': True}}
+    >>> _seats_left_out(RoomMessage, 9)
+    {'room': {'tournament': True}}
     >>> _seats_left_out(PresenceMessage, 7) is None
     True
     """
@@ -263,6 +269,8 @@ def _seats_left_out(kind: type[BaseModel], protocol: int) -> Any:
         room |= {"kind": True, "timeout": True}
     if protocol < RATED_SINCE:
         room |= {"rated": True}
+    if protocol < TOURNAMENT_SINCE:
+        room |= {"tournament": True}
     if kind is RoomMessage:
         return {"room": room} if room else None
     return {"seats": room["seats"]} if seat else None
@@ -309,7 +317,7 @@ def dump(message: BaseModel, protocol: int = PROTOCOL_VERSION) -> str:
         since, older = NEWER_CODES[message.code]
         if protocol < since:
             message = message.model_copy(update={"code": older})
-    if isinstance(message, RoomMessage | PresenceMessage) and protocol < RATED_SINCE:
+    if isinstance(message, RoomMessage | PresenceMessage) and protocol < TOURNAMENT_SINCE:
         people = as_people(message) if protocol < SEAT_OWNERS_SINCE else message
         return people.model_dump_json(exclude=_seats_left_out(type(message), protocol))
     if isinstance(message, ViewMessage) and protocol < PLACINGS_SINCE and message.outcome:

@@ -36,7 +36,13 @@ __all__ = [
     "Visibility",
 ]
 
-ACTIVITY_KINDS: Final = ("match_finished", "friends", "shared_replay", "shared_deck")
+ACTIVITY_KINDS: Final = (
+    "match_finished",
+    "friends",
+    "shared_replay",
+    "shared_deck",
+    "tournament_finished",
+)
 """The kinds of activity the server records today (later features add more)."""
 DEFAULT_PAGE: Final = 50
 """Items a page holds unless asked for fewer or more."""

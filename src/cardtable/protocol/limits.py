@@ -1,14 +1,14 @@
 """The protocol's version and the limits every message is held to.
 
 >>> PROTOCOL_VERSION, PROTOCOL_VERSIONS, MAX_MESSAGE_BYTES, MAX_CHAT_CHARS
-(9, (1, 2, 3, 4, 5, 6, 7, 8, 9), 16384, 500)
+(10, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 16384, 500)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-PROTOCOL_VERSION: Final = 9
+PROTOCOL_VERSION: Final = 10
 """The version of the messages. It grows by one whenever a change could make an existing
 client misread a message or be refused (a field added to a server message, or removed, renamed
 or retyped, a meaning changed, a new error code, a limit tightened); a new server message type
@@ -60,9 +60,13 @@ computer player took the seat). Older versions are sent rooms without ``kind`` o
 Version 9 brings ranked play: a finished match's ``outcome`` carries ``placings``, every
 seat's place (1 first, equal places shared: 1, 1, 3), in a view's outcome and the one inside
 its ``view``, and a room says whether its matches are ``rated``. Older versions are sent
-outcomes without ``placings`` and rooms without ``rated``."""
+outcomes without ``placings`` and rooms without ``rated``.
 
-PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8, PROTOCOL_VERSION)
+Version 10 brings tournaments: a room that plays a tournament's table says so (``tournament``:
+the tournament's id and name, the round and the table), so that its players and spectators can
+find the tournament's page. Older versions are sent rooms without ``tournament``."""
+
+PROTOCOL_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, PROTOCOL_VERSION)
 """The versions a server speaks: a client that says hello with an older one is still served in
 the messages of its version."""
 

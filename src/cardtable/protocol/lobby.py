@@ -238,6 +238,15 @@ Pace = Literal["normal", "fast"]
 """How fast a room's automatic turns come (see docs/serving.md: pace)."""
 
 
+class RoomTournament(WireModel):
+    """The tournament table a room plays."""
+
+    id: str = Field(description="The tournament's id (`GET /api/tournaments/{id}`).")
+    name: str = Field(description="The tournament's name.")
+    round: int = Field(description="The round, 1 first.")
+    table: int = Field(description="The table's number in its round, 1 first.")
+
+
 class RoomInfo(WireModel):
     """A room as listed in the lobby and sent to its members."""
 
@@ -272,6 +281,11 @@ class RoomInfo(WireModel):
     rated: bool = Field(
         False,
         description="Whether the room's matches are rated (see CreateRoom). Since protocol 9.",
+    )
+    tournament: RoomTournament | None = Field(
+        None,
+        description="The tournament table the room plays, if any (its page is "
+        "`#/tournament/{id}`; the room plays one match). Since protocol 10.",
     )
 
 

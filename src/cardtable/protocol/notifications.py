@@ -43,6 +43,9 @@ NOTIFICATION_KINDS: Final = (
     "match_finished",
     "your_turn",
     "deadline_soon",
+    "tournament_round",
+    "tournament_finished",
+    "tournament_cancelled",
 )
 """The kinds of notification the server makes today (later features add more)."""
 DEFAULT_PAGE: Final = 50

@@ -8,9 +8,10 @@ their own (:data:`PERSONAL_VERSION`), apart from the rooms' protocol: a client s
 Client messages: ``hello`` (first, once), ``ping``, ``active`` and ``idle`` (the person came back
 to the page, or left it alone: see "away" in docs/friends.md). Server messages: ``welcome``,
 ``presence``, ``notification``, ``matchmaking`` (one's place in the queue of ranked play),
-``pong``, ``error``. A client skips a server message of a type it
-does not know (a later version may add some); the server refuses a client message it does not
-know, or one with a field it does not know, with an ``error`` that changes nothing.
+``tournament`` (a tournament one entered moved on), ``pong``, ``error``. A client skips a
+server message of a type it does not know (a later version may add some); the server refuses a
+client message it does not know, or one with a field it does not know, with an ``error`` that
+changes nothing.
 
 >>> read_personal('{"type": "ping", "nonce": 3}')
 PersonalPing(type='ping', nonce=3)
@@ -38,6 +39,7 @@ from cardtable.protocol.base import Message, WireModel
 from cardtable.protocol.errors import ErrorCode, ProtocolError, default_message
 from cardtable.protocol.lobby import JsonObject
 from cardtable.protocol.matchmaking import QueueState
+from cardtable.protocol.tournaments import TournamentNews
 
 __all__ = [
     "PERSONAL_VERSION",
@@ -56,6 +58,7 @@ __all__ = [
     "PersonalPong",
     "PersonalPresence",
     "PersonalServerMessage",
+    "PersonalTournament",
     "PersonalWelcome",
     "WhereaboutsSettings",
     "WhereaboutsState",
@@ -169,6 +172,16 @@ class PersonalMatchmaking(Message):
     queue: QueueState
 
 
+class PersonalTournament(Message):
+    """A tournament the person entered moved on (it started, a round began and their table is
+    ready, it finished or was called off): :class:`~cardtable.protocol.tournaments.
+    TournamentNews`; the page reads the tournament again. A new type of message, which older
+    clients skip: the channel's version is the same."""
+
+    type: Literal["tournament"] = "tournament"
+    tournament: TournamentNews
+
+
 class PersonalPong(Message):
     type: Literal["pong"] = "pong"
     nonce: int | None = None
@@ -198,6 +211,7 @@ PersonalServerMessage = Annotated[
     | PersonalPresence
     | PersonalNotification
     | PersonalMatchmaking
+    | PersonalTournament
     | PersonalPong
     | PersonalError,
     Field(discriminator="type"),

@@ -55,6 +55,7 @@ from cardtable.server.ratings.routes import router as ratings_router
 from cardtable.server.routes import router
 from cardtable.server.services import ServerConfig, Services
 from cardtable.server.storage import SqlStorage, StorageError
+from cardtable.server.tournaments.routes import router as tournaments_router
 from cardtable.server.web import SecurityHeaders, mount_client, mount_docs
 from cardtable.server.whereabouts.routes import router as whereabouts_router
 
@@ -124,6 +125,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(ratings_router)
     app.include_router(ratings_profiles_router)
     app.include_router(matchmaking_router)
+    app.include_router(tournaments_router)
     hide_invite_tokens()
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

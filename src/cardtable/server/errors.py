@@ -71,6 +71,13 @@ STATUS: dict[str, int] = {
     # ranked play
     "already_queued": 409,
     "in_rated_match": 409,
+    # tournaments
+    "bad_tournament": 422,
+    "tournament_closed": 409,
+    "tournament_full": 409,
+    "already_entered": 409,
+    "not_entered": 404,
+    "too_few": 409,
     "method_not_allowed": 405,
     "too_large": 413,
     "internal": 500,

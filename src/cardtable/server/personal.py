@@ -7,7 +7,8 @@ room connection's; the first message is ``hello`` with the channel's version (wi
 whereabouts of the person's friends who are not offline. After that the server sends what
 reaches the person's fan-out channel (:func:`~cardtable.server.notices.account_channel`): a
 friend's whereabouts (``presence``), an item added to their inbox (``notification``), their
-place in the matchmaking queue (``matchmaking``). Every tab
+place in the matchmaking queue (``matchmaking``), a tournament of theirs moving on
+(``tournament``). Every tab
 listens to that channel, so each receives all of it, on whichever process it is connected.
 
 The client sends ``ping``, ``active`` and ``idle``; the limits are a room connection's: a
@@ -40,6 +41,7 @@ from cardtable.protocol.personal import (
     PersonalPing,
     PersonalPong,
     PersonalPresence,
+    PersonalTournament,
     PersonalWelcome,
     read_personal,
 )
@@ -192,7 +194,7 @@ async def _forward(channel: _Channel, heard: Subscription) -> None:
 
 def _outgoing(
     message: str,
-) -> PersonalPresence | PersonalNotification | PersonalMatchmaking | None:
+) -> PersonalPresence | PersonalNotification | PersonalMatchmaking | PersonalTournament | None:
     try:
         data = json.loads(message)
         kind = data.get("kind")
@@ -200,6 +202,8 @@ def _outgoing(
             return PersonalPresence.model_validate(data["presence"])
         if kind == "matchmaking":
             return PersonalMatchmaking(queue=data["queue"])
+        if kind == "tournament":
+            return PersonalTournament(tournament=data["tournament"])
         if kind == "notification":
             return PersonalNotification(
                 notification={key: value for key, value in data.items() if key != "kind"}

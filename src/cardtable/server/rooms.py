@@ -96,6 +96,9 @@ class RoomPlan:
     """What a turn whose time runs out does (``None``: the kind's default)."""
     rated: bool = False
     """Whether the room's matches are rated (see :func:`_check_rated`)."""
+    tournament: JsonObject | None = None
+    """The tournament table the room plays (``{"id", "round", "table"}``): one match, and a
+    seat whose time runs out, or whose person is away past the wait, forfeits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,19 +223,22 @@ class Rooms:
                 seats.append(
                     SeatRow(room_id=room_id, index=index, kind="open", name="", token_hash=None)
                 )
+        strict = plan.rated or plan.tournament is not None  # no computer stand-ins
         settings: JsonObject = {
             "spectators": plan.spectators,
             "turn_seconds": plan.turn_seconds,
             "disconnect": {
-                "policy": "forfeit" if plan.rated else plan.disconnect_policy,
+                "policy": "forfeit" if strict else plan.disconnect_policy,
                 "wait_seconds": plan.disconnect_wait,
             },
             "kind": plan.kind,
-            "timeout": "forfeit" if plan.rated else plan.timeout or default_timeout(plan.kind),
+            "timeout": "forfeit" if strict else plan.timeout or default_timeout(plan.kind),
             "rated": plan.rated,
             "watch_token": watch_token,
             "host": host_name,
         }
+        if plan.tournament is not None:
+            settings["tournament"] = plan.tournament
         room = RoomRow(
             id=room_id,
             game=game.name,
@@ -512,6 +518,8 @@ class Rooms:
         do). A player accepts for their own seat; the host's token, for nobody, starts the
         rematch only when nobody is left to accept (a table of computer players)."""
         room = await self.room(room_id)
+        if tournament_of(room.settings) is not None:
+            raise Refused("room_closed", "a tournament's table plays one match: no rematch")
         if room.status != "finished":
             if room.status == "playing":
                 raise Refused("room_closed", "a match is being played in this room")
@@ -547,6 +555,18 @@ class Rooms:
             if refusal.code != "room_closed":
                 raise
             return await self._after_race(room_id)  # another acceptance began it
+        return await self.room(room_id)
+
+    async def start_now(self, room_id: str) -> RoomRow:
+        """Start a room's match on the server's own authority, once every seat is taken (a
+        room the server made: a tournament's table). Refused as :meth:`start` refuses."""
+        room = await self.room(room_id)
+        if room.status != "open":
+            raise Refused("room_closed", "this room's match has begun, or the room is closed")
+        seats = await self.storage.seats(room_id)
+        if any(row.kind == "open" for row in seats):
+            raise Refused("room_full", "seats are still open")
+        await self._begin(room, seats)
         return await self.room(room_id)
 
     async def _after_race(self, room_id: str) -> RoomRow:
@@ -683,6 +703,18 @@ def timeout_of(settings: JsonObject) -> TimeoutThen:
     return default_timeout(kind_of(settings))
 
 
+def tournament_of(settings: JsonObject) -> JsonObject | None:
+    """The tournament table a room plays, from its settings (``None``: none).
+
+    >>> tournament_of({"tournament": {"id": "t1", "round": 2, "table": 0}})
+    {'id': 't1', 'round': 2, 'table': 0}
+    >>> tournament_of({}) is None
+    True
+    """
+    found = settings.get("tournament")
+    return found if isinstance(found, dict) else None
+
+
 def rated_of(settings: JsonObject) -> bool:
     """Whether a room's matches are rated, from its settings (rooms stored before ranked play
     are not).
@@ -780,18 +812,23 @@ def _game(name: str) -> Game[Any, Any]:
         raise Refused("unknown_game", error.reason) from None
 
 
-def _agent_seat(game: Game[Any, Any], room_id: str, index: int, agent: str | None) -> SeatRow:
-    text = agent or "random"
+def agent_spec(game: Game[Any, Any], agent: str, where: str = "") -> str:
+    """A computer player's name as the server seats it (``ismcts:hard``), after checking that
+    it exists for ``game`` within the server's budgets (``bad_message``, prefixed by ``where``,
+    otherwise)."""
     try:
-        specs = parse_seats(text)
+        specs = parse_seats(agent)
         if len(specs) != 1 or specs[0].human:
-            raise UnknownAgent(f"seat {index}: name one computer player, not {text!r}")
+            raise UnknownAgent(f"name one computer player, not {agent!r}")
         make_agent(specs[0], game, Rng(0), limits=BUDGET_LIMITS)
     except UnknownAgent as error:
-        raise Refused("bad_message", f"seat {index}: {error.reason}") from None
-    return SeatRow(
-        room_id=room_id, index=index, kind="agent", name=specs[0].text(), token_hash=None
-    )
+        raise Refused("bad_message", f"{where}{error.reason}") from None
+    return specs[0].text()
+
+
+def _agent_seat(game: Game[Any, Any], room_id: str, index: int, agent: str | None) -> SeatRow:
+    name = agent_spec(game, agent or "random", f"seat {index}: ")
+    return SeatRow(room_id=room_id, index=index, kind="agent", name=name, token_hash=None)
 
 
 def _check_deck(game: Game[Any, Any], ruleset: Ruleset, seat: int, deck: JsonObject | None) -> None:

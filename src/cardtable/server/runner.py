@@ -13,7 +13,9 @@ player has been away longer than the room allows, a computer player holds the se
 return, or the seat forfeits, as the room's disconnect policy says. A match that everyone has
 left, players and spectators alike, is *abandoned* once it has been alone for the server's
 ``abandoned_seconds`` (or the room's disconnect wait, if longer): it ends without a result
-(``aborted``) and its room closes, rather than playing on among stand-ins for nobody.
+(``aborted``) and its room closes, rather than playing on among stand-ins for nobody. A
+tournament's table is never abandoned: it must end with a result, so its absent people forfeit
+(the disconnect policy of a tournament's room) and its computer players play on.
 
 A seat whose person has the server play for them (in a game that offers no real choice: see
 :meth:`~cardtable.server.rooms.Rooms.set_auto`) has its default decision made the same way,
@@ -62,7 +64,7 @@ from cardtable.engine.rng import Rng
 from cardtable.server.errors import Refused
 from cardtable.server.fanout import MissedMessages
 from cardtable.server.matches import match_channel, room_channel
-from cardtable.server.rooms import auto_seats, kind_of, pace_of, timeout_of
+from cardtable.server.rooms import auto_seats, kind_of, pace_of, timeout_of, tournament_of
 from cardtable.server.storage import MatchRow, RoomRow, SeatRow, StorageError
 from cardtable.server.waiting import wait_until
 from cardtable.simulation.play import agent_rng
@@ -337,7 +339,8 @@ class Runner:
             return None
         now = services.clock()
         correspondence = kind_of(room.settings) == "correspondence"
-        alone = None if correspondence else self._alone(room, row, now)
+        playing_on = correspondence or tournament_of(room.settings) is not None
+        alone = None if playing_on else self._alone(room, row, now)
         if alone is not None and alone <= 0:
             await services.rooms.abandon(room.id, match_id)
             return None

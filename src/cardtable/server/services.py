@@ -20,8 +20,10 @@ from functools import cached_property
 from typing import Final
 
 from cardtable.agents.names import shown_names
+from cardtable.engine.json import JsonObject, as_int
 from cardtable.games import find
-from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, SeatInfo, SeatKind
+from cardtable.protocol.lobby import DisconnectPolicy, RoomInfo, RoomTournament, SeatInfo, SeatKind
+from cardtable.protocol.tournaments import NO_SHOW_SECONDS
 from cardtable.server.accounts.history import write_participants
 from cardtable.server.accounts.passwords import PasswordHashing
 from cardtable.server.accounts.rows import Purged
@@ -44,11 +46,22 @@ from cardtable.server.notifications.store import NotificationStore
 from cardtable.server.presence import Presence
 from cardtable.server.ratings.service import Ratings
 from cardtable.server.ratings.store import RatingStore
-from cardtable.server.rooms import Rooms, auto_seats, kind_of, pace_of, rated_of, timeout_of
+from cardtable.server.rooms import (
+    Rooms,
+    auto_seats,
+    kind_of,
+    pace_of,
+    rated_of,
+    timeout_of,
+    tournament_of,
+)
 from cardtable.server.runner import Runner
 from cardtable.server.security import DEFAULT_HASHER, PasswordHasher
 from cardtable.server.storage.base import MatchRow, SeatRow, Storage
 from cardtable.server.storage.sql import SqlStorage
+from cardtable.server.tournaments.advance import Advancer
+from cardtable.server.tournaments.service import Tournaments
+from cardtable.server.tournaments.store import record_result
 from cardtable.server.waiting import wait_until
 from cardtable.server.whereabouts.service import Whereabouts, WhereaboutsStore
 
@@ -86,6 +99,9 @@ class ServerConfig:
     """A live match that nobody is connected to, neither a player nor a spectator, for this
     long (or for its room's disconnect wait, if longer) is abandoned: it ends without a result
     and its room closes."""
+    no_show_seconds: int = NO_SHOW_SECONDS
+    """How long a person seated at a tournament's table may be away, when it is their turn,
+    before forfeiting the match (a tournament has no computer stand-ins)."""
     messages_per_second: float = 20.0
     """How many messages a connection may send a second, on average (bursts of three
     seconds' worth are fine); beyond, each gets ``too_many``."""
@@ -176,6 +192,8 @@ class Services:
             self.matches.finishing.append(self.notifications.write_match_finished)
             self.matches.finishing.append(self.feed.write_match_finished)
             self.matches.finishing.append(self.ratings.write_match_finished)
+            self.matches.finishing.append(record_result)
+            self.matches.finished.append(self.advancer.match_ended)
             self.friends.listeners.append(self.feed.friend_changed)
             self.matches.finished.append(self.notifications.match_ended)
             self.matches.starting.append(self.whereabouts.write_started)
@@ -253,6 +271,29 @@ class Services:
         )
 
     @cached_property
+    def advancer(self) -> Advancer:
+        """Starts, pairs, seats and finishes tournaments (built when first asked for; it runs
+        from :meth:`start`, wherever this process holds its lease)."""
+        storage = self.storage
+        assert isinstance(storage, SqlStorage), "tournaments are kept in a SQL store's database"
+        return Advancer(
+            storage,
+            self.rooms,
+            self.matches.notices,
+            self.notifications,
+            Leases(storage, self.config.process),
+            self.clock,
+            no_show_seconds=self.config.no_show_seconds,
+        )
+
+    @cached_property
+    def tournaments(self) -> Tournaments:
+        """Tournaments: creating, entering, reading (built when first asked for)."""
+        storage = self.storage
+        assert isinstance(storage, SqlStorage), "tournaments are kept in a SQL store's database"
+        return Tournaments(storage, self.advancer, self.friends.friend_ids, self.clock)
+
+    @cached_property
     def feed(self) -> Feed:
         """What each signed-in person did, and their friends' feed, in the storage's
         database (built when first asked for)."""
@@ -308,6 +349,7 @@ class Services:
             self.whereabouts.start()
             self.matchmaking.start()
             self.people.signed_out.append(self.matchmaking.signed_out)
+            self.advancer.start()
         self.runner.start()
 
     async def purge(self) -> Purged:
@@ -357,6 +399,7 @@ class Services:
         await self.hub.stop()
         if isinstance(self.storage, SqlStorage):
             await self.matchmaking.stop()
+            await self.advancer.stop()
             await self.whereabouts.stop()
         await self.matches.notices.close()
 
@@ -403,6 +446,7 @@ class Services:
             kind=kind_of(settings),
             timeout=timeout_of(settings),
             rated=rated_of(settings),
+            tournament=_tournament_info(settings),
         )
 
 
@@ -430,3 +474,20 @@ def wins_of(matches: Sequence[MatchRow]) -> dict[int, int]:
             if isinstance(seat, int):
                 wins[seat] += 1
     return dict(wins)
+
+
+def _tournament_info(settings: JsonObject) -> RoomTournament | None:
+    """The tournament table a room plays, as clients see it (``None``: none).
+
+    >>> _tournament_info({"tournament": {"id": "t1", "name": "Cup", "round": 2, "table": 0}})
+    RoomTournament(id='t1', name='Cup', round=2, table=1)
+    """
+    found = tournament_of(settings)
+    if found is None:
+        return None
+    return RoomTournament(
+        id=str(found.get("id", "")),
+        name=str(found.get("name", "")),
+        round=as_int(found.get("round", 0), "round"),
+        table=as_int(found.get("table", 0), "table") + 1,
+    )

@@ -173,6 +173,9 @@ def test_a_muted_kind_is_not_kept_and_unknown_kinds_change_nothing(database_url:
             "match_finished": False,
             "your_turn": False,
             "deadline_soon": False,
+            "tournament_round": False,
+            "tournament_finished": False,
+            "tournament_cancelled": False,
         }
         muted = client.put("/api/inbox/settings", json={"muted": ["friend_request"]}, headers=ann)
         assert muted.status_code == 200, muted.text

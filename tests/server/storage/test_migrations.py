@@ -152,6 +152,17 @@ async def test_the_schema_keys_and_indexes(store: SqlStorage, store_url: str) ->
             [("game", "rated"), ("proposal_id",)],
         ),
         "proposals": (["id"], [], [("state", "deadline")]),
+        "tournaments": (["id"], [(("host_id",), "accounts")], [("state", "starts_at")]),
+        "tournament_entrants": (
+            ["tournament_id", "entrant_id"],
+            [(("account_id",), "accounts"), (("tournament_id",), "tournaments")],
+            [("account_id",)],
+        ),
+        "tournament_tables": (
+            ["tournament_id", "round", "number"],
+            [(("tournament_id",), "tournaments")],
+            [("room_id",), ("state",)],
+        ),
         "unique": [
             ("accounts", ("username_key",)),
             ("guests", ("token_hash",)),

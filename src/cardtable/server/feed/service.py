@@ -54,6 +54,7 @@ import sqlalchemy as sa
 from cardtable.engine.decks import SeatDecks
 from cardtable.engine.errors import RulesetError, UnknownGame
 from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.wording import ordinal
 from cardtable.games import find
 from cardtable.protocol.feed import ACTIVITY_KINDS, MAX_COMMENT_CHARS, VISIBILITIES, Share
 from cardtable.server.accounts.history import result_of
@@ -83,6 +84,7 @@ KINDS: Final[dict[str, str]] = {
     "friends": "They became friends with someone",
     "shared_replay": "They shared a replay",
     "shared_deck": "They shared a deck",
+    "tournament_finished": "A tournament they played is over",
 }
 """Every kind of activity the server records, with what it is (a later feature adds its kinds
 here, and in :data:`~cardtable.protocol.feed.ACTIVITY_KINDS`)."""
@@ -119,6 +121,14 @@ def text_of(kind: str, data: JsonObject, who: str) -> str:
     if kind == "shared_deck":
         name = text_field(data, "name", "")
         return f"{who} shared a deck for {title}" + (f": {name}." if name else ".")
+    if kind == "tournament_finished":
+        event, place = text_field(data, "name", "a tournament"), data.get("place")
+        if place == 1:
+            return f"{who} won {event}, a tournament of {title}."
+        entrants = data.get("entrants")
+        if isinstance(place, int) and isinstance(entrants, int):
+            return f"{who} finished {ordinal(place)} of {entrants} in {event} ({title})."
+        return f"{who} played in {event} ({title})."
     return kind
 
 

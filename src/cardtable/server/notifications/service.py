@@ -40,6 +40,7 @@ from typing import Final
 import sqlalchemy as sa
 
 from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.engine.wording import ordinal
 from cardtable.protocol.notifications import NOTIFICATION_KINDS
 from cardtable.server.accounts.history import result_of
 from cardtable.server.accounts.rows import AccountRow
@@ -69,6 +70,9 @@ KINDS: Final[dict[str, str]] = {
     "match_finished": "A match you played is over",
     "your_turn": "It is your turn in a correspondence match",
     "deadline_soon": "Your time in a correspondence match runs out within the hour",
+    "tournament_round": "Your table in a tournament's new round is ready",
+    "tournament_finished": "A tournament you played is over",
+    "tournament_cancelled": "A tournament you entered was called off",
 }
 """Every kind of notification the server makes, with what it says (a later feature adds its
 kinds here, and in :data:`~cardtable.protocol.notifications.NOTIFICATION_KINDS`)."""
@@ -105,7 +109,33 @@ def text_of(kind: str, data: JsonObject) -> str:
         if kind == "your_turn":
             return f"It is your turn in {title}{against}."
         return f"Your time to play in {title}{against} runs out within the hour."
+    if kind.startswith("tournament_"):
+        return _tournament_text(kind, data)
     return kind
+
+
+def _tournament_text(kind: str, data: JsonObject) -> str:
+    """A tournament's notification in words.
+
+    >>> _tournament_text("tournament_round", {"name": "Friday Swiss", "round": 2})
+    'Round 2 of Friday Swiss: your table is ready.'
+    >>> _tournament_text("tournament_finished", {"name": "Cup", "place": 1, "entrants": 8})
+    'Cup is over: you won it!'
+    >>> _tournament_text("tournament_finished", {"name": "Cup", "place": 3, "entrants": 8})
+    'Cup is over: you finished 3rd of 8.'
+    """
+    name = text_field(data, "name", "A tournament")
+    if kind == "tournament_round":
+        number = data.get("round")
+        return f"Round {number} of {name}: your table is ready."
+    if kind == "tournament_cancelled":
+        return f"{name} was called off."
+    place, entrants = data.get("place"), data.get("entrants")
+    if place == 1:
+        return f"{name} is over: you won it!"
+    if isinstance(place, int) and isinstance(entrants, int):
+        return f"{name} is over: you finished {ordinal(place)} of {entrants}."
+    return f"{name} is over."
 
 
 def _against(data: JsonObject) -> str:

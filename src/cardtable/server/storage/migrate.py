@@ -20,12 +20,13 @@ matches, such as accounts). The store imports none of those modules; Alembic's s
 :func:`target_metadata`, which imports them all, so that a comparison never misses a table.
 
 >>> head()
-'0014'
+'0015'
 >>> sorted(target_metadata().tables)  # doctest: +NORMALIZE_WHITESPACE
 ['accounts', 'activity', 'activity_settings', 'chat', 'decisions', 'friends', 'guests',
  'invites', 'leases', 'matches', 'notification_mutes', 'notifications', 'participants',
  'proposals', 'queue', 'rated_matches', 'rating_history', 'ratings', 'rooms', 'seasons',
- 'seats', 'sessions', 'whereabouts']
+ 'seats', 'sessions', 'tournament_entrants', 'tournament_tables', 'tournaments',
+ 'whereabouts']
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ TABLE_MODULES = (
     "cardtable.server.ratings.tables",
     "cardtable.server.leases.tables",
     "cardtable.server.matchmaking.tables",
+    "cardtable.server.tournaments.tables",
 )
 """The modules that declare tables on :data:`metadata` (each new module with tables joins)."""
 

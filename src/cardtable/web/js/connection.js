@@ -2,7 +2,7 @@
 // current match it holds, and after a drop it reconnects by itself (waiting a little longer
 // each time), so a player misses nothing and notices nothing.
 
-const PROTOCOL = 9; // a finished match places every seat (ranked play)
+const PROTOCOL = 10; // a room says which tournament table it plays
 const FATAL = new Set(["protocol_version", "hello_first", "bad_token", "bad_password", "forbidden_origin", "room_closed"]);
 const PING_MS = 20000;
 
