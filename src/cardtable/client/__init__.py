@@ -10,6 +10,8 @@ It speaks only the wire protocol (:mod:`cardtable.protocol`) and knows no rules:
 * :class:`Notifications`: a signed-in account's inbox: pages, unread count, read, delete, mute;
 * :class:`Feed`: a signed-in account's activity feed: friends' activity, a person's, shares of
   replays and decks, and who may see one's own;
+* :class:`Tournaments`: tournaments: the list, one's page, creating, entering, withdrawing, and
+  the host's actions;
 * :class:`Seat`: one connection to a room that says hello, gives the server's messages typed
   and in order, and reconnects after a drop without losing or repeating an event; signed in
   (``session=TOKEN``), it sends the session on the handshake (:data:`SESSION_HEADER`), so
@@ -41,6 +43,7 @@ from cardtable.client.friends import Friends
 from cardtable.client.lobby import SESSION_HEADER, Lobby
 from cardtable.client.notifications import Notifications
 from cardtable.client.seat import FATAL, Seat
+from cardtable.client.tournaments import Tournaments
 from cardtable.client.views import decisions_from, view_from_json
 
 __all__ = [
@@ -61,6 +64,7 @@ __all__ = [
     "Notifications",
     "Seat",
     "ServerRefused",
+    "Tournaments",
     "Unreachable",
     "agent_chooser",
     "decisions_from",
