@@ -154,3 +154,13 @@ def test_the_matchmaking_benchmark_over_the_protocol_runs_in_quick_mode() -> Non
     assert all(people == seated for _, people, seated in rows), output
     assert sum(int(people) for _, people, _ in rows) == 24
     assert "tracebacks in the server's log: 0" in output
+
+
+def test_the_tournament_benchmark_through_the_server_runs_in_quick_mode() -> None:
+    """A Swiss of 16 computer players through a real server and offline: both play every
+    table, and the server logs no traceback."""
+    output = run_script("tournament_server.py", "--quick", timeout=300)
+    rows = re.findall(r"^\| (server|offline)[^|]*\| ([\d.]+) s \| (\d+) \|", output, re.M)
+    assert [(run, int(tables)) for run, _, tables in rows] == [("server", 12), ("offline", 12)]
+    assert "rounds: 3; winner: " in output
+    assert "tracebacks in the server's log: 0" in output
