@@ -54,12 +54,12 @@ from cardtable.protocol.lobby import Pace, RoomKind, default_timeout
 from cardtable.ratings.computers import computer_rating
 from cardtable.server.errors import Refused
 from cardtable.server.matches import Clock, Matches, room_channel
+from cardtable.server.passwords import check_password
 from cardtable.server.security import (
     Throttle,
     hash_password,
     new_token,
     token_hash,
-    verify_password,
 )
 from cardtable.server.storage.base import Conflict, RoomRow, SeatRow, Storage
 
@@ -323,19 +323,14 @@ class Rooms:
     async def _check_password(self, room: RoomRow, password: str | None, client: str) -> None:
         if room.password_hash is None:
             return
-        key = f"{room.id} {client}"
-        wait = self.throttle.attempt(key, self.clock())  # counted now, before the slow check
-        if wait > 0:
-            raise Refused(
-                "too_many",
-                f"too many wrong passwords: try again in {wait:.0f} seconds",
-                retry_after=wait,
-            )
-        if password is None or not await asyncio.to_thread(
-            verify_password, room.password_hash, password
-        ):
-            raise Refused("bad_password", "wrong password for this room")
-        self.throttle.succeeded(key)
+        await check_password(
+            self.throttle,
+            f"{room.id} {client}",
+            room.password_hash,
+            password,
+            now=self.clock(),
+            what="room",
+        )
 
     async def join(
         self,

@@ -1,5 +1,5 @@
-"""Named leases: a piece of shared work (pairing the matchmaking queue, later a tournament's
-rounds, a match's clock) done by one server process at a time.
+"""Named leases: a piece of shared work (pairing the matchmaking queue, advancing the
+tournaments) done by one server process at a time (:mod:`.loop` runs such work on a timer).
 
 A process *takes* a lease for some seconds when it is free, expired, or already its own
 (renewing it), and must take it again before it expires to keep it; a process that dies simply

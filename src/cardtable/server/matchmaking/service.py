@@ -28,8 +28,6 @@ for :data:`OFFLINE_GRACE` seconds: a closed browser) takes a person out of the q
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -55,12 +53,12 @@ from cardtable.ratings.scale import Standing
 from cardtable.server.accounts.rows import AccountRow
 from cardtable.server.accounts.tables import accounts, participants
 from cardtable.server.errors import Refused
+from cardtable.server.leases.loop import LeasedLoop
 from cardtable.server.leases.store import Leases
 from cardtable.server.matchmaking.tables import proposals, queue
 from cardtable.server.notices import Notices, account_channel
 from cardtable.server.ratings.tables import ratings
 from cardtable.server.rooms import RoomPlan, Rooms, Sitter
-from cardtable.server.storage import StorageError
 from cardtable.server.storage.sql import SqlStorage
 from cardtable.server.storage.tables import matches, rooms
 
@@ -151,7 +149,9 @@ class Matchmaker:
         self.connected = connected
         """An account's whereabouts over every process (``offline`` when not connected)."""
         self.clock = clock
-        self._task: asyncio.Task[None] | None = None
+        self._loop = LeasedLoop(
+            leases, LEASE, self.sweep, every=SWEEP_SECONDS, lease_seconds=LEASE_SECONDS, clock=clock
+        )
 
     # -- a person's requests --------------------------------------------------------------
 
@@ -415,31 +415,10 @@ class Matchmaker:
 
     def start(self) -> None:
         """Pair the queues in the background whenever this process holds the lease."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._sweeping(), name="matchmaking")
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-            with contextlib.suppress(Exception):
-                await self.leases.release(LEASE)
-
-    async def _sweeping(self) -> None:
-        while True:
-            try:
-                now = self.clock()
-                if await self.leases.take(LEASE, LEASE_SECONDS, now=now):
-                    await self.sweep(now)
-            except asyncio.CancelledError:
-                raise
-            except StorageError as away:  # the database is away a moment: the next sweep
-                log.warning("a matchmaking sweep met storage away: %s", away)
-            except Exception:
-                log.exception("a matchmaking sweep failed; the next one tries again")
-            await asyncio.sleep(SWEEP_SECONDS)
+        await self._loop.stop()
 
     async def sweep(self, now: float) -> None:
         """Lapse the proposals past their deadline, take out the people gone offline, and

@@ -52,6 +52,7 @@ from cardtable.protocol.tournaments import NO_SHOW_SECONDS, TournamentNews
 from cardtable.ratings.computers import computer_players, computer_rating
 from cardtable.server.errors import Refused
 from cardtable.server.feed.store import add_row as add_activity
+from cardtable.server.leases.loop import LeasedLoop
 from cardtable.server.leases.store import Leases
 from cardtable.server.notices import Notices, account_channel
 from cardtable.server.notifications.service import Notifications
@@ -59,7 +60,6 @@ from cardtable.server.notifications.store import NotificationRow
 from cardtable.server.notifications.store import add_row as add_notification
 from cardtable.server.ratings.tables import ratings
 from cardtable.server.rooms import RoomPlan, Rooms, Sitter
-from cardtable.server.storage import StorageError
 from cardtable.server.storage.base import MatchRow
 from cardtable.server.storage.sql import SqlStorage
 from cardtable.server.storage.tables import rooms as room_table
@@ -105,8 +105,9 @@ class Advancer:
         self.notifications = notifications
         self.leases = leases
         self.clock = clock
-        self._task: asyncio.Task[None] | None = None
-        self._poked = asyncio.Event()
+        self._loop = LeasedLoop(
+            leases, LEASE, self.sweep, every=SWEEP_SECONDS, lease_seconds=LEASE_SECONDS, clock=clock
+        )
         self._lock = asyncio.Lock()
         """One advance at a time in this process (the lease keeps other processes out)."""
 
@@ -114,43 +115,19 @@ class Advancer:
 
     def start(self) -> None:
         """Advance tournaments in the background whenever this process holds the lease."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._sweeping(), name="tournaments")
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-            with contextlib.suppress(Exception):
-                await self.leases.release(LEASE)
+        await self._loop.stop()
 
     def poke(self) -> None:
         """Sweep now rather than at the next tick (something changed)."""
-        self._poked.set()
+        self._loop.poke()
 
     async def match_ended(self, match: MatchRow) -> None:
         """One of :attr:`~cardtable.server.matches.Matches.finished`: a match ended here; if
         it was a tournament's, its round may be over."""
         self.poke()
-
-    async def _sweeping(self) -> None:
-        while True:
-            try:
-                now = self.clock()
-                if await self.leases.take(LEASE, LEASE_SECONDS, now=now):
-                    await self.sweep(now)
-            except asyncio.CancelledError:
-                raise
-            except StorageError as away:
-                log.warning("a tournaments sweep met storage away: %s", away)
-            except Exception:
-                log.exception("a tournaments sweep failed; the next one tries again")
-            self._poked.clear()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(SWEEP_SECONDS):
-                    await self._poked.wait()
 
     async def sweep(self, now: float) -> None:
         """Start the tournaments due, and advance the running ones."""

@@ -46,9 +46,10 @@ from cardtable.protocol.tournaments import (
 from cardtable.ratings.computers import computer_rating
 from cardtable.server.accounts.rows import AccountRow
 from cardtable.server.errors import Refused
+from cardtable.server.passwords import check_password
 from cardtable.server.ratings.tables import ratings
 from cardtable.server.rooms import agent_spec
-from cardtable.server.security import Throttle, hash_password, verify_password
+from cardtable.server.security import Throttle, hash_password
 from cardtable.server.storage.sql import SqlStorage
 from cardtable.server.tournaments.advance import Advancer
 from cardtable.server.tournaments.store import Loaded, load
@@ -259,7 +260,14 @@ class Tournaments:
         if row.access == "friends" and not await self._host_or_friend(row, me.id):
             raise Refused("forbidden", "this tournament is for its host's friends")
         if row.access == "password":
-            await self._check_password(row, body.password, client)
+            await check_password(
+                self.throttle,
+                f"tournament {row.id} {client}",
+                row.password_hash,
+                body.password,
+                now=self.clock(),
+                what="tournament",
+            )
         await self._enter(
             row,
             entrant_id=me.id,
@@ -274,21 +282,6 @@ class Tournaments:
         if row.host_id is None:
             return False
         return account_id == row.host_id or account_id in await self.friends_of(row.host_id)
-
-    async def _check_password(self, row: Any, password: str | None, client: str) -> None:
-        key = f"tournament {row.id} {client}"
-        wait = self.throttle.attempt(key, self.clock())
-        if wait > 0:
-            raise Refused(
-                "too_many",
-                f"too many wrong passwords: try again in {wait:.0f} seconds",
-                retry_after=wait,
-            )
-        if password is None or not await asyncio.to_thread(
-            verify_password, row.password_hash, password
-        ):
-            raise Refused("bad_password", "wrong password for this tournament")
-        self.throttle.succeeded(key)
 
     def _open(self, row: Any) -> None:
         if row.state != "open":
