@@ -115,14 +115,28 @@ class Tournament:
 
     @property
     def over(self) -> bool:
-        """Whether the tournament is decided: the last round is over and no other follows."""
+        """Whether the tournament is decided: the last round is over and no other follows
+        (for a Swiss, known without pairing one)."""
         current = self.current
-        return current is not None and current.over and self._next_tables() is None
+        if current is None or not current.over:
+            return False
+        if self.settings.format == "swiss":
+            return not self._swiss_goes_on()
+        return self._next_tables() is None
 
     @property
     def winner(self) -> str | None:
         """The winner, once the tournament is over (equal on everything: the better seed)."""
         return self.standings()[0].entrant if self.over else None
+
+    def _active(self) -> list[str]:
+        """The entrants who have not withdrawn, in seed order."""
+        return [entrant for entrant in self.seeds if entrant not in self.withdrawn]
+
+    def _swiss_goes_on(self) -> bool:
+        """Whether a Swiss pairs another round: rounds are left, and two to pair."""
+        assert self.settings.rounds is not None
+        return len(self.rounds) < self.settings.rounds and len(self._active()) >= 2
 
     def standings(self) -> tuple[Standing, ...]:
         """Everyone's standing by the results known so far."""
@@ -199,15 +213,16 @@ class Tournament:
         if settings.format == "round_robin":
             schedule = round_robin_schedule(self.seeds)
             return schedule[number - 1] if number <= len(schedule) else None
-        assert settings.rounds is not None
-        active = [entrant for entrant in self.seeds if entrant not in self.withdrawn]
-        if number > settings.rounds or len(active) < 2:
+        if not self._swiss_goes_on():
             return None
-        return pair_swiss(self._contenders(active), seats=settings.seats, fewest=settings.fewest)
+        contenders = self._contenders(self._active())
+        return pair_swiss(contenders, seats=settings.seats, fewest=settings.fewest)
 
     def _contenders(self, active: Sequence[str]) -> list[Contender]:
         """What the Swiss pairing knows of each entrant still in."""
-        order = {standing.entrant: index for index, standing in enumerate(self.standings())}
+        standings = self.standings()
+        order = {standing.entrant: index for index, standing in enumerate(standings)}
+        points = {standing.entrant: standing.points for standing in standings}
         met: dict[str, dict[str, int]] = {entrant: {} for entrant in self.seeds}
         byes = dict.fromkeys(self.seeds, 0)
         firsts = dict.fromkeys(self.seeds, 0)
@@ -223,7 +238,6 @@ class Tournament:
                     for other in table.seats:
                         if other != entrant:
                             met[entrant][other] = met[entrant].get(other, 0) + 1
-        points = self.points()
         return [
             Contender(
                 id=entrant,

@@ -72,6 +72,7 @@ from cardtable.server.tournaments.tables import (
 from cardtable.tournaments.event import Tournament
 from cardtable.tournaments.model import Entrant, Round
 from cardtable.tournaments.rules import rules_by_size
+from cardtable.tournaments.standings import Standing
 
 __all__ = ["LEASE", "SWEEP_SECONDS", "Advancer"]
 
@@ -295,14 +296,12 @@ class Advancer:
         loaded = await load(self.storage, tournament_id)
         if loaded is None or loaded.row.state != "running":
             return
-        event = event_of(loaded)
-        current = event.current
-        if current is not None and not current.over:
+        over, paired = await asyncio.to_thread(_next_step, event_of(loaded))
+        if over is not None:
+            await self._finish(loaded, over)
             return
-        if event.over:
-            await self._finish(loaded, event)
+        if paired is None:
             return
-        paired = await asyncio.to_thread(event.next_round)
         number = paired.rounds[-1].number
         now = self.clock()
         async with self.storage.write() as connection:
@@ -495,11 +494,11 @@ class Advancer:
 
     # -- finishing --------------------------------------------------------------------------
 
-    async def _finish(self, loaded: Loaded, event: Tournament) -> None:
-        """Record the winner; tell everyone their place (inbox and feed)."""
+    async def _finish(self, loaded: Loaded, standings: Sequence[Standing]) -> None:
+        """Record the winner (first in the final ``standings``); tell everyone their place
+        (inbox and feed)."""
         row = loaded.row
-        standings = event.standings()
-        winner = event.winner
+        winner = standings[0].entrant
         now = self.clock()
         people = {e.entrant_id: e.account_id for e in loaded.entrants if e.account_id}
         title = find(row.game).title
@@ -578,3 +577,15 @@ class Advancer:
                 await self.notices.tell(account_channel(entrant.account_id), message)
             except Exception:  # the fan-out away: the page reads again when it comes back
                 log.warning("tournament news for %s was not told", entrant.account_id)
+
+
+def _next_step(event: Tournament) -> tuple[Sequence[Standing] | None, Tournament | None]:
+    """What follows the round under way, worked out off the event loop: the final standings
+    (the tournament is over), the tournament with its next round paired, or neither (the
+    round is still being played)."""
+    current = event.current
+    if current is not None and not current.over:
+        return None, None
+    if event.over:
+        return event.standings(), None
+    return None, event.next_round()

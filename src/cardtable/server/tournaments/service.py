@@ -114,7 +114,7 @@ class Tournaments:
     async def detail(self, viewer: AccountRow | None, tournament_id: str) -> TournamentDetail:
         """One tournament's page (``not_found`` when there is none the viewer may see)."""
         loaded = await self._loaded(tournament_id, viewer)
-        return detail(loaded, viewer.id if viewer else None)
+        return await asyncio.to_thread(detail, loaded, viewer.id if viewer else None)
 
     async def _loaded(self, tournament_id: str, viewer: AccountRow | None) -> Loaded:
         loaded = await load(self.storage, tournament_id)

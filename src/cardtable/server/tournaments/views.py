@@ -2,6 +2,8 @@
 detail (entrants, every round's tables, standings with their tie-breaks, the viewer's place).
 
 Pure functions of the rows (:class:`~cardtable.server.tournaments.store.Loaded`): no reads.
+A big tournament's standings take a while (a tenth of a second or more at 1,000 entrants), so
+the service builds a detail in a thread, off the event loop.
 """
 
 from __future__ import annotations
@@ -21,12 +23,11 @@ from cardtable.protocol.tournaments import (
     TournamentTableView,
 )
 from cardtable.server.tournaments.store import Loaded, event_of, settings_of
-from cardtable.tournaments.event import Tournament
 from cardtable.tournaments.knockout import knockout_rounds
 from cardtable.tournaments.model import place_points
 from cardtable.tournaments.round_robin import round_robin_schedule
 from cardtable.tournaments.settings import Settings
-from cardtable.tournaments.standings import TIEBREAKS
+from cardtable.tournaments.standings import TIEBREAKS, Standing
 
 __all__ = ["detail", "planned_rounds", "summary", "title_of"]
 
@@ -90,6 +91,7 @@ def detail(loaded: Loaded, viewer: str | None) -> TournamentDetail:
         (entrant for entrant in loaded.entrants if viewer and entrant.account_id == viewer), None
     )
     rounds = _rounds(loaded.tables, names)
+    standings = event.standings() if event is not None else ()
     base = summary(
         row,
         len(loaded.entrants),
@@ -110,8 +112,8 @@ def detail(loaded: Loaded, viewer: str | None) -> TournamentDetail:
         finished_at=row.finished_at,
         field=[_entrant(entrant) for entrant in loaded.entrants],
         tables=rounds,
-        standings=_standings(event, names),
-        tiebreaks=_tiebreaks(event),
+        standings=_standings(standings, names),
+        tiebreaks=_tiebreaks(standings),
         me=None if mine is None else _my_place(mine, rounds, row.round),
         hosting=viewer is not None and row.host_id == viewer,
     )
@@ -161,9 +163,9 @@ def _rounds(tables: Sequence[Any], names: dict[str, str]) -> list[TournamentRoun
     return [TournamentRoundView(number=n, tables=t) for n, t in sorted(by_round.items())]
 
 
-def _standings(event: Tournament | None, names: dict[str, str]) -> list[TournamentStandingView]:
-    if event is None:
-        return []
+def _standings(
+    standings: Sequence[Standing], names: dict[str, str]
+) -> list[TournamentStandingView]:
     return [
         TournamentStandingView(
             place=standing.place,
@@ -175,14 +177,11 @@ def _standings(event: Tournament | None, names: dict[str, str]) -> list[Tourname
             byes=standing.byes,
             withdrawn=standing.withdrawn,
         )
-        for standing in event.standings()
+        for standing in standings
     ]
 
 
-def _tiebreaks(event: Tournament | None) -> dict[str, str]:
-    if event is None:
-        return {}
-    standings = event.standings()
+def _tiebreaks(standings: Sequence[Standing]) -> dict[str, str]:
     return {name: TIEBREAKS[name] for name, _ in standings[0].tiebreaks} if standings else {}
 
 
