@@ -136,6 +136,15 @@ def test_a_swiss_of_people_and_computer_players_runs_to_a_winner(database_url: s
                 for seat, worth in zip(table["seats"], place_points(places), strict=True):
                     points[seat["entrant"]] = points.get(seat["entrant"], 0.0) + float(worth)
         assert {s["entrant"]: s["points"] for s in standings} == points
+        opponents: dict[str, list[str]] = {}
+        for played in over["tables"]:
+            for table in played["tables"]:
+                for seat in table["seats"]:
+                    others = [o["entrant"] for o in table["seats"] if o is not seat]
+                    opponents.setdefault(seat["entrant"], []).extend(others)
+        for standing in standings:  # Buchholz: the sum of one's opponents' final points
+            met = opponents.get(standing["entrant"], [])
+            assert standing["tiebreaks"]["buchholz"] == sum(points[o] for o in met)
         assert over["winner"] == standings[0]["name"]
         inbox = client.get("/api/notifications", headers=ann).json()["notifications"]
         kinds = [item["kind"] for item in inbox]
@@ -256,3 +265,35 @@ def test_bad_requests_are_refused_in_words_and_change_nothing(database_url: str)
         refused(client.get("/api/tournaments/bad id!"), 422, "bad_message")
         listed = client.get("/api/tournaments").json()["tournaments"]
         assert [t["id"] for t in listed] == [tid]  # nothing refused was kept
+
+
+def test_a_rated_tournament_counts_for_ratings(database_url: str) -> None:
+    with app(database_url, no_show_seconds=1) as client:
+        ann, _ = person(client, "ann")
+        bob, _ = person(client, "bob")
+        made = create(
+            client, ann, game="tcg", ruleset={}, rated="standard", format="knockout",
+            rounds=None, most_entrants=4,
+        )  # fmt: skip
+        tid = made["id"]
+        assert (made["rated"], made["title"]) == ("standard", "Kata TCG")
+        act(client, ann, tid, "join")
+        act(client, bob, tid, "join")
+        act(client, ann, tid, "computers", agent="random")
+        act(client, ann, tid, "computers", agent="greedy")  # full: it starts
+        over = until(client, tid, lambda t: t["state"] == "finished")
+        rooms = [t["room"] for r in over["tables"] for t in r["tables"] if t["room"]]
+        assert all(client.get(f"/api/rooms/{room}").json()["rated"] for room in rooms)
+        people_played = sum(
+            seat["entrant"] in (e["id"] for e in over["field"] if e["kind"] == "account")
+            for r in over["tables"]
+            for t in r["tables"]
+            for seat in t["seats"]
+        )
+        ratings = [
+            rating
+            for name in ("ann", "bob")
+            for rating in client.get(f"/api/accounts/{name}/ratings").json()["ratings"]
+        ]
+        assert sum(rating["matches"] for rating in ratings) == people_played
+        assert {rating["rated"] for rating in ratings} == {"standard"}
