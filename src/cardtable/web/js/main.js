@@ -13,6 +13,8 @@
 //   #/matches         one's matches under way: whose turn, by when
 //   #/leaderboard     the leaderboards of rated play (#/leaderboard/GAME/RATED: one of them)
 //   #/ranked          play ranked: the matchmaking queue
+//   #/tournaments     the tournaments (open, under way, finished), and the form that creates one
+//   #/tournament/ID   one tournament: its bracket or standings, its rounds, one's own table
 import { h, fill } from "./dom.js";
 import { feedLink, feedPage } from "./feed.js";
 import { friendsLink, friendsPage } from "./friends.js";
@@ -32,6 +34,8 @@ import { roomPage } from "./room.js";
 import { replaysPage, replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
 import { soundToggle } from "./sound.js";
+import { tournamentPage } from "./tournament.js";
+import { tournamentsPage } from "./tournaments.js";
 
 const main = document.getElementById("main");
 let leave = null;
@@ -61,6 +65,8 @@ function route() {
   else if (parts[0] === "leaderboard" && parts.length === 1) leave = leaderboardPage(main);
   else if (parts[0] === "leaderboard" && parts.length === 3) leave = leaderboardPage(main, parts[1], parts[2]);
   else if (parts[0] === "ranked" && parts.length === 1) leave = rankedPage(main);
+  else if (parts[0] === "tournaments" && parts.length === 1) leave = tournamentsPage(main);
+  else if (parts[0] === "tournament" && parts[1] && parts.length === 2) leave = tournamentPage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts.length === 2) leave = profilePage(main, parts[1]);
   else if (parts[0] === "invite" && parts[1] && parts.length === 2) leave = invitePage(main, parts[1]);
   else if (parts[0] === "u" && parts[1] && parts[2] === "matches" && parts.length === 3) leave = historyPage(main, parts[1]);
@@ -71,6 +77,7 @@ function route() {
 }
 
 drawWho(document.getElementById("who"));
+document.getElementById("leaderboard-link")?.after(h("a", { href: "#/tournaments", id: "tournaments-link" }, "Tournaments")); // for everyone
 document.querySelector("header.top nav")?.appendChild(rankedLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(matchesLink()); // shown when signed in
 document.querySelector("header.top nav")?.appendChild(friendsLink()); // shown when signed in
