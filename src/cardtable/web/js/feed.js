@@ -60,7 +60,8 @@ function when(seconds) {
 function itemView(item) {
   const link = safeLink(item.link);
   const label = item.kind === "match_finished" || item.kind === "shared_replay" ? "Watch the replay"
-    : item.kind === "friends" ? "See their profile" : "Open";
+    : item.kind === "friends" ? "See their profile"
+      : item.kind === "tournament_finished" ? "See the tournament" : "Open";
   return h("li", { class: "feed-item", dataset: { kind: item.kind, id: String(item.id) } },
     h("p", { class: "feed-text" }, item.text),
     item.comment ? h("blockquote", { class: "feed-comment" }, item.comment) : null,

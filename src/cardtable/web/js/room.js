@@ -58,6 +58,7 @@ class RoomPage {
   build() {
     this.title = h("h1", { id: "room-title" }, "Room");
     this.status = h("p", { class: "status", id: "room-status", role: "status" });
+    this.tournamentLine = h("p", { class: "room-tournament", id: "room-tournament", hidden: true }); // a tournament's table
     this.connectionNote = h("span", { class: "connection", id: "connection", "aria-live": "polite" });
     this.rulesButton = h("button", { type: "button", class: "secondary", id: "rules-button", onclick: () => this.showRules() }, "Rules");
     this.turn = h("p", { class: "turn", id: "turn" });
@@ -82,7 +83,7 @@ class RoomPage {
 
     fill(this.main,
       h("div", { class: "room-head" },
-        h("div", {}, this.title, this.status),
+        h("div", {}, this.title, this.status, this.tournamentLine),
         h("div", { class: "head-tools" }, this.connectionNote, this.rulesButton)),
       this.turn, this.turnNews, this.clockNews,
       h("div", { class: "room-grid" },
@@ -436,6 +437,12 @@ class RoomPage {
     const timing = [...turnWords(room), timeoutWords(room)].filter(Boolean).map((words) => ` · ${words}`).join("");
     const rated = room.rated ? " · rated: leaving the table forfeits the match" : "";
     this.status.textContent = `${status}${rated}${room.password ? " · password" : ""}${timing}${you}`;
+    const event = room.tournament; // protocol 10: the tournament table it plays (one match)
+    this.tournamentLine.hidden = !event;
+    if (event) {
+      fill(this.tournamentLine, `Round ${event.round}, table ${event.table} of `,
+        h("a", { href: `#/tournament/${encodeURIComponent(event.id)}`, id: "room-tournament-link" }, event.name));
+    }
     this.renderSeats();
     this.renderActions();
     this.renderPace();
@@ -470,7 +477,9 @@ class RoomPage {
     if (kept.host && room.status === "open") {
       buttons.push(h("button", { type: "button", id: "start", onclick: () => this.act(() => api.start(this.roomId, kept.host)) }, "Start the match"));
     }
-    if (room.status === "finished") buttons.push(...this.rematchActions(player, kept.host));
+    if (room.status === "finished" && room.tournament) { // one match: the tournament goes on
+      buttons.push(h("a", { class: "button", id: "back-to-tournament", href: `#/tournament/${encodeURIComponent(room.tournament.id)}` }, "Back to the tournament"));
+    } else if (room.status === "finished") buttons.push(...this.rematchActions(player, kept.host));
     if (player) {
       buttons.push(h("button", { type: "button", class: "secondary", id: "leave", onclick: () => this.leave() },
         room.status === "playing" ? "Leave (concede)" : "Leave the seat"));
@@ -528,7 +537,7 @@ class RoomPage {
     }
     forgetSeat(this.roomId);
     this.connection?.close();
-    location.hash = "#/";
+    location.hash = this.room.tournament ? `#/tournament/${encodeURIComponent(this.room.tournament.id)}` : "#/";
   }
 
   renderPace() {
