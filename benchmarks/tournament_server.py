@@ -94,7 +94,7 @@ def served(base: str, entrants: int, rounds: int) -> tuple[float, int, dict[str,
                 break
             if time.monotonic() > deadline:
                 raise SystemExit(f"the served tournament did not finish: {page['state']}")
-            time.sleep(0.05)
+            time.sleep(0.5)  # as a page open on it reads it, every few seconds
         took = time.perf_counter() - started
     tables = sum(not table["bye"] for played in page["tables"] for table in played["tables"])
     return took, tables, page
@@ -104,8 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="16 entrants, 3 rounds (CI)")
     parser.add_argument("--database", help="a database URL (default: a new SQLite file)")
+    parser.add_argument("--entrants", type=int, default=64)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
-    entrants, rounds = (16, 3) if args.quick else (64, 5)
+    entrants, rounds = (16, 3) if args.quick else (args.entrants, args.rounds)
     workers = default_workers()
     print(describe_machine())
     print()
