@@ -205,7 +205,11 @@ class TournamentSeatView(WireModel):
     name: str
     place: int | None = Field(None, description="Its place at the table, once done.")
     points: float | None = Field(None, description="The points the place earned.")
-    forfeit: bool = False
+    forfeit: bool = Field(
+        False,
+        description="Whether it lost a walkover: it had withdrawn before the table was "
+        "played (a person who does not turn up at a played table is placed last instead).",
+    )
 
 
 class TournamentTableView(WireModel):
@@ -237,7 +241,9 @@ class MyPlace(WireModel):
 
     entrant: str
     table: TournamentTableView | None = Field(
-        None, description="My table of the current round (None: a bye, out, or between rounds)."
+        None,
+        description="My table of the current round (a table of one: a bye; None: out of it, "
+        "or before the first round).",
     )
     round: int | None = None
     withdrawn: bool = False

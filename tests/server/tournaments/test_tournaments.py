@@ -87,7 +87,7 @@ def test_a_swiss_of_people_and_computer_players_runs_to_a_winner(database_url: s
             act(client, bob, tid, "join")
             act(client, ann, tid, "computers", agent="random")
             shown = act(client, ann, tid, "computers", agent="random")
-            assert [e["name"] for e in shown["field"]] == ["ann", "bob", "random #1", "random #2"]
+            assert [e["name"] for e in shown["field"]] == ["ann", "bob", "Random 1", "Random 2"]
             act(client, ann, tid, "start")
             started = until(
                 client, tid, lambda t: all(t["room"] for t in t["tables"][0]["tables"]), ann
@@ -167,6 +167,20 @@ def test_a_knockout_of_computer_players_alone_completes_its_bracket(database_url
         assert sizes == [[1, 2, 1, 1], [2, 2], [2]]  # 8 places: byes for seeds 1 to 3
         assert over["winner"] == over["standings"][0]["name"]
         assert [s["place"] for s in over["standings"]] == [1, 2, 3, 3, 5]
+        [listed] = client.get("/api/tournaments?state=finished").json()["tournaments"]
+        assert (listed["id"], listed["winner"]) == (tid, over["winner"])
+
+
+def test_computer_players_fill_the_places_left_when_the_host_starts(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, _ = person(client, "ann")
+        tid = create(client, ann, fill=True, most_entrants=4)["id"]
+        act(client, ann, tid, "join")
+        act(client, ann, tid, "computers", agent="random")
+        act(client, ann, tid, "start")
+        started = until(client, tid, lambda t: t["state"] == "running")
+        assert [e["name"] for e in started["field"]] == ["ann", "Random 1", "Random 2", "Random 3"]
+        assert sorted(e["seed"] for e in started["field"]) == [1, 2, 3, 4]
 
 
 def refused(answer: Any, status: int, code: str) -> None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import time
@@ -45,6 +46,7 @@ from typing import Any, Final
 
 import sqlalchemy as sa
 
+from cardtable.agents.names import agent_title
 from cardtable.agents.registry import default_agent
 from cardtable.engine.json import JsonObject
 from cardtable.games import find
@@ -176,7 +178,7 @@ class Advancer:
         if loaded is None or loaded.row.state != "open":
             return
         row = loaded.row
-        fillers = self._fillers(row, len(loaded.entrants))
+        fillers = self._fillers(row, {entrant.entrant_id for entrant in loaded.entrants})
         if len(loaded.entrants) + len(fillers) < max(2, row.fewest_entrants):
             await self._cancel(loaded)
             return
@@ -185,7 +187,7 @@ class Advancer:
         field = [
             Entrant(entrant.entrant_id, rated_now.get(entrant.account_id, entrant.rating))
             for entrant in loaded.entrants
-        ] + [Entrant(entrant_id, rating) for entrant_id, _, rating in fillers]
+        ] + [Entrant(entrant_id, rating) for entrant_id, _, _, rating in fillers]
         event = Tournament.begin(settings_of(row), field, seed=row.seed)
         event = await asyncio.to_thread(event.next_round)
         now = self.clock()
@@ -197,15 +199,14 @@ class Advancer:
             )
             if started.rowcount != 1:
                 return  # another process started it
-            for entrant_id, agent, rating in fillers:
-                number = entrant_id.rsplit(":", 1)[1]
+            for entrant_id, agent, name, rating in fillers:
                 await connection.execute(
                     sa.insert(tournament_entrants).values(
                         tournament_id=tournament_id,
                         entrant_id=entrant_id,
                         account_id=None,
                         agent=agent,
-                        name=f"{agent} #{number}",
+                        name=name,
                         rating=rating,
                         seed=None,
                         joined_at=now,
@@ -224,10 +225,11 @@ class Advancer:
             await self._write_round(connection, tournament_id, event.rounds[-1], now)
         await self._news(tournament_id)
 
-    def _fillers(self, row: Any, entered: int) -> list[tuple[str, str, float]]:
-        """The computer players that fill the places left (id, agent, rating): the game's
-        own player (under a rated ruleset, the rated one nearest it in strength)."""
-        if not row.fill or entered >= row.most_entrants:
+    def _fillers(self, row: Any, entered: set[str]) -> list[tuple[str, str, str, float]]:
+        """The computer players that fill the places left (id, agent, name, rating): the
+        game's own player (under a rated ruleset, if it has no rating there, the middle one
+        of those that have), numbered after those of its name entered already."""
+        if not row.fill or len(entered) >= row.most_entrants:
             return []
         game = find(row.game)
         agent = default_agent(game)
@@ -238,9 +240,10 @@ class Advancer:
             if found is None and rated:
                 agent, found = rated[len(rated) // 2]
             rating = 0.0 if found is None else float(found.shown)
+        numbers = (n for n in itertools.count(1) if f"agent:{agent}:{n}" not in entered)
         return [
-            (f"agent:{agent}:fill{number}", agent, rating)
-            for number in range(1, row.most_entrants - entered + 1)
+            (f"agent:{agent}:{number}", agent, f"{agent_title(agent)} {number}", rating)
+            for number, _ in zip(numbers, range(row.most_entrants - len(entered)), strict=False)
         ]
 
     async def _ratings(self, row: Any, people: Sequence[str]) -> dict[str, float]:

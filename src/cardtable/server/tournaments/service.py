@@ -31,6 +31,7 @@ from typing import Any, Final
 
 import sqlalchemy as sa
 
+from cardtable.agents.names import agent_title
 from cardtable.engine.errors import RulesetError
 from cardtable.engine.game import Game
 from cardtable.games import find, names
@@ -104,12 +105,33 @@ class Tournaments:
         rows = await self.storage.read(query)
         counts = await self._counts([row.id for row in rows])
         mine = await self._entered(viewer.id, [row.id for row in rows]) if viewer else set()
+        winners = await self._winners([row for row in rows if row.winner is not None])
         listed = []
         for row in rows:
             if not await self._may_see(row, viewer, row.id in mine):
                 continue
-            listed.append(summary(row, counts.get(row.id, 0), entered=row.id in mine, winner=None))
+            listed.append(
+                summary(
+                    row,
+                    counts.get(row.id, 0),
+                    entered=row.id in mine,
+                    winner=winners.get(row.id),
+                )
+            )
         return TournamentList(tournaments=listed)
+
+    async def _winners(self, rows: list[Any]) -> dict[str, str]:
+        """The winners' names of finished tournaments, by tournament (one read)."""
+        if not rows:
+            return {}
+        found = await self.storage.read(
+            sa.select(tournament_entrants.c.tournament_id, tournament_entrants.c.name).where(
+                sa.tuple_(
+                    tournament_entrants.c.tournament_id, tournament_entrants.c.entrant_id
+                ).in_([(row.id, row.winner) for row in rows])
+            )
+        )
+        return {item.tournament_id: item.name for item in found}
 
     async def detail(self, viewer: AccountRow | None, tournament_id: str) -> TournamentDetail:
         """One tournament's page (``not_found`` when there is none the viewer may see)."""
@@ -185,7 +207,11 @@ class Tournaments:
             )
         now = self.clock()
         if body.starts_at is not None and not now < body.starts_at <= now + MOST_START_DELAY:
-            raise Refused("bad_message", "a tournament starts in the future, within 30 days")
+            raise Refused(
+                "bad_message",
+                "a tournament starts in the future, within 30 days",
+                field="starts_at",
+            )
         hosted = await self.storage.read(
             sa.select(sa.func.count()).where(
                 (tournaments.c.host_id == me.id) & tournaments.c.state.in_(("open", "running"))
@@ -413,7 +439,7 @@ class Tournaments:
             entrant_id=f"agent:{spec}:{number}",
             account_id=None,
             agent=spec,
-            name=f"{spec} #{number}",
+            name=f"{agent_title(spec)} {number}",
             rating=rating or 0.0,
         )
         return await self.detail(me, tournament_id)
