@@ -210,6 +210,12 @@ class TournamentSeatView(WireModel):
         description="Whether it lost a walkover: it had withdrawn before the table was "
         "played (a person who does not turn up at a played table is placed last instead).",
     )
+    went_on: bool | None = Field(
+        None,
+        description="At a knockout: whether the seat went on from this table to the next "
+        "round (at the final: whether it won the tournament); null elsewhere, and until the "
+        "table's result is known.",
+    )
 
 
 class TournamentTableView(WireModel):

@@ -167,6 +167,15 @@ def test_a_knockout_of_computer_players_alone_completes_its_bracket(database_url
         assert sizes == [[1, 2, 1, 1], [2, 2], [2]]  # 8 places: byes for seeds 1 to 3
         assert over["winner"] == over["standings"][0]["name"]
         assert [s["place"] for s in over["standings"]] == [1, 2, 3, 3, 5]
+        rounds = over["tables"]
+        for played, following in zip(rounds, [*rounds[1:], None], strict=True):
+            gone = [s["entrant"] for t in played["tables"] for s in t["seats"] if s["went_on"]]
+            assert all(s["went_on"] is not None for t in played["tables"] for s in t["seats"])
+            if following is None:  # the final: its winner alone
+                assert [_name(over, entrant) for entrant in gone] == [over["winner"]]
+            else:  # those who went on are the next round's field
+                seated = [s["entrant"] for t in following["tables"] for s in t["seats"]]
+                assert sorted(gone) == sorted(seated)
         [listed] = client.get("/api/tournaments?state=finished").json()["tournaments"]
         assert (listed["id"], listed["winner"]) == (tid, over["winner"])
 
@@ -239,6 +248,10 @@ def test_who_may_see_and_do_what_is_decided_by_the_server(database_url: str) -> 
         told = client.get("/api/notifications", headers=cyd).json()["notifications"]
         assert [item["kind"] for item in told] == ["tournament_cancelled"]
         assert told[0]["text"] == "Locked was called off."
+
+
+def _name(tournament: dict[str, Any], entrant: str) -> str:
+    return str(next(e["name"] for e in tournament["field"] if e["id"] == entrant))
 
 
 def _id(client: TestClient, tournament: str, username: str) -> str:

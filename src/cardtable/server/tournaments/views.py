@@ -23,7 +23,8 @@ from cardtable.protocol.tournaments import (
     TournamentTableView,
 )
 from cardtable.server.tournaments.store import Loaded, event_of, settings_of
-from cardtable.tournaments.knockout import knockout_rounds
+from cardtable.tournaments.event import Tournament
+from cardtable.tournaments.knockout import advancing, knockout_rounds
 from cardtable.tournaments.model import place_points
 from cardtable.tournaments.round_robin import round_robin_schedule
 from cardtable.tournaments.settings import Settings
@@ -90,8 +91,8 @@ def detail(loaded: Loaded, viewer: str | None) -> TournamentDetail:
     mine = next(
         (entrant for entrant in loaded.entrants if viewer and entrant.account_id == viewer), None
     )
-    rounds = _rounds(loaded.tables, names)
     standings = event.standings() if event is not None else ()
+    rounds = _rounds(loaded.tables, names, _went_on(event))
     base = summary(
         row,
         len(loaded.entrants),
@@ -131,9 +132,32 @@ def _entrant(row: Any) -> TournamentEntrantView:
     )
 
 
-def _rounds(tables: Sequence[Any], names: dict[str, str]) -> list[TournamentRoundView]:
+def _went_on(event: Tournament | None) -> dict[tuple[int, int], set[str]]:
+    """At a knockout, who went on from each table whose result is known, by round and table
+    number (0 first): the rule's :func:`~cardtable.tournaments.knockout.advancing`, and at the
+    final the winner alone. Empty for other formats."""
+    if event is None or event.settings.format != "knockout":
+        return {}
+    final = event.rounds[-1].number if event.over else None
+    went: dict[tuple[int, int], set[str]] = {}
+    for played in event.rounds:
+        for number, (table, result) in enumerate(zip(played.tables, played.results, strict=True)):
+            if result is None:
+                continue
+            if played.number == final:
+                went[(played.number, number)] = {event.winner} if event.winner else set()
+            else:
+                gone_on = advancing(table, result, event.seeds, event.settings.advance)
+                went[(played.number, number)] = set(gone_on)
+    return went
+
+
+def _rounds(
+    tables: Sequence[Any], names: dict[str, str], went_on: dict[tuple[int, int], set[str]]
+) -> list[TournamentRoundView]:
     by_round: dict[int, list[TournamentTableView]] = {}
     for row in tables:
+        going = went_on.get((row.round, row.number))
         placings = row.placings if row.state == "done" else None
         forfeits = set(row.forfeits or ())
         points = place_points(placings) if placings else None
@@ -148,6 +172,7 @@ def _rounds(tables: Sequence[Any], names: dict[str, str]) -> list[TournamentRoun
                 if index in forfeits
                 else float(points[index]),
                 forfeit=index in forfeits,
+                went_on=None if going is None else entrant in going,
             )
             for index, entrant in enumerate(row.seats)
         ]

@@ -2,25 +2,24 @@
 // yet too, empty), each table a box with its seats and, once played, their places; those who
 // went on to the next round marked "through" (a bye's one as well), the others "out", the
 // winner at the end. Everything is the server's word: who sits where comes from the
-// tournament's tables, who went on from the next round's tables (or, before that round is
-// paired, from the places and the tournament's `advance`), and the text is set as text.
+// tournament's tables, who went on from each seat's `went_on` (the server applies the rule:
+// places, ties at the cut, forfeits), and the text is set as text.
 import { h } from "./dom.js";
 import { ordinal } from "./ratings.js";
 import { points } from "./tournaments.js";
 
 /** How a seat of a table fared: "through", "out", "winner", or "" (not decided yet). */
-function fate(t, round, table, seat, next) {
-  if (next) return next.has(seat.entrant) ? "through" : table.state === "done" ? "out" : "";
-  if (table.bye) return "through";
-  if (table.state !== "done") return "";
-  if (t.state === "finished" && round.number === t.round) return seat.place === 1 ? "winner" : "out";
-  return seat.place !== null && seat.place <= t.advance && !seat.forfeit ? "through" : "out";
+function fate(t, round, seat) {
+  if (seat.went_on === null || seat.went_on === undefined) return "";
+  const final = t.state === "finished" && round.number === t.round;
+  if (!seat.went_on) return "out";
+  return final ? "winner" : "through";
 }
 
 const FATE_WORDS = { through: "through", out: "out", winner: "winner" };
 
-function seatView(t, round, table, seat, next, mine) {
-  const how = fate(t, round, table, seat, next);
+function seatView(t, round, table, seat, mine) {
+  const how = fate(t, round, seat);
   const result = [];
   if (seat.forfeit) result.push("forfeit");
   else if (seat.place !== null && seat.place !== undefined && !table.bye) result.push(ordinal(seat.place));
@@ -34,7 +33,7 @@ function seatView(t, round, table, seat, next, mine) {
       how ? h("span", { class: `fate ${how}` }, FATE_WORDS[how]) : null));
 }
 
-function tableView(t, round, table, next, mine) {
+function tableView(t, round, table, mine) {
   const seated = table.seats.some((s) => s.entrant === mine);
   const label = table.bye ? `Round ${round.number}, a bye` : `Round ${round.number}, table ${table.number}`;
   const watch = table.state === "playing" && table.room && !table.bye
@@ -45,7 +44,7 @@ function tableView(t, round, table, next, mine) {
     h("div", { class: "bracket-table-head" },
       h("span", { class: "bracket-table-name" }, table.bye ? "Bye" : `Table ${table.number}`),
       h("span", { class: "muted" }, table.bye ? "goes on" : table.state === "done" ? "played" : "playing")),
-    h("ul", { class: "bracket-seats" }, table.seats.map((seat) => seatView(t, round, table, seat, next, mine))),
+    h("ul", { class: "bracket-seats" }, table.seats.map((seat) => seatView(t, round, table, seat, mine))),
     watch);
 }
 
@@ -56,11 +55,9 @@ export function bracket(t, mine = null) {
   const columns = [];
   for (let n = 1; n <= total; n++) {
     const round = paired.find((r) => r.number === n);
-    const after = paired.find((r) => r.number === n + 1);
-    const next = after ? new Set(after.tables.flatMap((table) => table.seats.map((s) => s.entrant))) : null;
     const title = n === total && total > 1 ? "Final" : `Round ${n}`;
     const body = round
-      ? h("ol", { class: "bracket-tables" }, round.tables.map((table) => tableView(t, round, table, next, mine)))
+      ? h("ol", { class: "bracket-tables" }, round.tables.map((table) => tableView(t, round, table, mine)))
       : h("p", { class: "muted bracket-later" }, t.state === "cancelled" ? "Not played" : "Not paired yet");
     columns.push(h("li", { class: `bracket-round${round ? "" : " later"}${n === t.round && t.state === "running" ? " current" : ""}`, dataset: { round: String(n) } },
       h("h3", { class: "bracket-round-title" }, title, n === t.round && t.state === "running" ? h("span", { class: "badge playing" }, "now") : null),
