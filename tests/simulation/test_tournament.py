@@ -88,3 +88,20 @@ def test_people_and_tables_the_rules_cannot_seat_are_refused() -> None:
             war, blocks, Settings(format="swiss", rounds=2, seats=4, fewest=3),
             parse_seats("random"), entrants=9, seed=1,
         )  # fmt: skip
+
+
+def test_a_knockout_final_smaller_than_its_tables_is_played_at_its_size() -> None:
+    """Seven at tables of exactly four, two going on: the final seats three (it used to stop
+    with a KeyError: the rules were reseated for tables of four only)."""
+    karata = find("karata")
+    run = run_tournament(
+        karata,
+        karata.load_ruleset({"players": 4}),
+        Settings(format="knockout", seats=4, fewest=4, advance=2),
+        parse_seats("heuristic,random"),
+        entrants=7,
+        seed=1,
+    )
+    sizes = [[len(table.seats) for table in played.tables] for played in run.tournament.rounds]
+    assert sizes[-1] == [3]
+    assert run.tournament.winner is not None

@@ -324,3 +324,20 @@ def test_a_rated_tournament_counts_for_ratings(database_url: str) -> None:
         ]
         assert sum(rating["matches"] for rating in ratings) == people_played
         assert {rating["rated"] for rating in ratings} == {"standard"}
+
+
+def test_a_knockout_of_four_player_tables_plays_its_smaller_final(database_url: str) -> None:
+    with app(database_url) as client:
+        ann, _ = person(client, "ann")
+        made = create(
+            client, ann, game="karata", ruleset={"players": 4}, format="knockout", rounds=None,
+            fewest=4, advance=2, most_entrants=7,
+        )  # fmt: skip
+        tid = made["id"]
+        for _ in range(7):
+            act(client, ann, tid, "computers", agent="random")
+        over = until(client, tid, lambda t: t["state"] == "finished")
+        sizes = [[len(t["seats"]) for t in played["tables"]] for played in over["tables"]]
+        assert sizes[-1] == [3]
+        final = over["tables"][-1]["tables"][0]["room"]
+        assert len(client.get(f"/api/rooms/{final}").json()["seats"]) == 3
