@@ -14,6 +14,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from cardtable.protocol.tournaments import JoinTournament
 from cardtable.tournaments.model import place_points
 from tests.server.accounts.seating import services
 from tests.server.accounts.test_routes import OWN, app, call
@@ -341,3 +342,32 @@ def test_a_knockout_of_four_player_tables_plays_its_smaller_final(database_url: 
         assert sizes[-1] == [3]
         final = over["tables"][-1]["tables"][0]["room"]
         assert len(client.get(f"/api/rooms/{final}").json()["seats"]) == 3
+
+
+def test_someone_entering_while_it_starts_is_seeded_not_left_out(database_url: str) -> None:
+    """An entry that lands between the start's reading of the field and its write: the start
+    is made again with them (it used to start without them, who then had no seed)."""
+    with app(database_url) as client:
+        ann, _ = person(client, "ann")
+        person(client, "bob")
+        tid = create(client, ann)["id"]
+        act(client, ann, tid, "join")
+        act(client, ann, tid, "computers", agent="random")
+        served = services(client)
+        advancer = served.advancer
+        reading = advancer._ratings
+        landed: list[bool] = []
+
+        async def late_entry(row: Any, people: Any) -> Any:
+            if not landed:  # bob enters, as his request would, in the middle of the start
+                landed.append(True)
+                bob_row = await served.accounts.account_by_username_key("bob")
+                assert bob_row is not None
+                await served.tournaments.join(bob_row, tid, JoinTournament(), "test")
+            return await reading(row, people)
+
+        advancer._ratings = late_entry  # type: ignore[method-assign]
+        act(client, ann, tid, "start")
+        started = until(client, tid, lambda t: t["state"] == "running")
+        assert sorted(e["name"] for e in started["field"]) == ["Random 1", "ann", "bob"]
+        assert sorted(e["seed"] for e in started["field"]) == [1, 2, 3]

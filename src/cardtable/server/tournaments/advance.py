@@ -84,7 +84,13 @@ LEASE: Final = "tournaments"
 """The lease whose holder advances every tournament."""
 SWEEP_SECONDS: Final = 1.0
 LEASE_SECONDS: Final = 5 * SWEEP_SECONDS
+START_TRIES: Final = 3
+"""How many times a start is tried again when the field changed while it was made."""
 """How long a taken lease lasts: another process takes over this long after a holder died."""
+
+
+class _FieldChanged(Exception):
+    """The field changed while a tournament was being started: roll the start back."""
 
 
 class Advancer:
@@ -174,6 +180,14 @@ class Advancer:
         self.poke()
 
     async def _begin(self, tournament_id: str) -> None:
+        for _ in range(START_TRIES):
+            try:
+                await self._start(tournament_id)
+                return
+            except _FieldChanged:  # someone entered or left meanwhile: with them, then
+                continue
+
+    async def _start(self, tournament_id: str) -> None:
         loaded = await load(self.storage, tournament_id)
         if loaded is None or loaded.row.state != "open":
             return
@@ -199,6 +213,13 @@ class Advancer:
             )
             if started.rowcount != 1:
                 return  # another process started it
+            entered = await connection.execute(
+                sa.select(tournament_entrants.c.entrant_id).where(
+                    tournament_entrants.c.tournament_id == tournament_id
+                )
+            )
+            if {item.entrant_id for item in entered} != {e.entrant_id for e in loaded.entrants}:
+                raise _FieldChanged
             for entrant_id, agent, name, rating in fillers:
                 await connection.execute(
                     sa.insert(tournament_entrants).values(

@@ -327,11 +327,7 @@ class Tournaments:
     ) -> None:
         """Add an entrant, unless the tournament filled or closed meanwhile."""
         async with self.storage.write() as connection:
-            found = (
-                await connection.execute(
-                    sa.select(tournaments.c.state).where(tournaments.c.id == row.id)
-                )
-            ).first()
+            found = (await connection.execute(_state_locked(row.id))).first()
             if found is None or found.state != "open":
                 raise Refused("tournament_closed", "this tournament's entries are closed")
             count = (
@@ -384,11 +380,7 @@ class Tournaments:
             raise Refused("not_entered", "you are not entered in this tournament")
         if row.state == "open":
             async with self.storage.write() as connection:
-                state = (
-                    await connection.execute(
-                        sa.select(tournaments.c.state).where(tournaments.c.id == tournament_id)
-                    )
-                ).scalar_one()
+                state = (await connection.execute(_state_locked(tournament_id))).scalar_one()
                 if state == "open":
                     await connection.execute(
                         sa.delete(tournament_entrants).where(
@@ -449,6 +441,9 @@ class Tournaments:
         loaded = await self._hosted(me, tournament_id)
         self._open(loaded.row)
         async with self.storage.write() as connection:
+            state = (await connection.execute(_state_locked(tournament_id))).scalar_one()
+            if state != "open":
+                raise Refused("tournament_closed", f"this tournament is {state}")
             done = await connection.execute(
                 sa.delete(tournament_entrants).where(
                     (tournament_entrants.c.tournament_id == tournament_id)
@@ -478,6 +473,13 @@ class Tournaments:
         self._open(loaded.row)
         await self.advancer.cancel(tournament_id)
         return await self.detail(me, tournament_id)
+
+
+def _state_locked(tournament_id: str) -> sa.Select[Any]:
+    """A tournament's state, its row locked until the transaction ends (PostgreSQL; SQLite
+    writes one at a time anyway): a change of its field and its start are one after the
+    other, so nobody enters or leaves a tournament that started meanwhile."""
+    return sa.select(tournaments.c.state).where(tournaments.c.id == tournament_id).with_for_update()
 
 
 def _rated_name(game: str, ruleset: Any) -> str | None:
