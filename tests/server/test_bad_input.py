@@ -340,7 +340,7 @@ def test_a_wrong_hello_is_refused_and_the_connection_closed(sqlite_url: str) -> 
         with connect() as wrong_version:
             error = wrong_version.hello(created["token"], protocol=PROTOCOL_VERSION + 1)
             message = closed_after(error, wrong_version, ErrorCode.PROTOCOL_VERSION)
-            speaks = f"speaks protocol versions 1, 2, 3, 4, 5, 6, 7, 8 and {PROTOCOL_VERSION};"
+            speaks = f"speaks protocol versions 1, 2, 3, 4, 5, 6, 7, 8, 9 and {PROTOCOL_VERSION};"
             assert speaks in message
         for token in ("no such token", other["token"], other["host_token"], created["host_token"]):
             with connect() as stranger:
