@@ -4,9 +4,11 @@
     .venv/bin/python benchmarks/tournament_pairing.py --quick   # 100 players, once
 
 :func:`cardtable.tournaments.swiss.pair_swiss` alone, no server: a field of ``--players``
-plays earlier rounds paired by it, with random results (every seat an even chance of each
-place, equal places possible: a drawn duel, a shared place at a table of four), and then the
-next round is paired ``--repeats`` times and timed, on one core. Duels (tables of 2) and
+plays earlier rounds paired by the tournament's own driver
+(:class:`~cardtable.tournaments.event.Tournament`), with random results (every seat an even
+chance of each place, equal places possible: a drawn duel, a shared place at a table of
+four), and then the next round's contenders are paired ``--repeats`` times and timed, on one
+core. Duels (tables of 2) and
 tables of four (as few as three when the field does not divide), pairing round 2 (one round
 of history: big score groups) and round 7 (six rounds: small groups, many met).
 
@@ -23,13 +25,14 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations
 
-from cardtable.tournaments.model import Table, place_points
+from cardtable.engine.outcome import ranked
+from cardtable.tournaments.event import Tournament
+from cardtable.tournaments.model import Entrant, Result, Table
+from cardtable.tournaments.settings import Settings
 from cardtable.tournaments.swiss import Contender, pair_swiss
 from figures import describe_machine
 
@@ -39,59 +42,24 @@ TABLES = ((2, 2), (4, 3))
 """(seats, fewest): duels, and tables of four (three when the field does not divide)."""
 
 
-class History:
-    """A Swiss tournament's running totals."""
-
-    def __init__(self, players: int) -> None:
-        self.ids = [f"p{number:04d}" for number in range(players)]
-        self.points = dict.fromkeys(self.ids, Fraction(0))
-        self.met: dict[str, Counter[str]] = {id: Counter() for id in self.ids}
-        self.byes: Counter[str] = Counter()
-        self.firsts: Counter[str] = Counter()
-        self.played: Counter[str] = Counter()
-
-    def field(self) -> list[Contender]:
-        """The contenders as they stand: by points, then by the order they entered."""
-        ranked = sorted(self.ids, key=lambda id: -self.points[id])  # stable: entry order
-        return [
-            Contender(
-                id=id,
-                points=self.points[id],
-                order=order,
-                met=dict(self.met[id]),
-                byes=self.byes[id],
-                firsts=self.firsts[id],
-                played=self.played[id],
-            )
-            for order, id in enumerate(ranked)
-        ]
-
-    def play(self, tables: Sequence[Table], rng: random.Random) -> None:
-        """``tables`` with random places: each seat draws a number, lowest first, equal
-        numbers sharing a place."""
-        for table in tables:
-            if table.bye:
-                self.points[table.seats[0]] += 1
-                self.byes[table.seats[0]] += 1
-                continue
-            drawn = [rng.randrange(2 * len(table.seats)) for _ in table.seats]
-            places = [1 + sum(other < mine for other in drawn) for mine in drawn]
-            self.firsts[table.seats[0]] += 1
-            for entrant, points in zip(table.seats, place_points(places), strict=True):
-                self.points[entrant] += points
-                self.played[entrant] += 1
-                self.met[entrant].update(other for other in table.seats if other != entrant)
-
-
 def field_before(
     round_: int, players: int, seats: int, fewest: int, seed: int = 0
 ) -> list[Contender]:
-    """``players`` as they stand before round ``round_``, the earlier rounds played."""
+    """``players`` as they stand before round ``round_``: the earlier rounds paired by the
+    tournament's own driver, each table's places drawn at random (each seat draws a number,
+    lowest first, equal numbers sharing a place)."""
     rng = random.Random(seed)
-    history = History(players)
+    entrants = [Entrant(f"p{number:04d}") for number in range(players)]
+    settings = Settings(format="swiss", rounds=round_, seats=seats, fewest=fewest)
+    tournament = Tournament.begin(settings, entrants, seed=seed)
     for _ in range(round_ - 1):
-        history.play(pair_swiss(history.field(), seats=seats, fewest=fewest), rng)
-    return history.field()
+        tournament = tournament.next_round()
+        played = tournament.rounds[-1]
+        for index, (table, result) in enumerate(zip(played.tables, played.results, strict=True)):
+            if result is None:
+                drawn = [rng.randrange(2 * len(table.seats)) for _ in table.seats]
+                tournament = tournament.record(played.number, index, Result(ranked(drawn)))
+    return tournament.contenders()
 
 
 @dataclass

@@ -25,7 +25,7 @@ theirs to forfeit: the caller says how it ended). When :attr:`~Tournament.over`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -215,11 +215,13 @@ class Tournament:
             return schedule[number - 1] if number <= len(schedule) else None
         if not self._swiss_goes_on():
             return None
-        contenders = self._contenders(self._active())
-        return pair_swiss(contenders, seats=settings.seats, fewest=settings.fewest)
+        return pair_swiss(self.contenders(), seats=settings.seats, fewest=settings.fewest)
 
-    def _contenders(self, active: Sequence[str]) -> list[Contender]:
-        """What the Swiss pairing knows of each entrant still in."""
+    def contenders(self) -> list[Contender]:
+        """What the Swiss pairing knows of each entrant still in (not withdrawn), in standings
+        order: points, place in the standings, whom they met, byes, how often they sat
+        first."""
+        active = self._active()
         standings = self.standings()
         order = {standing.entrant: index for index, standing in enumerate(standings)}
         points = {standing.entrant: standing.points for standing in standings}
@@ -248,5 +250,5 @@ class Tournament:
                 firsts=firsts[entrant],
                 played=played[entrant],
             )
-            for entrant in active
+            for entrant in sorted(active, key=order.__getitem__)
         ]
