@@ -97,8 +97,9 @@ class RoomPlan:
     rated: bool = False
     """Whether the room's matches are rated (see :func:`_check_rated`)."""
     tournament: JsonObject | None = None
-    """The tournament table the room plays (``{"id", "round", "table"}``): one match, and a
-    seat whose time runs out, or whose person is away past the wait, forfeits."""
+    """The tournament table the room plays (``{"id", "name", "round", "table"}``, the table
+    numbered from 0): one match, and a seat whose time runs out, or whose person is away past
+    the wait, forfeits."""
 
 
 @dataclass(frozen=True, slots=True)
