@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -25,9 +27,9 @@ from cardtable.tournaments.settings import Settings
         (lambda: Round(1, (Table(("a", "b")),)).with_result(1, Result((1, 2))), "no table 1"),
     ],
 )
-def test_what_cannot_be_is_refused(make: object, reason: str) -> None:
+def test_what_cannot_be_is_refused(make: Callable[[], object], reason: str) -> None:
     with pytest.raises(TournamentError, match=reason):
-        make()  # type: ignore[operator]
+        make()
 
 
 @pytest.mark.parametrize(
@@ -45,10 +47,10 @@ def test_what_cannot_be_is_refused(make: object, reason: str) -> None:
     ],
 )
 def test_settings_that_make_no_tournament_are_refused(
-    settings: dict[str, object], reason: str
+    settings: dict[str, Any], reason: str
 ) -> None:
     with pytest.raises(TournamentError, match=reason):
-        Settings(**settings)  # type: ignore[arg-type]
+        Settings(**settings)
     with pytest.raises(TournamentError):
         Settings.from_json(settings)
 

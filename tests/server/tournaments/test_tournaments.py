@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from cardtable.protocol.tournaments import JoinTournament
@@ -344,7 +345,9 @@ def test_a_knockout_of_four_player_tables_plays_its_smaller_final(database_url: 
         assert len(client.get(f"/api/rooms/{final}").json()["seats"]) == 3
 
 
-def test_someone_entering_while_it_starts_is_seeded_not_left_out(database_url: str) -> None:
+def test_someone_entering_while_it_starts_is_seeded_not_left_out(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An entry that lands between the start's reading of the field and its write: the start
     is made again with them (it used to start without them, who then had no seed)."""
     with app(database_url) as client:
@@ -366,7 +369,7 @@ def test_someone_entering_while_it_starts_is_seeded_not_left_out(database_url: s
                 await served.tournaments.join(bob_row, tid, JoinTournament(), "test")
             return await reading(row, people)
 
-        advancer._ratings = late_entry  # type: ignore[method-assign]
+        monkeypatch.setattr(advancer, "_ratings", late_entry)
         act(client, ann, tid, "start")
         started = until(client, tid, lambda t: t["state"] == "running")
         assert sorted(e["name"] for e in started["field"]) == ["Random 1", "ann", "bob"]
