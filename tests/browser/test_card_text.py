@@ -92,6 +92,7 @@ def test_legends_spells_and_minions_say_what_they_do(people: People) -> None:
 
 LONG_PRESS = """async () => {
   const card = document.querySelector(".side.own .tcg-card");
+  const text = card.querySelector(".card-text")?.textContent ?? "";
   const at = card.getBoundingClientRect();
   const touch = { pointerType: "touch", bubbles: true, clientX: at.left + 5, clientY: at.top + 5 };
   const before = document.querySelector("#controls")?.textContent ?? "";
@@ -103,7 +104,7 @@ LONG_PRESS = """async () => {
   card.click();  // the finger lifts: the click that follows a long press plays nothing
   const after = document.querySelector("#controls")?.textContent ?? "";
   const error = document.querySelector("#decision-error")?.textContent ?? "";
-  return { shown, pressed: card.getAttribute("aria-pressed"), same: before === after, error };
+  return { text, shown, pressed: card.getAttribute("aria-pressed"), same: before === after, error };
 }"""
 
 
@@ -112,10 +113,11 @@ def test_a_long_press_shows_the_card_and_does_not_play_it(people: People) -> Non
     fox.create_room("tcg", {"healing": True}, ("open", "greedy"), host="0")
     fox.start()
     fox.page.wait_for_selector("#turn:has-text('Your turn')")
-    text = faces(fox)[0][1]
-    pressed = fox.page.evaluate(LONG_PRESS)
+    assert faces(fox)
+    pressed = fox.page.evaluate(LONG_PRESS)  # reads the text of the card it presses, as it does
+    assert pressed["text"].startswith("Deal "), pressed
     assert pressed["shown"] is not None, pressed
-    assert text in pressed["shown"], pressed
+    assert pressed["text"] in pressed["shown"], pressed
     assert pressed["pressed"] == "false", pressed  # not chosen: a look, not a play
     assert pressed["same"], pressed
     assert not pressed["error"], pressed  # nor refused
