@@ -29,10 +29,13 @@ def open_rule_groups(page: Page) -> None:
 def open_more_rules(page: Page) -> None:
     """Open the lobby's "More rules", where the form that makes a room your way waits
     (collapsed at first, under the one-click starts)."""
-    page.wait_for_selector("#more-rules", state="attached")
-    if not page.eval_on_selector("#more-rules", "details => details.open"):
-        page.click("#more-rules > summary")
-    page.wait_for_selector("#create-form")
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.is_visible("#create-form"):  # a hash-only navigation may draw the lobby
+        assert time.monotonic() < deadline, "the lobby's form to create a room never showed"
+        page.wait_for_selector("#more-rules", state="attached")  # again, its rules closed
+        if not page.eval_on_selector("#more-rules", "details => details.open"):
+            page.click("#more-rules > summary")
+        page.wait_for_timeout(100)
 
 
 class Person:
