@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 import tests.conformance.test_conformance as conformance
+from cardtable import extensions
 from cardtable.engine import Game
 from cardtable.games import registry
 from tests.cli.helpers import PLAIN_ENV, TIMEOUT, invoke
@@ -245,10 +246,10 @@ def registered(highcard: Game[Any, Any], monkeypatch: pytest.MonkeyPatch) -> Ite
     def entry_points(group: str) -> list[EntryPoint]:
         return [entry for entry in found if entry.group == group]
 
-    monkeypatch.setattr(registry, "entry_points", entry_points)
-    registry._plugins.cache_clear()
+    monkeypatch.setattr(extensions, "entry_points", entry_points)
+    registry.GAMES.forget()
     yield
-    registry._plugins.cache_clear()
+    registry.GAMES.forget()
 
 
 @pytest.mark.parametrize("args", CARDTABLE, ids=[" ".join(args) for args in CARDTABLE])

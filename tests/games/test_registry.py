@@ -7,6 +7,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
+from cardtable import extensions
 from cardtable.engine import UnknownGame
 from cardtable.games import find, names, plugin_problems, registry
 
@@ -19,10 +20,10 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
         assert group == registry.ENTRY_POINT_GROUP
         return found
 
-    monkeypatch.setattr(registry, "entry_points", fake)
-    registry._plugins.cache_clear()
+    monkeypatch.setattr(extensions, "entry_points", fake)
+    registry.GAMES.forget()
     yield found
-    registry._plugins.cache_clear()
+    registry.GAMES.forget()
 
 
 def test_our_games_are_registered() -> None:
