@@ -6,13 +6,16 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from importlib.metadata import EntryPoint
 from typing import Any, ClassVar
 
 import pytest
 from starlette.testclient import TestClient
 
-from cardtable.agents import registry
+from cardtable import extensions
+from cardtable.agents import imported as own_code
 from cardtable.agents.base import Agent
+from cardtable.agents.players import PLAYERS, ComputerPlayer
 from cardtable.agents.registry import BUDGET_LIMITS
 from cardtable.engine import Decision, Decisions, Match
 from cardtable.engine.view import View
@@ -88,6 +91,25 @@ def test_a_room_refuses_a_budget_beyond_the_limits_saying_the_limit(
         assert client.get("/api/rooms").json() == []  # nothing was made
 
 
+def test_a_room_never_imports_the_python_code_a_seat_names(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client naming ``py:MODULE:OBJECT`` is refused before anything is imported."""
+    imported: list[str] = []
+    monkeypatch.setattr(own_code, "_find", lambda module, name: imported.append(module))
+    with server(sqlite_url) as client:
+        answer = client.post(
+            "/api/rooms",
+            json={"name": "ann", "game": "war",
+                  "seats": [{"kind": "open"}, {"kind": "agent", "agent": "py:os:system"}]},
+        )  # fmt: skip
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["code"] == "bad_message"
+        assert "seat 1: 'py:os:system' names Python code" in answer.json()["message"]
+        assert client.get("/api/rooms").json() == []
+    assert imported == []
+
+
 def test_a_room_takes_the_largest_budgets_allowed(sqlite_url: str) -> None:
     with server(sqlite_url) as client:
         for agent in (
@@ -113,17 +135,25 @@ class Sluggish(Agent):
         return legal.moves[-1]
 
 
+SLUGGISH = ComputerPlayer(make=Sluggish)
+
+
 @pytest.fixture
 def sluggish(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[Sluggish]]:
     """The sluggish player, under the name ``sluggish`` for every game; its threads are let
     go at the end."""
-    monkeypatch.setitem(registry._FOR_EVERY_GAME, "sluggish", Sluggish)
+    entry = EntryPoint("sluggish", f"{__name__}:SLUGGISH", "cardtable.agents")
+    monkeypatch.setattr(
+        extensions, "entry_points", lambda group: [entry] if group == entry.group else []
+    )
+    PLAYERS.forget()  # as an operator registers a player: through the entry-point group
     monkeypatch.setattr(Sluggish, "asked", [])
     monkeypatch.setattr(Sluggish, "release", threading.Event())
     try:
         yield Sluggish
     finally:
         Sluggish.release.set()
+        PLAYERS.forget()
 
 
 def test_a_decision_over_the_ceiling_is_abandoned_for_the_seats_default(

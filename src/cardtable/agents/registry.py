@@ -3,7 +3,9 @@
 ``--seats human,greedy`` gives seat 0 to a person and seat 1 to the greedy agent. A seat is
 ``NAME`` or ``NAME:LEVEL``: the search player takes a level (``ismcts:hard``), a number of
 iterations (``ismcts:400``) or a time a decision (``ismcts:300ms``), within
-:data:`BUDGET_LIMITS`.
+:data:`BUDGET_LIMITS`. The names are those of :data:`~cardtable.agents.players.PLAYERS`,
+cardtable's own and installed plug-ins'. On one's own machine a seat may also name one's own
+Python code, ``py:MODULE:OBJECT[:LEVEL]`` (:mod:`~cardtable.agents.imported`).
 
 >>> [spec.text() for spec in parse_seats("human, greedy")]
 ['human', 'greedy']
@@ -11,15 +13,13 @@ iterations (``ismcts:400``) or a time a decision (``ismcts:300ms``), within
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
-from cardtable.agents.ismcts import BadLevel, BudgetLimits, ismcts_for
-from cardtable.agents.karata import HeuristicAgent
-from cardtable.agents.random import RandomAgent
-from cardtable.agents.tcg import CautiousAgent, GreedyAgent, HighestAgent, PlannerAgent
+from cardtable.agents.imported import PREFIX, CannotImport, imported_factory, split_path
+from cardtable.agents.ismcts import BadLevel, BudgetLimits
+from cardtable.agents.players import PLAYERS, Factory, NoLevels, own_player, players_of
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
@@ -36,7 +36,19 @@ a server must not let one room's player pin a core. The server asks for them
 budget is the user's to spend, so :func:`make_agent` and :func:`check_seats` set none unless
 asked."""
 
-Factory = Callable[[Rng], Agent]
+__all__ = [
+    "BUDGET_LIMITS",
+    "HUMAN",
+    "Factory",
+    "SeatSpec",
+    "UnknownAgent",
+    "agent_names",
+    "check_seats",
+    "default_agent",
+    "default_seats",
+    "make_agent",
+    "parse_seats",
+]
 
 
 class UnknownAgent(CardtableError):
@@ -54,30 +66,18 @@ class SeatSpec:
     def human(self) -> bool:
         return self.name == HUMAN
 
+    @property
+    def imported(self) -> bool:
+        """Whether it names a Python object (``py:MODULE:OBJECT``), not a registered player."""
+        return self.name.startswith(PREFIX)
+
     def text(self) -> str:
         return self.name if self.level is None else f"{self.name}:{self.level}"
 
 
-_FOR_EVERY_GAME: dict[str, Factory] = {"random": RandomAgent}
-_PER_GAME: dict[str, dict[str, Factory]] = {
-    "tcg": {
-        "greedy": GreedyAgent,
-        "highest": HighestAgent,
-        "cautious": CautiousAgent,
-        "planner": PlannerAgent,
-    },
-    "karata": {"heuristic": HeuristicAgent},
-}
-"""Each game's own computer players; the first is the seat's default."""
-_WITH_LEVELS: dict[str, Callable[[str | None, BudgetLimits | None], Factory]] = {
-    "ismcts": ismcts_for
-}
-"""Computer players for every game that take a level (``ismcts:hard``)."""
-
-
 def agent_names(game: Game[Any, Any]) -> list[str]:
-    """The agents that can play ``game``."""
-    return [*_FOR_EVERY_GAME, *_PER_GAME.get(game.name, {}), *_WITH_LEVELS]
+    """The registered agents that can play ``game`` (see :mod:`~cardtable.agents.players`)."""
+    return players_of(game)
 
 
 def default_agent(game: Game[Any, Any]) -> str:
@@ -88,8 +88,7 @@ def default_agent(game: Game[Any, Any]) -> str:
     >>> default_agent(find("tcg")), default_agent(find("karata")), default_agent(find("war"))
     ('greedy', 'heuristic', 'random')
     """
-    own = _PER_GAME.get(game.name)
-    return next(iter(own)) if own else "random"
+    return own_player(game) or "random"
 
 
 def default_seats(game: Game[Any, Any], seats: int) -> list[SeatSpec]:
@@ -102,16 +101,38 @@ def default_seats(game: Game[Any, Any], seats: int) -> list[SeatSpec]:
     return [SeatSpec(HUMAN), *(SeatSpec(default_agent(game)) for _ in range(seats - 1))]
 
 
-def parse_seats(text: str) -> list[SeatSpec]:
-    """Parse a comma-separated seat list (``UnknownAgent`` for an empty or malformed one)."""
+def parse_seats(text: str, *, imports: bool = False) -> list[SeatSpec]:
+    """Parse a comma-separated seat list (``UnknownAgent`` for an empty or malformed one).
+    With ``imports``, a seat may name a Python object, ``py:MODULE:OBJECT[:LEVEL]`` (see
+    :mod:`~cardtable.agents.imported`): only where the user runs their own code.
+
+    >>> [spec.text() for spec in parse_seats("Random, py:mybots:Bold:3", imports=True)]
+    ['random', 'py:mybots:Bold:3']
+    >>> parse_seats("py:mybots:Bold")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.agents.registry.UnknownAgent: 'py:mybots:Bold' names Python code: ...
+    """
     specs = []
     for part in text.split(","):
-        word = part.strip().lower()
+        word = part.strip()
         if not word:
             raise UnknownAgent(f"{text!r} has an empty seat: write names like human,greedy")
-        name, _, level = word.partition(":")
+        if word[: len(PREFIX)].lower() == PREFIX:
+            if not imports:
+                raise UnknownAgent(
+                    f"{word!r} names Python code: only programs on your own machine seat it "
+                    "(a server seats the computer players installed on it)"
+                )
+            try:
+                module, name, level = split_path(word[len(PREFIX) :])
+            except CannotImport as error:
+                raise UnknownAgent(error.reason) from None
+            specs.append(SeatSpec(f"{PREFIX}{module}:{name}", level))
+            continue
+        name, _, level = word.lower().partition(":")
         if not name.replace("-", "").isalnum() or (level and not level.isalnum()):
-            raise UnknownAgent(f"{part.strip()!r} is not a seat: write NAME or NAME:LEVEL")
+            raise UnknownAgent(f"{word!r} is not a seat: write NAME or NAME:LEVEL")
         specs.append(SeatSpec(name, level or None))
     return specs
 
@@ -124,7 +145,7 @@ def make_agent(
     limits: BudgetLimits | None = None,
 ) -> Agent:
     """The agent a seat spec names, for ``game``, with its own generator, and a budget
-    within ``limits`` (``None``: any budget).
+    within ``limits`` (``None``: any budget; a server gives limits, and never imports).
 
     >>> from cardtable.games import find
     >>> agent = make_agent(parse_seats("ismcts:hard")[0], find("war"), Rng(0))
@@ -138,17 +159,24 @@ def make_agent(
     ...
     cardtable.agents.registry.UnknownAgent: ismcts:50000 asks for 50,000 ...: at most 5,000 ...
     """
-    if spec.name in _WITH_LEVELS:
+    if spec.imported:
+        if limits is not None:
+            raise UnknownAgent(f"{spec.text()!r} names Python code, which a server never runs")
+        module, _, name = spec.name[len(PREFIX) :].partition(":")
         try:
-            return _WITH_LEVELS[spec.name](spec.level, limits)(rng)
-        except BadLevel as error:
-            raise UnknownAgent(error.reason) from None
-    factory = _FOR_EVERY_GAME.get(spec.name) or _PER_GAME.get(game.name, {}).get(spec.name)
-    if factory is None:
+            return imported_factory(module, name, spec.level, game.name)(rng)
+        except CannotImport as error:
+            raise UnknownAgent(f"{spec.text()!r} cannot play: {error.reason}") from None
+    player = PLAYERS.get(spec.name)
+    if player is None or not player.plays(game.name):
         known = ", ".join([HUMAN, *agent_names(game)])
         raise UnknownAgent(f"no player called {spec.name!r} for {game.title}; choose from {known}")
-    if spec.level is not None:
-        raise UnknownAgent(f"{spec.name} has no levels (got {spec.text()!r})")
+    try:
+        factory = player.factory(spec.level, limits)
+    except NoLevels:
+        raise UnknownAgent(f"{spec.name} has no levels (got {spec.text()!r})") from None
+    except BadLevel as error:
+        raise UnknownAgent(error.reason) from None
     return factory(rng)
 
 

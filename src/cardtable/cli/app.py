@@ -136,7 +136,8 @@ def play_command(
         typer.Option(
             "--seats",
             help="Who sits at each seat, comma-separated: human or a computer player "
-            "(random, greedy...). human,human is hot seat; only computers play to watch. "
+            "(random, greedy... or your own, py:MODULE:OBJECT). human,human is hot seat; "
+            "only computers play to watch. "
             "Default: you at seat 0, the game's usual computer player at the others.",
         ),
     ] = None,

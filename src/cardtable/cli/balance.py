@@ -121,7 +121,7 @@ def cards_command(
         typer.Option(
             "--agents",
             help="The computer players, comma-separated, one per seat (default: the game's "
-            "usual one at every seat).",
+            "usual one at every seat); your own is py:MODULE:OBJECT.",
         ),
     ] = None,
     games: GamesOption = 200,
@@ -145,7 +145,7 @@ def cards_command(
         except RulesetError as error:
             raise UsageProblem(error.reason) from None
         if agents is not None:
-            specs = parse_seats(agents)
+            specs = parse_seats(agents, imports=True)
             ruleset = players_from_seats(ruleset, len(specs), ctx.args, rules is not None)
         else:
             specs = [SeatSpec(default_agent(found))] * found.seats(ruleset)
@@ -170,7 +170,7 @@ def _one_agent(game: Game[Any, Any], text: str | None) -> SeatSpec:
     """The one computer player of ``--agent`` (``UnknownAgent`` for one that does not exist)."""
     if text is None:
         return SeatSpec(default_agent(game))
-    specs = parse_seats(text)
+    specs = parse_seats(text, imports=True)
     if len(specs) != 1:
         raise UsageProblem(f"--agent {text}: name one computer player; it plays both sides")
     if specs[0].human:

@@ -42,7 +42,8 @@ def ladder_command(
         typer.Option(
             "--agents",
             help="The computer players to rank, comma-separated (at least as many as the "
-            "game's seats): random, greedy, heuristic, ismcts:hard...",
+            "game's seats): random, greedy, heuristic, ismcts:hard... or your own, "
+            "py:MODULE:OBJECT.",
         ),
     ],
     games: Annotated[
@@ -63,7 +64,7 @@ def ladder_command(
         count, seed = workers_and_seed(games, workers, seed)
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="ladder")
-        specs: list[SeatSpec] = parse_seats(agents)
+        specs: list[SeatSpec] = parse_seats(agents, imports=True)
         if any(spec.human for spec in specs):
             raise UsageProblem("a ladder has no people at the table: name computer players")
         seats = found.seats(ruleset)

@@ -397,7 +397,7 @@ def local_settings(
     typed, ``args`` the rule options after the game), checked before anyone plays."""
     ruleset = rules_from_options(game, load_rules(game, rules), args)
     if seats is not None:
-        specs = parse_seats(seats)
+        specs = parse_seats(seats, imports=True)
         ruleset = players_from_seats(ruleset, len(specs), args, rules is not None)
     else:
         specs = default_seats(game, game.seats(ruleset))

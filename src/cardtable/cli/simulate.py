@@ -71,7 +71,8 @@ def simulate_command(
         typer.Option(
             "--agents",
             help="The computer players, comma-separated, one per seat (random, greedy, "
-            "heuristic...). They change seats from match to match. Default: the game's usual "
+            "heuristic... or your own, py:MODULE:OBJECT). They change seats from match to "
+            "match. Default: the game's usual "
             "computer player at every seat.",
         ),
     ] = None,
@@ -96,7 +97,7 @@ def simulate_command(
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="simulate")
         if agents is not None:
-            specs = parse_seats(agents)
+            specs = parse_seats(agents, imports=True)
             ruleset = players_from_seats(ruleset, len(specs), ctx.args, rules is not None)
         else:
             specs = [SeatSpec(default_agent(found))] * found.seats(ruleset)

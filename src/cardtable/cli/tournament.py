@@ -57,7 +57,7 @@ def run_command(
         typer.Option(
             "--agents",
             help="The computer players, comma-separated; entrants play them in turn: "
-            "random, greedy, heuristic, ismcts:easy...",
+            "random, greedy, heuristic, ismcts:easy... or your own, py:MODULE:OBJECT.",
         ),
     ],
     entrants: Annotated[int, typer.Option("--entrants", help="How many play.")] = 16,
@@ -105,7 +105,7 @@ def run_command(
         ruleset = rules_from_options(
             found, load_rules(found, rules), ctx.args, command="tournament run"
         )
-        specs: list[SeatSpec] = parse_seats(agents)
+        specs: list[SeatSpec] = parse_seats(agents, imports=True)
         if any(spec.human for spec in specs):
             raise UsageProblem("a tournament run has no people: name computer players only")
         settings = _settings(found, ruleset, format_, rounds, advance, fewest, seeding)
