@@ -1,6 +1,19 @@
 """Which encoding each game has, and how a game and its rules are named.
 
-The table is explicit: a game joins the research environments when it has an encoding here.
+Every registered game has a research environment. cardtable's own games have encodings of
+their own, listed explicitly here (:func:`_builtin`); a plug-in game may add its own through
+the ``cardtable.encodings`` entry-point group, by game name::
+
+    [project.entry-points."cardtable.encodings"]
+    highcard = "highcard.encoding:HighCardEncoding"
+
+An entry names a callable (an :class:`~cardtable.envs.encoding.Encoding` subclass, or a
+function) that takes a ruleset of the game and returns its encoding. An entry that is not
+callable, or fails to load, is left out and reported (:data:`ENCODINGS`' ``problems()``,
+which ``cardtable games`` prints with every plug-in problem). A game with no encoding of its
+own gets the :class:`~cardtable.envs.generic.GenericEncoding`, read from what every game
+declares (its zones, its cards, its public data and its decisions).
+
 Rules may be a ruleset of the game, a mapping of fields (validated, every other field at
 its default) or ``None`` for the default ruleset.
 
@@ -22,32 +35,62 @@ from typing import Any
 from cardtable.engine.errors import RulesetError, UnknownGame
 from cardtable.engine.game import Game
 from cardtable.envs.encoding import Encoding
+from cardtable.envs.generic import GenericEncoding
 from cardtable.envs.karata import KarataEncoding
 from cardtable.envs.tcg import TcgEncoding
 from cardtable.envs.war import WarEncoding
-from cardtable.games import find
+from cardtable.extensions import ExtensionError, Extensions
+from cardtable.games import find, names, plugin_problems
 
-ENCODINGS: dict[str, Callable[[Any], Encoding]] = {
-    "karata": KarataEncoding,
-    "tcg": TcgEncoding,
-    "war": WarEncoding,
-}
-"""Each game with a research encoding: the encoding's class, made from a ruleset."""
+ENTRY_POINT_GROUP = "cardtable.encodings"
+
+MakeEncoding = Callable[[Any], Encoding]
+"""What an entry of the group names: made from a ruleset of its game, an encoding."""
+
+
+def _builtin() -> dict[str, MakeEncoding]:
+    """cardtable's own games' encodings, by game."""
+    return {"karata": KarataEncoding, "tcg": TcgEncoding, "war": WarEncoding}
+
+
+def _callable(loaded: object) -> MakeEncoding:
+    if not callable(loaded):
+        raise ExtensionError("callable: an Encoding subclass, or a function of a ruleset")
+    made: MakeEncoding = loaded
+    return made
+
+
+ENCODINGS: Extensions[MakeEncoding] = Extensions(ENTRY_POINT_GROUP, "encoding", _builtin, _callable)
+"""Each game with an encoding of its own, by game name: ours, then the plug-ins'."""
 
 
 def games() -> list[str]:
-    """The games that have research environments."""
-    return sorted(ENCODINGS)
+    """The games that have research environments: every registered game, sorted."""
+    return sorted(names())
+
+
+def own(name: str) -> bool:
+    """Whether the game called ``name`` has an encoding of its own (else it gets the generic
+    one).
+
+    >>> own("war"), own("chess")
+    (True, False)
+    """
+    return ENCODINGS.get(name) is not None
 
 
 def resolve(name: str, rules: object) -> tuple[Game[Any, Any], Any]:
     """The game called ``name`` and the ruleset ``rules`` stands for (``UnknownGame`` for a
-    game without an environment, ``RulesetError`` for bad rules)."""
-    if name not in ENCODINGS:
+    game nobody registered, ``RulesetError`` for bad rules)."""
+    try:
+        game = find(name)
+    except UnknownGame:
+        if name.strip().lower() in plugin_problems():
+            raise  # installed, but broken: the registry says why
+        known = ", ".join(games())
         raise UnknownGame(
-            f"no research environment for a game called {name!r}; choose from " + ", ".join(games())
-        )
-    game = find(name)
+            f"no research environment for a game called {name!r}; choose from {known}"
+        ) from None
     if rules is None:
         return game, game.default_ruleset()
     if isinstance(rules, game.ruleset_type):
@@ -61,7 +104,15 @@ def resolve(name: str, rules: object) -> tuple[Game[Any, Any], Any]:
 
 
 def encoding_for(game: Game[Any, Any], rules: Any) -> Encoding:
-    """The encoding of ``game`` under ``rules`` (a ruleset of the game)."""
-    if game.name not in ENCODINGS:
-        raise UnknownGame(f"{game.title} has no research encoding")
-    return ENCODINGS[game.name](rules)
+    """The encoding of ``game`` under ``rules`` (a ruleset of the game): the game's own when
+    it has one, else the generic encoding."""
+    make = ENCODINGS.get(game.name)
+    if make is None:
+        return GenericEncoding(game, rules)
+    encoding = make(rules)
+    if not isinstance(encoding, Encoding):
+        raise UnknownGame(
+            f"the research encoding registered for {game.title} made a "
+            f"{type(encoding).__name__}, not an Encoding"
+        )
+    return encoding
