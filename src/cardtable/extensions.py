@@ -24,7 +24,14 @@ from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from typing import Any, Generic, TypeVar
 
-__all__ = ["GROUPS", "ExtensionError", "Extensions", "accepting", "every_problem"]
+__all__ = [
+    "GROUPS",
+    "ExtensionError",
+    "Extensions",
+    "accepting",
+    "accepting_callable",
+    "every_problem",
+]
 
 T = TypeVar("T")
 
@@ -144,6 +151,22 @@ def accepting(kind: type[T], said: str) -> Callable[[object], T]:
 
     def accept(loaded: object) -> T:
         if not isinstance(loaded, kind):
+            raise ExtensionError(said)
+        return loaded
+
+    return accept
+
+
+def accepting_callable(said: str) -> Callable[[object], Callable[..., Any]]:
+    """An ``accept`` for :class:`Extensions` that takes anything callable (a class or a
+    function that makes the extra), described as ``said`` when refused.
+
+    >>> accepting_callable("a board")(len) is len
+    True
+    """
+
+    def accept(loaded: object) -> Callable[..., Any]:
+        if not callable(loaded):
             raise ExtensionError(said)
         return loaded
 

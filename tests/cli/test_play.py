@@ -133,7 +133,7 @@ def test_hot_seat_boards_never_show_the_other_hand() -> None:
 def test_a_game_without_its_own_board_plays_on_the_generic_board(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(render, "_BOARDS", {})
+    monkeypatch.setattr(render.BOARDS, "get", lambda name: None)
     result = invoke("play", "tcg", "--seed", "5", input="zz\n5000\n" + "1\n" * 200)
     assert result.exit_code == 0, result.output
     assert "Your options:" in result.output

@@ -26,16 +26,26 @@ from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
 from cardtable.engine.state import State
+from cardtable.extensions import Extensions, accepting_callable
 
 Model = Callable[[State, Decisions, Rng], Decision]
 """A seat's decision at a world, given its legal decisions there and a generator to break
 ties with."""
 
-_MODELS: dict[str, Callable[[Game[Any, Any], Any], Model]] = {"karata": HeuristicModel}
-"""Each game's model, made for a ruleset."""
+ModelMaker = Callable[[Game[Any, Any], Any], Model]
+"""Makes a game's model for a game and a ruleset."""
+
+MODELS: Extensions[ModelMaker] = Extensions(
+    "cardtable.opponent_models",
+    "opponent model",
+    lambda: {"karata": HeuristicModel},
+    accepting_callable("callable: a model is made from a game and a ruleset"),
+)
+"""Each game's model by the game's name: ours, then those of plug-ins, which register one
+through the ``cardtable.opponent_models`` entry-point group (the entry named as the game)."""
 
 
 def model_for(game: Game[Any, Any], ruleset: Any) -> Model | None:
     """The model of how ``game``'s players play under ``ruleset`` (``None``: none known)."""
-    make = _MODELS.get(game.name)
+    make = MODELS.get(game.name)
     return None if make is None else make(game, ruleset)
