@@ -3,9 +3,10 @@ its example rulesets."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from cardtable.engine import Game
+from cardtable.engine import Game, Rng, State
 from cardtable.envs import games
 from cardtable.games import find
 
@@ -18,3 +19,38 @@ def rulesets() -> list[tuple[Game[Any, Any], Any]]:
 def ruleset_id(pair: tuple[Game[Any, Any], Any]) -> str:
     game, rules = pair
     return f"{game.name}-rules{game.example_rulesets().index(rules)}"
+
+
+STATES_PER_RULESET = 60
+
+
+def states(game: Game[Any, Any], rules: Any, seed: int) -> Iterator[tuple[State, int]]:
+    """Up to ``STATES_PER_RULESET`` states of random matches, with the seat to act."""
+    rng = Rng(seed)
+    seen = 0
+    for match_seed in range(seed, seed + 50):
+        state = game.setup(rules, match_seed, journal=False)
+        while (seat := game.to_act(state)) is not None:
+            yield state, seat
+            seen += 1
+            if seen >= STATES_PER_RULESET:
+                return
+            moves = game.legal(state, seat).moves
+            game.decide(state, seat, moves[rng.below(len(moves))])
+
+
+def shuffle_hidden(state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` whose cards hidden from ``seat`` are permuted within their pools:
+    it reads the true state on purpose, to make a twin that differs only in what ``seat``
+    cannot see."""
+    twin = state.copy()
+    places: dict[str, list[tuple[str, int]]] = {}
+    for name, zone in twin.zones.items():
+        if not zone.visible_to(seat) and zone.pool is not None:
+            places.setdefault(zone.pool, []).extend((name, at) for at in range(len(zone.cards)))
+    for slots in places.values():
+        cards = [twin.zones[name].cards[at] for name, at in slots]
+        rng.shuffle(cards)
+        for (name, at), card in zip(slots, cards, strict=True):
+            twin.zones[name].cards[at] = card
+    return twin

@@ -3,7 +3,6 @@ nothing hidden in them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -14,24 +13,7 @@ from cardtable.engine.determinise import determinise
 from cardtable.envs import encoding_for, env, games
 from cardtable.envs.encoding import EncodingError
 from cardtable.games import find
-from tests.envs.helpers import ruleset_id, rulesets
-
-STATES_PER_RULESET = 60
-
-
-def states(game: Game[Any, Any], rules: Any, seed: int) -> Iterator[tuple[State, int]]:
-    """Up to ``STATES_PER_RULESET`` states of random matches, with the seat to act."""
-    rng = Rng(seed)
-    seen = 0
-    for match_seed in range(seed, seed + 50):
-        state = game.setup(rules, match_seed, journal=False)
-        while (seat := game.to_act(state)) is not None:
-            yield state, seat
-            seen += 1
-            if seen >= STATES_PER_RULESET:
-                return
-            moves = game.legal(state, seat).moves
-            game.decide(state, seat, moves[rng.below(len(moves))])
+from tests.envs.helpers import ruleset_id, rulesets, states
 
 
 @pytest.mark.parametrize("pair", rulesets(), ids=ruleset_id)

@@ -34,7 +34,7 @@ from typing import Any
 
 from cardtable.engine.errors import RulesetError, UnknownGame
 from cardtable.engine.game import Game
-from cardtable.envs.encoding import Encoding
+from cardtable.envs.encoding import Encoding, EncodingError
 from cardtable.envs.generic import GenericEncoding
 from cardtable.envs.karata import KarataEncoding
 from cardtable.envs.tcg import TcgEncoding
@@ -105,13 +105,14 @@ def resolve(name: str, rules: object) -> tuple[Game[Any, Any], Any]:
 
 def encoding_for(game: Game[Any, Any], rules: Any) -> Encoding:
     """The encoding of ``game`` under ``rules`` (a ruleset of the game): the game's own when
-    it has one, else the generic encoding."""
+    it has one, else the generic encoding (``EncodingError`` when a plug-in's makes
+    something else)."""
     make = ENCODINGS.get(game.name)
     if make is None:
         return GenericEncoding(game, rules)
     encoding = make(rules)
     if not isinstance(encoding, Encoding):
-        raise UnknownGame(
+        raise EncodingError(
             f"the research encoding registered for {game.title} made a "
             f"{type(encoding).__name__}, not an Encoding"
         )

@@ -364,7 +364,8 @@ class GenericEncoding(Encoding):
                 texts.extend(f"{kind.kind} {key}" for key in self.pool)
             else:
                 texts.append(kind.kind)
-        self._spare_at = len(texts)
+        self.spare_at = len(texts)
+        """The first spare slot: indices below it are the slots of a class and a card."""
         self.spares = spares
         texts.extend(f"spare {n}" for n in range(spares))
         self._texts = texts
@@ -403,7 +404,7 @@ class GenericEncoding(Encoding):
                 found.append(slot)
             else:
                 found.append(None)
-        spare_at, spares, used = self._spare_at, self.spares, 0
+        spare_at, spares, used = self.spare_at, self.spares, 0
         for place, slot in enumerate(found):
             if slot is not None or used == spares:
                 continue
@@ -423,6 +424,13 @@ class GenericEncoding(Encoding):
             return {}
         visible = self._visible[seen.seat]
         return {face.id: face.key for faces in seen.faces_of(visible) for face in faces}
+
+    def action(self, seen: Seen, decision: Decision) -> int:
+        """The index ``decision`` has when it is the only one of its slot: the same as among
+        all the legal decisions for a decision with a slot of its own (below
+        :attr:`spare_at`); a spare slot depends on the others (ask :meth:`indices` with all
+        of them, or :meth:`mask`)."""
+        return self.indices(seen, (decision,))[0]
 
     def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
         found = self.slots(seen, decisions)
