@@ -2,8 +2,10 @@
 
 Behind the optional extra ``cardtable[research]``; nothing else in cardtable imports this
 package. The same game definitions the terminal plays become environments here, with no
-second implementation of any rule: an :mod:`encoding <cardtable.envs.encoding>` per game
-numbers the decisions and turns a seat's view into a vector.
+second implementation of any rule: an :mod:`encoding <cardtable.envs.encoding>` numbers
+the decisions and turns a seat's view into a vector. Every registered game has one: its own
+(ours, or a plug-in's through the ``cardtable.encodings`` entry-point group), else the
+:mod:`generic encoding <cardtable.envs.generic>`.
 
 >>> table = env("karata", {"players": 3})
 >>> table.reset(seed=0)

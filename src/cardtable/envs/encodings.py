@@ -10,7 +10,8 @@ the ``cardtable.encodings`` entry-point group, by game name::
 An entry names a callable (an :class:`~cardtable.envs.encoding.Encoding` subclass, or a
 function) that takes a ruleset of the game and returns its encoding. An entry that is not
 callable, or fails to load, is left out and reported (:data:`ENCODINGS`' ``problems()``,
-which ``cardtable games`` prints with every plug-in problem). A game with no encoding of its
+and :func:`cardtable.extensions.every_problem` once this module is loaded): the game keeps
+the generic encoding. A game with no encoding of its
 own gets the :class:`~cardtable.envs.generic.GenericEncoding`, read from what every game
 declares (its zones, its cards, its public data and its decisions).
 
