@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyspiel
 import pytest
 from pettingzoo.test import api_test, seed_test
 
@@ -26,6 +27,7 @@ from cardtable.envs import aec, encoding_for, env, games, resolve
 from cardtable.envs.encoding import Encoding, EncodingError
 from cardtable.envs.encodings import ENCODINGS, own
 from cardtable.envs.generic import GenericEncoding, number, public_readings
+from cardtable.envs.openspiel import load
 from cardtable.games import find, registry
 from tests.envs.helpers import shuffle_hidden, states
 from tests.envs.test_aec import DICT_OBSERVATIONS
@@ -151,6 +153,11 @@ def test_high_card_passes_pettingzoo_api_test(highcard: Game[Any, Any]) -> None:
         assert isinstance(table.encoding, GenericEncoding)
         api_test(table, num_cycles=100)
         seed_test(lambda rules=rules: env("highcard", rules), num_cycles=100)
+
+
+def test_high_card_passes_openspiel_random_simulation_check(highcard: Game[Any, Any]) -> None:
+    for rules in highcard.example_rulesets():
+        pyspiel.random_sim_test(load("highcard", rules), num_sims=2, serialize=False, verbose=False)
 
 
 def test_a_policy_gradient_loop_trains_on_high_card(
