@@ -15,7 +15,7 @@ from cardtable.engine.cards import Card
 from cardtable.engine.zones import Zone
 from cardtable.games import find
 from cardtable.simulation import agent_rng
-from tests.conformance.helpers import shuffle_hidden, state_text
+from cardtable.testing import shuffle_hidden, state_text
 
 GAMES = ["tcg", "war", "karata"]
 FORBIDDEN = (State, Card, Zone, Rng)

@@ -22,7 +22,7 @@ from cardtable.games import find
 from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.tcg import TcgGame
 from cardtable.simulation import agent_rng, play_match
-from tests.conformance.helpers import shuffle_hidden, state_text
+from cardtable.testing import shuffle_hidden, state_text
 
 TCG = find("tcg")
 KARATA = find("karata")

@@ -1,6 +1,6 @@
 """docs/writing-a-game.md is true: the files it shows are the example files, its Python runs
 and prints what the page says, its commands work, and its game installs as a plug-in and
-keeps the contracts of the conformance suite.
+keeps the contracts of the conformance kit (:mod:`cardtable.testing`).
 
 The page marks a code block that shows a file (or one part of it) with ``<!-- file: PATH -->``
 and a block that shows what the Python block before it prints with ``<!-- output -->``.
@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-import tests.conformance.test_conformance as conformance
 from cardtable import extensions
 from cardtable.engine import Game
 from cardtable.games import registry
+from cardtable.testing import CONTRACTS, Budget, Contract
 from tests.cli.helpers import PLAIN_ENV, TIMEOUT, invoke
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -272,12 +272,10 @@ def test_a_command_on_the_page_runs(
         assert "Outcome: player" in result.stdout
 
 
-# -- the example game keeps the contracts of the conformance suite --------------------------
-
-CONTRACTS = [name for name in dir(conformance) if name.startswith("test_")]
+# -- the example game keeps the contracts of the conformance kit ----------------------------
 
 
-@pytest.mark.parametrize("contract", CONTRACTS)
-def test_the_example_game_keeps_the_contract(contract: str, highcard: Game[Any, Any]) -> None:
+@pytest.mark.parametrize("contract", CONTRACTS, ids=[contract.name for contract in CONTRACTS])
+def test_the_example_game_keeps_the_contract(contract: Contract, highcard: Game[Any, Any]) -> None:
     for ruleset in highcard.example_rulesets():
-        getattr(conformance, contract)((highcard, ruleset))
+        contract.check(highcard, ruleset, Budget())

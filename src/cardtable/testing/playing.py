@@ -1,30 +1,23 @@
-"""Game-agnostic tools for the conformance suite."""
+"""Random matches for the contracts: who plays them, which seats, and how many states.
+
+Every contract plays its game with random players (one :class:`~cardtable.agents.RandomAgent`
+a seat, seeded by :func:`~cardtable.simulation.agent_rng`), so a failure names a seed that
+plays the same match again. Long games get fewer matches, not slower checks:
+
+>>> from cardtable.games import find
+>>> war = find("war")
+>>> seeds_within(war, war.default_ruleset(), range(12), decisions=0)
+[0, 1, 2]
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardtable.agents import RandomAgent
-from cardtable.engine import Decision, Game, Match, Rng, State, canonical, view_to_json
-from cardtable.games import find, names
+from cardtable.engine import Decision, Game, Match, canonical
 from cardtable.simulation import agent_rng
-
-
-def all_games() -> list[Game[Any, Any]]:
-    return [find(name) for name in names()]
-
-
-def game_rulesets() -> list[tuple[Game[Any, Any], Any]]:
-    """Every (game, example ruleset) pair, for parametrisation."""
-    return [(game, ruleset) for game in all_games() for ruleset in game.example_rulesets()]
-
-
-def pair_id(pair: tuple[Game[Any, Any], Any]) -> str:
-    game, ruleset = pair
-    index = game.example_rulesets().index(ruleset)
-    return f"{game.name}-rules{index}"
 
 
 def random_decisions(
@@ -50,7 +43,7 @@ def random_decisions(
         match.decide(seat, decision)
     if states is None:
         return
-    chosen = _spread(len(played), states)
+    chosen = spread(len(played), states)
     match = Match(game, ruleset, seed)
     for index, (seat, decision) in enumerate(played):
         if index in chosen:
@@ -59,12 +52,13 @@ def random_decisions(
     assert match.over
 
 
-_LENGTHS: dict[tuple[str, str, int], int] = {}
+_LENGTHS: dict[tuple[str, str, int, str, int], int] = {}
 
 
 def match_length(game: Game[Any, Any], ruleset: Any, seed: int) -> int:
     """How many decisions the random match of ``seed`` takes (remembered)."""
-    key = (game.name, canonical(ruleset.to_json()), seed)
+    kind = f"{type(game).__module__}.{type(game).__qualname__}"
+    key = (kind, game.name, game.version, canonical(ruleset.to_json()), seed)
     if key not in _LENGTHS:
         _LENGTHS[key] = sum(1 for _ in random_decisions(game, ruleset, seed))
     return _LENGTHS[key]
@@ -85,51 +79,12 @@ def seeds_within(
     return chosen
 
 
-def _spread(length: int, count: int) -> set[int]:
+def spread(length: int, count: int) -> set[int]:
     """``count`` indices spread evenly over ``range(length)``, the first and last included.
 
-    >>> sorted(_spread(10, 4)), sorted(_spread(3, 10))
+    >>> sorted(spread(10, 4)), sorted(spread(3, 10))
     ([0, 3, 6, 9], [0, 1, 2])
     """
     if length <= count:
         return set(range(length))
     return {round(i * (length - 1) / (count - 1)) for i in range(count)}
-
-
-def shuffle_hidden(state: State, seat: int | None, rng: Rng) -> State:
-    """A copy of ``state`` whose cards hidden from ``seat`` are permuted within their pools.
-
-    This reads the true state on purpose: it makes a twin that differs from the original only
-    in what ``seat`` cannot see, to prove that views and event streams do not depend on it.
-    """
-    twin = state.copy()
-    slots: dict[str, list[tuple[str, int]]] = {}
-    for name, zone in twin.zones.items():
-        if zone.visible_to(seat) or zone.pool is None:
-            continue
-        slots.setdefault(zone.pool, []).extend((name, index) for index in range(len(zone.cards)))
-    for places in slots.values():
-        cards = [twin.zones[name].cards[index] for name, index in places]
-        rng.shuffle(cards)
-        for (name, index), card in zip(places, cards, strict=True):
-            twin.zones[name].cards[index] = card
-    return twin
-
-
-def view_text(game: Game[Any, Any], state: State, seat: int | None) -> str:
-    return canonical(view_to_json(game.view(state, seat)))
-
-
-def state_text(game: Game[Any, Any], state: State) -> str:
-    return canonical(game.state_to_json(state))
-
-
-def zone_census(state: State) -> Counter[int]:
-    """How many zones hold each card id (every card must be in exactly one)."""
-    census: Counter[int] = Counter()
-    for zone in state.zones.values():
-        for card in zone.cards:
-            census[card.id] += 1
-            assert state.cards[card.id] is card, f"{card!r} is not the state's card #{card.id}"
-            assert zone.pool is None or card.pool == zone.pool, f"{card!r} strays into {zone}"
-    return census
