@@ -30,6 +30,7 @@ __all__ = [
     "Extensions",
     "accepting",
     "accepting_callable",
+    "every_kind",
     "every_problem",
 ]
 
@@ -125,6 +126,11 @@ class Extensions(Generic[T]):
     def forget(self) -> None:
         """Find the entries again when next asked (after installing a plug-in)."""
         self._found = None
+
+
+def every_kind() -> list[Extensions[Any]]:
+    """Every kind of extra made so far (each module that owns a kind makes it on import)."""
+    return list(_EVERY)
 
 
 def every_problem() -> dict[str, dict[str, str]]:

@@ -13,7 +13,7 @@ from tests.browser.ui import Person
 People = Callable[..., Person]
 
 SETUP = """async () => {
-  const { tcgTable } = await import("/js/tables/tcg.js");
+  const { default: tcgTable } = await import("/js/tables/tcg.js");
   document.querySelector("#motion-slot")?.remove();
   const slot = document.createElement("div");
   slot.id = "motion-slot";
@@ -251,7 +251,7 @@ def test_sounds_are_off_until_switched_on_and_remembered(people: People) -> None
 
 
 KARATA = """async () => {
-  const { karataTable } = await import("/js/tables/karata.js");
+  const { default: karataTable } = await import("/js/tables/karata.js");
   const slot = document.createElement("div");
   slot.id = "motion-slot";
   document.querySelector("main").prepend(slot);
@@ -303,7 +303,7 @@ def test_karata_cards_move_from_the_hand_and_from_a_seat(people: People) -> None
 
 
 WAR = """async () => {
-  const { warTable } = await import("/js/tables/war.js");
+  const { default: warTable } = await import("/js/tables/war.js");
   const slot = document.createElement("div");
   slot.id = "motion-slot";
   document.querySelector("main").prepend(slot);

@@ -83,7 +83,7 @@ def test_the_log_names_seats_heroes_and_cards(people: People) -> None:
 
 
 TCG = """async () => {
-  const { tcgTable } = await import("/js/tables/tcg.js");
+  const { default: tcgTable } = await import("/js/tables/tcg.js");
   const slot = document.createElement("div");
   document.querySelector("main").appendChild(slot);
   const decided = [];
@@ -141,7 +141,7 @@ TCG = """async () => {
 }"""
 
 KARATA = """async () => {
-  const { karataTable } = await import("/js/tables/karata.js");
+  const { default: karataTable } = await import("/js/tables/karata.js");
   const slot = document.createElement("div");
   document.querySelector("main").appendChild(slot);
   const decided = [];
@@ -267,7 +267,7 @@ def test_every_refusal_code_of_the_rules_has_words(people: People) -> None:
 
 
 WAR = """async () => {
-  const { warTable } = await import("/js/tables/war.js");
+  const { default: warTable } = await import("/js/tables/war.js");
   const slot = document.createElement("div");
   document.querySelector("main").appendChild(slot);
   const table = warTable(slot, { decide: () => {} });

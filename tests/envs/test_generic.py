@@ -7,7 +7,7 @@ stood in for by patching the entry points cardtable reads (as the page's own tes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
@@ -18,13 +18,10 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from cardtable import extensions
-from cardtable.cards import standard_52
 from cardtable.engine import Game, Rng
-from cardtable.engine.decisions import Decision
 from cardtable.engine.errors import UnknownGame
-from cardtable.engine.sight import Seen
 from cardtable.envs import aec, encoding_for, env, games, resolve
-from cardtable.envs.encoding import Encoding, EncodingError
+from cardtable.envs.encoding import EncodingError
 from cardtable.envs.encodings import ENCODINGS, own
 from cardtable.envs.generic import GenericEncoding, number, public_readings
 from cardtable.envs.openspiel import load
@@ -34,49 +31,9 @@ from tests.envs.test_aec import DICT_OBSERVATIONS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "examples" / "highcard"
 HIGHCARD_GAME = "highcard:GAME"
-OWN = "tests.envs.test_generic:HighCardEncoding"
+OWN = "highcard.encoding:HighCardEncoding"
 NOT_CALLABLE = 3
 """What a broken encoding entry names."""
-
-
-# -- an encoding of High Card's own, as a plug-in would write one -------------------------
-
-DECK = tuple(card.text for card in standard_52())
-
-
-class HighCardEncoding(Encoding):
-    """High Card's own encoding: 52 actions, play a card by its key; the observation is
-    your hand and the cards face up (one-hot each), then each seat's score from yours
-    round the table, as a share of the tricks."""
-
-    def __init__(self, rules: Any) -> None:
-        super().__init__()
-        self.rules = rules
-        self.seats = rules.players
-        self.actions = len(DECK)
-        self.size = 2 * len(DECK) + self.seats
-        self.longest = rules.players * rules.hand_size
-        self.shared_wins = True
-        self._column = {key: index for index, key in enumerate(DECK)}
-
-    def indices(self, seen: Seen, decisions: Sequence[Decision]) -> list[int]:
-        keys = {card.id: card.key for card in seen.cards(f"hand:{seen.seat}")}
-        return [self._column[keys[int(decision.named_cards()[0])]] for decision in decisions]
-
-    def action_text(self, index: int) -> str:
-        if not 0 <= index < self.actions:
-            raise EncodingError(f"no action {index}: High Card has {self.actions}")
-        return f"play {DECK[index]}"
-
-    def write(self, seen: Seen, seat: int, out: list[float]) -> None:
-        for card in seen.cards(f"hand:{seat}"):
-            out[self._column[card.key]] = 1.0
-        for card in seen.cards("table"):
-            out[len(DECK) + self._column[card.key]] = 1.0
-        scores = seen.public["scores"]
-        for place in range(self.seats):
-            score = scores[(seat + place) % self.seats]
-            out[2 * len(DECK) + place] = score / self.rules.hand_size
 
 
 # -- fixtures --------------------------------------------------------------------------
@@ -218,7 +175,8 @@ def test_a_plugins_own_encoding_is_used_instead_of_the_generic_one(plugins: Plug
     assert own("highcard")
     assert ENCODINGS.plugins() == ["highcard"]
     table = env("highcard")
-    assert isinstance(table.encoding, HighCardEncoding)
+    assert type(table.encoding).__name__ == "HighCardEncoding"
+    assert type(table.encoding).__module__ == "highcard.encoding"
     table.reset(seed=1)
     hand = table.observe("player_0")["observation"][:52]
     assert hand.sum() == 5

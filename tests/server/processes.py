@@ -34,7 +34,8 @@ class Served:
     """One ``cardtable serve`` process."""
 
     def __init__(self, database: str, *, port: int | None = None, redis: str | None = None,
-                 log: Path, extra: tuple[str, ...] = ()) -> None:  # fmt: skip
+                 log: Path, extra: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:  # fmt: skip
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
@@ -47,7 +48,7 @@ class Served:
         self.log = log
         self._output = log.open("ab")
         self.process = subprocess.Popen(
-            command, stdout=self._output, stderr=subprocess.STDOUT, env={**os.environ}
+            command, stdout=self._output, stderr=subprocess.STDOUT, env=env or {**os.environ}
         )
         self._wait()
 

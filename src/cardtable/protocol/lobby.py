@@ -47,6 +47,12 @@ class GameInfo(WireModel):
         "turning a card): a seat may have the server play it, and no room of it is played "
         "by correspondence.",
     )
+    table: str | None = Field(
+        None,
+        description="Where the browser client imports the game's own table from, when a "
+        "plug-in brings one (`/plugins/highcard/table.js`); `null` for cardtable's own games, "
+        "whose tables are part of the client, and for games drawn by the generic table.",
+    )
 
 
 class SeatRequest(WireModel):

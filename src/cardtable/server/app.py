@@ -50,6 +50,7 @@ from cardtable.server.matchmaking.routes import router as matchmaking_router
 from cardtable.server.notifications.routes import inbox_router as notifications_inbox_router
 from cardtable.server.notifications.routes import router as notifications_router
 from cardtable.server.playing.routes import router as playing_router
+from cardtable.server.plugin_tables import router as plugin_tables_router
 from cardtable.server.ratings.routes import profiles_router as ratings_profiles_router
 from cardtable.server.ratings.routes import router as ratings_router
 from cardtable.server.routes import router
@@ -126,6 +127,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(ratings_profiles_router)
     app.include_router(matchmaking_router)
     app.include_router(tournaments_router)
+    app.include_router(plugin_tables_router)
     hide_invite_tokens()
     answer_problems(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

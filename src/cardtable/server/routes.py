@@ -41,6 +41,7 @@ from cardtable.protocol.lobby import (
 from cardtable.server.accounts.guests import identify, known_guest, signed_in_account
 from cardtable.server.errors import Refused, status_of
 from cardtable.server.matches import record_of
+from cardtable.server.plugin_tables import table_url
 from cardtable.server.rooms import RoomPlan
 from cardtable.server.services import Services
 from cardtable.server.storage.base import MatchRow, RoomRow
@@ -108,6 +109,7 @@ def game_info(name: str) -> GameInfo:
         default_ruleset=ruleset.to_json(),
         rules=game.rules_text(),
         auto_play=game.auto_play,
+        table=table_url(game.name),
     )
 
 

@@ -8,7 +8,7 @@ import { seatOf } from "./store.js";
 import { cardNames, describeEvent } from "./events.js";
 import { fill, h, notice } from "./dom.js";
 import { icon } from "./icons.js";
-import { tableFor } from "./tables/index.js";
+import { tableFor, tablesReady } from "./tables/index.js";
 import { everythingTable, stateCardNames } from "./tables/everything.js";
 
 /** Seat names, two of one name told apart by their seats (as in a room). */
@@ -165,6 +165,7 @@ export function replayPage(main, raw) {
     const names = distinct(info.seats);
     const cardsNamed = seat === null ? stateCardNames(data.state) : cardNames(data.view);
     decision.textContent = step ? await whatHappened(data, names, cardsNamed) : "The deal, before anyone decided.";
+    await tablesReady(); // a plug-in game's table
     if (gone || ticket !== loading) return;
     const kind = seat === null ? "everyone" : "seat";
     if (table && tableKind !== kind) {

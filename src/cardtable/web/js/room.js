@@ -14,7 +14,7 @@ import { InviteBox } from "./invite.js";
 import { confirmSession, me } from "./session.js";
 import { forgetSeat, seatOf } from "./store.js";
 import { outcomeWords } from "./tables/base.js";
-import { tableFor } from "./tables/index.js";
+import { tableFor, tablesReady } from "./tables/index.js";
 import { HOUR, duration, timeoutWords, turnWords, until } from "./times.js";
 
 const WARN_SECONDS = 10; // the last seconds of a turn's clock: shown, and said once
@@ -106,7 +106,8 @@ class RoomPage {
         h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
       return;
     }
-    await confirmSession(); // a session noted but ended: not the key to any seat
+    // a session noted but ended is not the key to any seat; a plug-in game's table loads first
+    await Promise.all([confirmSession(), tablesReady()]);
     if (this.gone) return;
     this.renderRoom();
     const kept = seatOf(this.roomId);

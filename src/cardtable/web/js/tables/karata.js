@@ -144,6 +144,6 @@ class KarataTable extends Table {
   }
 }
 
-export function karataTable(container, ctx) {
+export default function karataTable(container, ctx) {
   return new KarataTable(container, ctx);
 }

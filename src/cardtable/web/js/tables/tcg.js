@@ -226,6 +226,6 @@ class TcgTable extends Table {
   }
 }
 
-export function tcgTable(container, ctx) {
+export default function tcgTable(container, ctx) {
   return new TcgTable(container, ctx);
 }

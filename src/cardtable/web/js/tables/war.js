@@ -129,6 +129,6 @@ class WarTable extends Table {
   }
 }
 
-export function warTable(container, ctx) {
+export default function warTable(container, ctx) {
   return new WarTable(container, ctx);
 }
