@@ -19,6 +19,7 @@ import cardtable
 from cardtable.cli.account import login_command, logout_command, signup_command, whoami_command
 from cardtable.cli.admin import admin_app
 from cardtable.cli.balance import balance_app
+from cardtable.cli.conformance import conformance_command
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.feed import feed_app
@@ -270,6 +271,7 @@ def replay_command(
 
 app.command("simulate", context_settings=SIMULATE_CONTEXT)(simulate_command)
 app.command("serve")(serve_command)
+app.command("conformance")(conformance_command)
 app.command("ladder", context_settings=SIMULATE_CONTEXT)(ladder_command)
 app.command("login")(login_command)
 app.command("logout")(logout_command)
