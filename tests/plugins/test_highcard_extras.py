@@ -60,6 +60,7 @@ def test_its_player_and_the_search_player_with_its_model_play_it(installed: None
     match = Match(game, game.default_ruleset(), seed=2)
     view, legal = match.view(0), match.legal(0)
     held = {card.id: card.stat("strength") for card in view.cards("hand:0")}
+    assert len(set(held.values())) > 1  # a hand where the choice matters
     chosen = strongest.decide(view, legal)
     assert held[chosen.card] == max(held.values())  # type: ignore[attr-defined]
     result = simulate(
