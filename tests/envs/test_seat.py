@@ -49,6 +49,19 @@ def test_the_same_seed_replays_the_same_episode() -> None:
     assert play(seat, 9) == play(seat, 9)
 
 
+def test_ones_own_agent_spars_by_import_path() -> None:
+    """A policy of one's own (here the first-legal player of the agents' tests) as the
+    opponent: it plays as any agent does."""
+    seat = SeatEnv("tcg", opponents="py:tests.agents.own_players:First")
+    seat.reset(seed=3)
+    assert type(seat.opponents[1]).__name__ == "First"
+    reward, info, _ = play(seat, 3)
+    assert info["winners"] is not None
+    assert reward in (-1.0, 0.0, 1.0)
+    with pytest.raises(UnknownAgent, match="cannot import no_such_policy_here"):
+        SeatEnv("tcg", opponents="py:no_such_policy_here:Frozen")
+
+
 def test_the_opponents_play_between_the_learners_steps() -> None:
     seat = SeatEnv("war", {"players": 3, "suits": 2, "ranks": 4}, opponents="random")
     seat.reset(seed=2)

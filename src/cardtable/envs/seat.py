@@ -1,8 +1,9 @@
 """One seat of a game as a Gymnasium environment, against cardtable's computer players.
 
 The learner holds ``seat``; every other seat is a cardtable agent named as on the command
-line (``random``, ``greedy``, ``heuristic``, ``ismcts:easy``...), one name for all of them or
-one per other seat. Between two of the learner's steps the others play until it is the
+line (``random``, ``greedy``, ``heuristic``, ``ismcts:easy``..., or one's own by import
+path, ``py:mypolicies:Frozen``: an earlier policy as a sparring partner), one name for all
+of them or one per other seat. Between two of the learner's steps the others play until it is the
 learner's turn again or the match is over. Observations are the AEC environment's
 (``{"observation", "action_mask"}``), the mask is also :meth:`SeatEnv.action_masks` (the name
 maskable learners look for), and the reward is ``+1``, ``-1`` or ``0`` at the end. An action
@@ -60,7 +61,7 @@ class SeatEnv(gymnasium.Env[SeatObservation, np.int64]):
         if not 0 <= seat < seats:
             raise ValueError(f"{self.table.game.title} has seats 0..{seats - 1}, not {seat}")
         names = [opponents] if isinstance(opponents, str) else list(opponents)
-        specs = [spec for name in names for spec in parse_seats(name)]
+        specs = [spec for name in names for spec in parse_seats(name, imports=True)]
         if len(specs) == 1:
             specs = specs * (seats - 1)
         if len(specs) != seats - 1 or any(spec.human for spec in specs):
