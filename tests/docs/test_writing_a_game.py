@@ -279,3 +279,23 @@ def test_a_command_on_the_page_runs(
 def test_the_example_game_keeps_the_contract(contract: Contract, highcard: Game[Any, Any]) -> None:
     for ruleset in highcard.example_rulesets():
         contract.check(highcard, ruleset, Budget())
+
+
+def test_the_example_tests_run_the_kit_under_pytest(highcard: Game[Any, Any]) -> None:
+    """``pytest examples/highcard/tests`` (on the page) runs one test a contract and ruleset,
+    with the example's own (empty) pytest settings, as in a checkout of the example alone."""
+    assert ["pytest", "examples/highcard/tests"] in COMMANDS
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE / "src")}
+    settings = ["-p", "no:cacheprovider", "-c", "pyproject.toml", "--rootdir", ".", "-q"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *settings, "tests"],
+        cwd=PACKAGE,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{len(CONTRACTS) * len(highcard.example_rulesets())} passed" in done.stdout
