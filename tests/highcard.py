@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -61,14 +61,15 @@ def install(folder: Path, env: dict[str, str] | None = None) -> dict[str, str]:
 
 
 @contextmanager
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This process sees the example installed: its source on the path, its entry points
-    found by every kind of extra (each found again, with it and after it)."""
+def registered(monkeypatch: pytest.MonkeyPatch, also: Sequence[EntryPoint] = ()) -> Iterator[None]:
+    """This process sees the example installed (and the entry points ``also``): its source on
+    the path, its entry points found by every kind of extra (each found again, with it and
+    after it)."""
     found = [
         EntryPoint(key, value, group)
         for group, entries in entry_points().items()
         for key, value in entries.items()
-    ]
+    ] + list(also)
     monkeypatch.syspath_prepend(str(SOURCE))
     monkeypatch.setattr(
         extensions, "entry_points", lambda group: [e for e in found if e.group == group]

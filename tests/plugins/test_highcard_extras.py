@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from cardtable.server.plugin_tables import table_url
 from cardtable.server.web import SECURITY_HEADERS
 from cardtable.simulation import simulate
 from tests import highcard
-from tests.cli.helpers import TIMEOUT
+from tests.cli.helpers import TIMEOUT, invoke
 from tests.envs.test_aec import DICT_OBSERVATIONS
 from tests.server.helpers import server
 
@@ -105,3 +106,29 @@ def test_a_new_process_finds_every_extra_through_real_entry_points(tmp_path: Pat
     assert played.stderr == ""
     assert "High Card · trick" in played.stdout  # its own board, not the generic one
     assert "Outcome:" in played.stdout
+    listed = subprocess.run(
+        [sys.executable, "-m", "cardtable", "games"], env={**env, "COLUMNS": "200"},
+        capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT, check=False,
+    )  # fmt: skip
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr == ""
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("highcard"))
+    assert line.rstrip().endswith("board, players strongest, opponent model, encoding, table"), line
+
+
+def test_games_says_which_extra_a_plugin_failed_to_bring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    broken = [
+        EntryPoint("highcard", "highcard.board:NoSuchBoard", "cardtable.boards"),
+        EntryPoint("sharp", "json:dumps", "cardtable.agents"),
+    ]
+    with highcard.registered(monkeypatch, also=broken):
+        result = invoke("games")
+    assert result.exit_code == 0
+    assert "the cardtable.boards entry 'highcard' is installed but it failed to load" in (
+        result.stderr
+    )
+    assert "the cardtable.agents entry 'sharp' is installed but json:dumps is not a" in (
+        result.stderr
+    )

@@ -22,6 +22,7 @@ from cardtable.cli.balance import balance_app
 from cardtable.cli.conformance import conformance_command
 from cardtable.cli.deck import deck_app
 from cardtable.cli.errors import UsageProblem, guarded
+from cardtable.cli.extras import extras_of, problems
 from cardtable.cli.feed import feed_app
 from cardtable.cli.friends import friends_app
 from cardtable.cli.ladder import ladder_command
@@ -41,7 +42,7 @@ from cardtable.cli.simulate import simulate_command
 from cardtable.cli.terminal import Terminal, make_console
 from cardtable.cli.tournament import tournament_app
 from cardtable.engine.record import Record
-from cardtable.games import find, names, plugin_problems, ruleset_schema
+from cardtable.games import find, names, ruleset_schema
 from cardtable.games.schemas import game_schemas
 
 app = typer.Typer(
@@ -79,15 +80,17 @@ def games_command() -> None:
     table.add_column("game", style="bold green")
     table.add_column("title", style="bold")
     table.add_column("summary")
+    table.add_column("its own", style="dim")
     with guarded():
         for name in names():
             game = find(name)
-            table.add_row(name, game.title, game.summary)
+            table.add_row(name, game.title, game.summary, extras_of(game))
     console.print(table)
-    for name, problem in plugin_problems().items():
-        make_console(stderr=True).print(
-            Text(f"the game plug-in {name!r} is installed but {problem}", style="yellow")
-        )
+    warn = make_console(stderr=True)
+    for group, found in problems().items():
+        for name, problem in found.items():
+            what = "game plug-in" if group == "cardtable.games" else f"{group} entry"
+            warn.print(Text(f"the {what} {name!r} is installed but {problem}", style="yellow"))
 
 
 @app.command("rules")
