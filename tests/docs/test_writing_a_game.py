@@ -13,19 +13,16 @@ import re
 import shlex
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardtable import extensions
 from cardtable.engine import Game
-from cardtable.games import registry
 from cardtable.testing import CONTRACTS, Budget, Contract
+from tests import highcard as highcard_plugin
 from tests.cli.helpers import PLAIN_ENV, TIMEOUT, invoke
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,13 +68,6 @@ def _interactive(args: list[str]) -> bool:
     if "--seats" not in args:
         return True
     return "human" in args[args.index("--seats") + 1].split(",")
-
-
-def _entry_points() -> dict[str, dict[str, str]]:
-    """The entry points the example's ``pyproject.toml`` declares, by group."""
-    project = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    found: dict[str, dict[str, str]] = project["entry-points"]
-    return found
 
 
 BLOCKS = _blocks()
@@ -183,32 +173,12 @@ def test_a_broken_card_set_is_refused_on_the_command_line(
 
 @pytest.fixture
 def installed(tmp_path: Path) -> dict[str, str]:
-    """The environment of a process in which the example package is installed.
-
-    ``pip install -e examples/highcard`` would fetch its build backend from the network;
-    what the install leaves behind is simple, so it is made here: a ``.dist-info`` folder with
-    the entry points of the example's ``pyproject.toml``, which the real
-    ``importlib.metadata`` finds, and the package's source folder on the path.
-    """
-    project = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    name, version = project["name"], project["version"]
-    info = tmp_path / f"{name}-{version}.dist-info"
-    info.mkdir()
-    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-    (info / "METADATA").write_text(metadata, encoding="utf-8")
-    (info / "entry_points.txt").write_text(
-        "".join(
-            f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in entries.items())
-            for group, entries in _entry_points().items()
-        ),
-        encoding="utf-8",
-    )
+    """The environment of a process in which the example package is installed (see
+    :mod:`tests.highcard`), in plain output."""
     env = {key: value for key, value in os.environ.items() if key not in PLAIN_ENV}
     env.update({key: value for key, value in PLAIN_ENV.items() if value is not None})
-    paths = [str(tmp_path), str(PACKAGE / "src"), env.get("PYTHONPATH", "")]
-    env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     env["PYTHONIOENCODING"] = "utf-8"
-    return env
+    return highcard_plugin.install(tmp_path, env)
 
 
 def test_the_installed_plugin_is_listed_and_played(installed: dict[str, str]) -> None:
@@ -236,20 +206,9 @@ def test_the_installed_plugin_is_listed_and_played(installed: dict[str, str]) ->
 
 @pytest.fixture
 def registered(highcard: Game[Any, Any], monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This process's registry sees the entry points of the example's ``pyproject.toml``."""
-    found = [
-        EntryPoint(key, value, group)
-        for group, entries in _entry_points().items()
-        for key, value in entries.items()
-    ]
-
-    def entry_points(group: str) -> list[EntryPoint]:
-        return [entry for entry in found if entry.group == group]
-
-    monkeypatch.setattr(extensions, "entry_points", entry_points)
-    registry.GAMES.forget()
-    yield
-    registry.GAMES.forget()
+    """This process sees every entry point of the example's ``pyproject.toml``."""
+    with highcard_plugin.registered(monkeypatch):
+        yield
 
 
 @pytest.mark.parametrize("args", CARDTABLE, ids=[" ".join(args) for args in CARDTABLE])
