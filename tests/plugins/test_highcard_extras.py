@@ -112,8 +112,11 @@ def test_a_new_process_finds_every_extra_through_real_entry_points(tmp_path: Pat
     )  # fmt: skip
     assert listed.returncode == 0, listed.stderr
     assert listed.stderr == ""
-    line = next(line for line in listed.stdout.splitlines() if line.startswith("highcard"))
-    assert line.rstrip().endswith("board, players strongest, opponent model, encoding, table"), line
+    lines = listed.stdout.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("highcard"))
+    assert lines[at + 1].strip() == (
+        "its own: board, players strongest, opponent model, encoding, table"
+    ), lines[at : at + 2]
 
 
 def test_games_says_which_extra_a_plugin_failed_to_bring(

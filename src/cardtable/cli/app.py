@@ -80,11 +80,14 @@ def games_command() -> None:
     table.add_column("game", style="bold green")
     table.add_column("title", style="bold")
     table.add_column("summary")
-    table.add_column("its own", style="dim")
     with guarded():
         for name in names():
             game = find(name)
-            table.add_row(name, game.title, game.summary, extras_of(game))
+            extras = extras_of(game)
+            about = Text(game.summary)
+            if extras:  # what it has of its own, under the summary
+                about.append(f"\nits own: {extras}", style="dim")
+            table.add_row(name, game.title, about)
     console.print(table)
     warn = make_console(stderr=True)
     for group, found in problems().items():
