@@ -67,3 +67,12 @@ def test_an_agent_that_cannot_be_loaded_is_refused_in_words(command: list[str], 
     assert result.exit_code != 0
     assert said in result.stderr
     assert "Traceback" not in result.output + result.stderr
+
+
+def test_balance_weighs_cards_with_it() -> None:
+    result = invoke(
+        "balance", "cards", "--agents", f"{FIRST},greedy", "--games", "4", "--seed", "1",
+        "--workers", "1", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["agents"] == [FIRST, "greedy"]
