@@ -37,20 +37,3 @@ def states(game: Game[Any, Any], rules: Any, seed: int) -> Iterator[tuple[State,
                 return
             moves = game.legal(state, seat).moves
             game.decide(state, seat, moves[rng.below(len(moves))])
-
-
-def shuffle_hidden(state: State, seat: int, rng: Rng) -> State:
-    """A copy of ``state`` whose cards hidden from ``seat`` are permuted within their pools:
-    it reads the true state on purpose, to make a twin that differs only in what ``seat``
-    cannot see."""
-    twin = state.copy()
-    places: dict[str, list[tuple[str, int]]] = {}
-    for name, zone in twin.zones.items():
-        if not zone.visible_to(seat) and zone.pool is not None:
-            places.setdefault(zone.pool, []).extend((name, at) for at in range(len(zone.cards)))
-    for slots in places.values():
-        cards = [twin.zones[name].cards[at] for name, at in slots]
-        rng.shuffle(cards)
-        for (name, at), card in zip(slots, cards, strict=True):
-            twin.zones[name].cards[at] = card
-    return twin

@@ -26,7 +26,8 @@ from cardtable.envs.encodings import ENCODINGS, own
 from cardtable.envs.generic import GenericEncoding, number, public_readings
 from cardtable.envs.openspiel import load
 from cardtable.games import find, registry
-from tests.envs.helpers import shuffle_hidden, states
+from cardtable.testing import shuffle_hidden
+from tests.envs.helpers import states
 from tests.envs.test_aec import DICT_OBSERVATIONS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "examples" / "highcard"

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.engine import Decision, Game, Rng, State, determinise
 from cardtable.testing.contract import Budget
-from cardtable.testing.playing import random_decisions
+from cardtable.testing.playing import play_on, random_decisions
 from cardtable.testing.states import shuffle_hidden, view_text, zone_census
 
 
@@ -81,13 +81,7 @@ def determinisation_matches_the_view(game: Game[Any, Any], ruleset: Any, budget:
                 census = zone_census(world)
                 assert set(census.values()) <= {1}
                 assert len(census) == len(match.state.cards)
-                playout = Rng(seed)
-                for _ in range(budget.playout):
-                    if world.outcome is not None:
-                        break
-                    actor = game.to_act(world)
-                    assert actor is not None
-                    game.decide(world, actor, playout.choice(game.legal(world, actor).moves))
+                play_on(game, world, seed, budget.playout)
 
 
 def closed_pools(game: Game[Any, Any], ruleset: Any) -> list[str]:

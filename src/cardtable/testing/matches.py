@@ -14,7 +14,7 @@ from cardtable.agents import RandomAgent
 from cardtable.engine import Decision, DecisionError, Game, Match, Record, Rng, canonical
 from cardtable.simulation import agent_rng
 from cardtable.testing.contract import Budget, refusal
-from cardtable.testing.playing import random_decisions
+from cardtable.testing.playing import play_on, random_decisions
 from cardtable.testing.states import state_text, zone_census
 
 
@@ -92,13 +92,7 @@ def copies_are_independent(game: Game[Any, Any], ruleset: Any, budget: Budget) -
             before = state_text(game, match.state)
             clone = match.state.copy()
             assert state_text(game, clone) == before
-            playout = Rng(seed)
-            for _ in range(budget.playout):
-                if clone.outcome is not None:
-                    break
-                seat = game.to_act(clone)
-                assert seat is not None
-                game.decide(clone, seat, playout.choice(game.legal(clone, seat).moves))
+            play_on(game, clone, seed, budget.playout)
             assert state_text(game, match.state) == before
 
 

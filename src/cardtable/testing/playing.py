@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardtable.agents import RandomAgent
-from cardtable.engine import Decision, Game, Match, canonical
+from cardtable.engine import Decision, Game, Match, Rng, State, canonical
 from cardtable.simulation import agent_rng
 
 
@@ -88,3 +88,15 @@ def spread(length: int, count: int) -> set[int]:
     if length <= count:
         return set(range(length))
     return {round(i * (length - 1) / (count - 1)) for i in range(count)}
+
+
+def play_on(game: Game[Any, Any], state: State, seed: int, decisions: int) -> None:
+    """Play ``state`` on with random legal moves (seeded ``seed``) until it ends or
+    ``decisions`` have been made: a copy or a dealt world must go on as a match does."""
+    rng = Rng(seed)
+    for _ in range(decisions):
+        if state.outcome is not None:
+            return
+        seat = game.to_act(state)
+        assert seat is not None, "a match that is not over has someone to act"
+        game.decide(state, seat, rng.choice(game.legal(state, seat).moves))
