@@ -12,8 +12,12 @@ import time
 
 import pytest
 
-from tests import services
-from tests.browser import shots
+# the conformance kit's contracts are asserts in the package: rewritten as tests' own are, a
+# broken contract shows the values it compared (before anything imports the kit)
+pytest.register_assert_rewrite("cardtable.testing")
+
+from tests import services  # noqa: E402  (after the rewrite is registered)
+from tests.browser import shots  # noqa: E402
 
 _STARTED = time.time()
 
