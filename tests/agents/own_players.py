@@ -4,6 +4,7 @@ path (``py:tests.agents.own_players:First``) or registered through an entry poin
 from __future__ import annotations
 
 from cardtable.agents import BlindAgent, RandomAgent
+from cardtable.agents.ismcts import ismcts_for
 from cardtable.agents.players import ComputerPlayer
 from cardtable.engine import Decision, Decisions, Rng
 
@@ -43,3 +44,5 @@ WAR_ONLY = ComputerPlayer(make=First, games=("war",))
 """A player registered for War alone."""
 EVERYWHERE = ComputerPlayer(make=RandomAgent)
 NUMBER = 7
+DEEP = ComputerPlayer(levels=ismcts_for, games=("war",), named_levels=("easy", "hard"))
+"""A player with levels, two of them offered by name."""

@@ -12,10 +12,11 @@ import pytest
 
 from cardtable import extensions
 from cardtable.agents import UnknownAgent, agent_names, make_agent, parse_seats
-from cardtable.agents.players import PLAYERS
+from cardtable.agents.players import PLAYERS, ComputerPlayer
 from cardtable.agents.registry import BUDGET_LIMITS, check_seats, default_agent
 from cardtable.engine import Match, Rng
 from cardtable.games import find
+from cardtable.server.web import agents_for
 from cardtable.simulation import simulate
 from tests.agents.own_players import First, Nth
 
@@ -60,6 +61,16 @@ def test_a_plugin_registers_a_player_that_seats_take_by_name(
         make_agent(parse_seats("first")[0], tcg, Rng(1))
     with pytest.raises(UnknownAgent, match="first has no levels"):
         make_agent(parse_seats("first:hard")[0], war, Rng(1))
+
+
+def test_a_plugin_player_offers_its_named_levels_where_players_are_listed(
+    plugins: list[EntryPoint],
+) -> None:
+    plugins.append(EntryPoint("deep", "tests.agents.own_players:DEEP", "cardtable.agents"))
+    assert agents_for("war")[-2:] == ["deep:easy", "deep:hard"]
+    assert make_agent(parse_seats("deep:300")[0], find("war"), Rng(1)).name == "ismcts"
+    with pytest.raises(TypeError, match="only a player made by `levels` names levels"):
+        ComputerPlayer(make=First, named_levels=("easy",))
 
 
 def test_a_broken_plugin_is_reported_and_leaves_the_rest_alone(

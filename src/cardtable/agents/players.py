@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
-from cardtable.agents.ismcts import BadLevel, BudgetLimits, ismcts_for
+from cardtable.agents.ismcts import LEVELS, BadLevel, BudgetLimits, ismcts_for
 from cardtable.agents.karata import HeuristicAgent
 from cardtable.agents.random import RandomAgent
 from cardtable.agents.tcg import CautiousAgent, GreedyAgent, HighestAgent, PlannerAgent
@@ -55,10 +55,15 @@ class ComputerPlayer:
     make: Factory | None = None
     levels: Levelled | None = None
     games: tuple[str, ...] | None = None
+    named_levels: tuple[str, ...] = ()
+    """The levels offered by name where players are chosen from a list (a room's seats:
+    ``ismcts:easy``...); ``levels`` may take others too (``ismcts:400``)."""
 
     def __post_init__(self) -> None:
         if (self.make is None) == (self.levels is None):
             raise TypeError("a computer player is made either by `make` or by `levels`")
+        if self.named_levels and self.levels is None:
+            raise TypeError("only a player made by `levels` names levels")
 
     def plays(self, game: str) -> bool:
         """Whether it plays the game called ``game``."""
@@ -82,7 +87,7 @@ def _own() -> dict[str, ComputerPlayer]:
         "cautious": ComputerPlayer(make=CautiousAgent, games=("tcg",)),
         "planner": ComputerPlayer(make=PlannerAgent, games=("tcg",)),
         "heuristic": ComputerPlayer(make=HeuristicAgent, games=("karata",)),
-        "ismcts": ComputerPlayer(levels=ismcts_for),
+        "ismcts": ComputerPlayer(levels=ismcts_for, named_levels=tuple(LEVELS)),
     }
 
 

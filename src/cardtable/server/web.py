@@ -39,8 +39,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardtable.agents.ismcts import LEVELS
 from cardtable.agents.names import agent_title
+from cardtable.agents.players import PLAYERS
 from cardtable.agents.registry import agent_names, default_agent
 from cardtable.engine.errors import RulesetError
 from cardtable.games import find, names
@@ -108,8 +108,9 @@ def agents_for(game: str) -> list[str]:
     usual = default_agent(find(game))
     found: list[str] = [usual]
     for name in agent_names(find(game)):
-        if name == "ismcts":
-            found += [f"{name}:{level}" for level in LEVELS]
+        player = PLAYERS.get(name)
+        if player is not None and player.named_levels:
+            found += [f"{name}:{level}" for level in player.named_levels]
         elif name != usual:
             found.append(name)
     return found
