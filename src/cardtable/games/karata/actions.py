@@ -7,7 +7,10 @@ takes effect) → ``PickUp`` when it ended on an unanswered question → ``Advan
 ``Fined`` → ``PickUp`` (the fine, and a pending bomb) → ``Advance``.
 
 Events show what the table saw: every card played, how many cards each player picked (the
-cards themselves to the picker only) and how many went back into the deck.
+cards themselves to the picker only) and how many went back into the deck. What everybody saw
+go into the hidden deck stays named in the public data from version 4 (``buried`` and
+``recycled``, see :mod:`~cardtable.games.karata.state`), so no event names a card its reader
+can no longer see.
 """
 
 from __future__ import annotations
@@ -84,6 +87,7 @@ class TurnUp(Action[KarataState]):
             card = deck.pop()
         state.pile.add(card)
         self.card = card
+        state.buried = [buried.key for buried in self.buried]  # public from version 4
 
     def event(self, seat: int | None) -> JsonObject | None:
         assert self.card is not None
@@ -306,6 +310,7 @@ def _recycle(state: KarataState) -> int:
         return 0
     returned = pile.cards[:-1]
     del pile.cards[:-1]
+    state.recycled = [card.key for card in returned]  # public from version 4
     state.deck.cards.extend(returned)
     state.deck.shuffle(state.rng)
     return len(returned)

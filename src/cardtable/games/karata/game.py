@@ -82,11 +82,14 @@ class KarataGame(Game[KarataState, KarataRules]):
     public_type = KarataPublic
     refusal_codes: ClassVar[Mapping[str, str]] = REFUSAL_CODES
     describe_event = staticmethod(words.describe)
-    version = 3
-    older_versions = (1, 2)
-    """Version 3 places every seat when a match ends (:meth:`placings`); version 2 ends a
-    match with an outcome of a code (see :data:`~cardtable.games.karata.outcomes.OUTCOMES`);
-    version 1's outcomes were sentences alone (its records replay to them)."""
+    version = 4
+    older_versions = (1, 2, 3)
+    """Version 4's public data names the cards everybody saw go into the hidden deck (the
+    special cards buried at the opening, the pile's cards last shuffled back: see
+    :data:`~cardtable.games.karata.state.PUBLIC_NAMES_SINCE`); version 3 places every seat
+    when a match ends (:meth:`placings`); version 2 ends a match with an outcome of a code
+    (see :data:`~cardtable.games.karata.outcomes.OUTCOMES`); version 1's outcomes were
+    sentences alone (its records replay to them)."""
     outcome_codes = OUTCOMES
     outcome_codes_since = OUTCOMES_SINCE
     placings_since = 3
