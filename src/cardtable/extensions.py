@@ -42,7 +42,7 @@ GROUPS: Mapping[str, str] = {
     "cardtable.opponent_models": "how a game's players play, for the search player, by game",
     "cardtable.encodings": "a game's research encoding: made from a ruleset, by game",
     "cardtable.boards": "a game's terminal board: a Board subclass, by game",
-    "cardtable.tables": "a game's browser table: a BrowserTable, by game",
+    "cardtable.tables": "a game's browser table: a package of the plug-in holding table.js",
 }
 """Every entry-point group cardtable reads, and what an entry of it names."""
 
