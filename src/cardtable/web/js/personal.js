@@ -4,7 +4,8 @@
 // whether the person is there: `idle` when the tab is hidden or left without input for a few
 // minutes (friends then see them away), `active` when they come back, and now and then while
 // they use the page. After a drop it reconnects by itself, waiting a little longer each time
-// (as a room's Connection does); signing out closes it.
+// (as a room's Connection does), and gives up an attempt not welcomed within a few seconds;
+// signing out closes it.
 //
 // Others listen with onPersonal(type, listener): "presence", "notification", "matchmaking"
 // (one's place in the queue of ranked play: ranked.js), and "welcome" (each (re)connection:
@@ -19,6 +20,7 @@ const PING_MS = 25000;
 const IDLE_MS = 3 * 60 * 1000; // no input for this long: away
 const ALIVE_MS = 60 * 1000; // while used, `active` at most this often (the server's "nothing came")
 const MAX_DELAY_MS = 30000;
+const HANDSHAKE_MS = 10000; // a connection not welcomed by then is given up, and tried again
 const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart", "mousemove", "focus"];
 
 const listeners = new Map(); // type -> Set of listeners
@@ -86,6 +88,9 @@ function open() {
   socket = here;
   let fatal = false;
   setState(retries ? "reconnecting" : "connecting");
+  // an attempt that hangs (accepted, then nothing: a stalled proxy or server) would otherwise
+  // leave the channel reconnecting for good: give it up, which retries as any close does
+  const handshake = setTimeout(() => { if (socket === here) here.close(); }, HANDSHAKE_MS);
   here.addEventListener("open", () => {
     here.send(JSON.stringify({ type: "hello", version: VERSION }));
     pinger = setInterval(() => send({ type: "ping", nonce: Date.now() % 1e9 }), PING_MS);
@@ -100,6 +105,7 @@ function open() {
     }
     if (!message || typeof message.type !== "string") return;
     if (message.type === "welcome") {
+      clearTimeout(handshake);
       welcomes += 1;
       retries = 0;
       setState("open");
@@ -112,6 +118,7 @@ function open() {
     emit(message.type, message); // a type this page does not know has no listeners: skipped
   });
   here.addEventListener("close", () => {
+    clearTimeout(handshake);
     clearInterval(pinger);
     if (socket !== here) return;
     socket = null;
