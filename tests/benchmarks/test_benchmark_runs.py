@@ -164,3 +164,9 @@ def test_the_tournament_benchmark_through_the_server_runs_in_quick_mode() -> Non
     assert [(run, int(tables)) for run, _, tables in rows] == [("server", 12), ("offline", 12)]
     assert "rounds: 3; winner: " in output
     assert "tracebacks in the server's log: 0" in output
+
+
+def test_the_generic_encoding_benchmark_runs_in_quick_mode() -> None:
+    output = run_script("generic_encoding.py", "--quick")
+    for game in ("Kata TCG, minions", "Karata, 3 players", "War", "High Card"):
+        assert re.search(rf"^\| {game} \| [\d.,]+ µs \| [\d.,]+ µs \| [\d.]+x \|$", output, re.M)
