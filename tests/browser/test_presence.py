@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from tests.browser import shots
 from tests.browser.test_accounts import LONG_WAR, PASSWORD, fresh
-from tests.browser.ui import Person
+from tests.browser.ui import STALL_NEXT_SOCKET, Person
 
 Members = Callable[..., Person]
 
@@ -77,30 +77,6 @@ def sees(person: Person, username: str, state: str) -> None:
     person.page.wait_for_selector(f"{where(person, username)}[data-whereabouts='{state}']")
 
 
-STALL_NEXT_CHANNEL = """() => {
-  // the next personal channel's handshake never ends: it stays connecting until closed
-  const Real = window.WebSocket;
-  let stalls = 1;
-  function Stalling(url, protocols) {
-    if (stalls > 0 && String(url).endsWith("/ws/me")) {
-      stalls -= 1;
-      const stuck = new EventTarget();
-      stuck.readyState = Real.CONNECTING;
-      stuck.send = () => { throw new Error("still connecting"); };
-      stuck.close = () => {
-        stuck.readyState = Real.CLOSED;
-        stuck.dispatchEvent(new Event("close"));
-      };
-      window.__stalled = (window.__stalled || 0) + 1;
-      return stuck;
-    }
-    return new Real(url, protocols);
-  }
-  for (const name of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Stalling[name] = Real[name];
-  window.WebSocket = Stalling;
-}"""
-
-
 def test_a_reconnection_whose_handshake_hangs_is_given_up_and_tried_again(
     members: Members,
 ) -> None:
@@ -111,7 +87,7 @@ def test_a_reconnection_whose_handshake_hangs_is_given_up_and_tried_again(
     owl.page.wait_for_function(
         f"async () => (await import('{PERSONAL}')).personalState() === 'open'"
     )
-    owl.page.evaluate(STALL_NEXT_CHANNEL)
+    owl.page.evaluate(STALL_NEXT_SOCKET, "/ws/me")
     owl.page.evaluate(f"async () => (await import('{PERSONAL}')).dropPersonal()")
     owl.page.wait_for_function("() => window.__stalled === 1")
     for _ in range(300):  # the handshake's limit, then the first retry's short wait

@@ -11,7 +11,7 @@ import httpx2
 from playwright.sync_api import Route
 
 from tests.browser import shots
-from tests.browser.ui import Person, open_more_rules, open_rule_groups
+from tests.browser.ui import STALL_NEXT_SOCKET, Person, open_more_rules, open_rule_groups
 from tests.server.processes import Served
 
 People = Callable[..., Person]
@@ -83,6 +83,21 @@ def test_a_wrong_password_is_refused_and_the_right_one_seats(people: People) -> 
     owl.page.click("#join-button")
     owl.page.wait_for_selector("#room-status:has-text('you are at seat 2 as Owl')")
     fox.page.wait_for_selector("#seats li[data-seat='1']:has-text('Owl')")
+
+
+def test_a_room_connection_whose_handshake_hangs_is_given_up_and_tried_again(
+    people: People,
+) -> None:
+    """The room's first connection never completes its handshake (a stalled proxy or
+    server): it used to stay "connecting…" for good; it is given up and tried again."""
+    fox = people("Fox")
+    fox.page.add_init_script(f"({STALL_NEXT_SOCKET})('/ws/rooms/')")
+    fox.page.reload()
+    fox.create_room("war", {"ranks": 4, "suits": 1}, ("open", "random"))
+    fox.page.wait_for_function("() => window.__stalled === 1")
+    fox.page.wait_for_selector("#connection[data-state='open']", timeout=30_000)
+    fox.start()
+    fox.page.wait_for_selector("#turn:has-text('Your turn')")
 
 
 def _finished_match(site: Served) -> tuple[str, str]:

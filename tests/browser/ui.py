@@ -26,6 +26,33 @@ def open_rule_groups(page: Page) -> None:
     page.eval_on_selector_all("#create-form details.rule-group", unfold)
 
 
+STALL_NEXT_SOCKET = """(path) => {
+  // the next WebSocket to a path starting with `path` never completes its handshake: it stays
+  // connecting until closed (as behind a stalled proxy); window.__stalled counts them
+  const Real = window.WebSocket;
+  let stalls = 1;
+  function Stalling(url, protocols) {
+    if (stalls > 0 && new URL(url, location.href).pathname.startsWith(path)) {
+      stalls -= 1;
+      const stuck = new EventTarget();
+      stuck.readyState = Real.CONNECTING;
+      stuck.send = () => { throw new Error("still connecting"); };
+      stuck.close = () => {
+        stuck.readyState = Real.CLOSED;
+        stuck.dispatchEvent(new Event("close"));
+      };
+      window.__stalled = (window.__stalled || 0) + 1;
+      return stuck;
+    }
+    return new Real(url, protocols);
+  }
+  for (const name of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Stalling[name] = Real[name];
+  window.WebSocket = Stalling;
+}"""
+"""Run with the path (``page.evaluate(STALL_NEXT_SOCKET, "/ws/me")``), or as an init script
+(``page.add_init_script(f"({STALL_NEXT_SOCKET})('/ws/rooms/')")``) for a page's first socket."""
+
+
 def open_more_rules(page: Page) -> None:
     """Open the lobby's "More rules", where the form that makes a room your way waits
     (collapsed at first, under the one-click starts)."""

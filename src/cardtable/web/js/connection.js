@@ -1,10 +1,12 @@
 // One room's WebSocket, kept open: it says hello with the token and how many events of the
 // current match it holds, and after a drop it reconnects by itself (waiting a little longer
-// each time), so a player misses nothing and notices nothing.
+// each time, and giving up an attempt not welcomed within a few seconds), so a player misses
+// nothing and notices nothing.
 
 const PROTOCOL = 10; // a room says which tournament table it plays
 const FATAL = new Set(["protocol_version", "hello_first", "bad_token", "bad_password", "forbidden_origin", "room_closed"]);
 const PING_MS = 20000;
+const HANDSHAKE_MS = 10000; // a connection not welcomed by then is given up, and tried again
 
 export class Connection {
   /**
@@ -35,6 +37,9 @@ export class Connection {
     const socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}`);
     this.socket = socket;
     this.onState(this.retries ? "reconnecting" : "connecting");
+    // an attempt that hangs (accepted, then nothing: a stalled proxy or server) would otherwise
+    // leave the room connecting for good: give it up, which retries as any close does
+    const handshake = setTimeout(() => { if (this.socket === socket) socket.close(); }, HANDSHAKE_MS);
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, last_event: this.held }));
       this.pinger = setInterval(() => this.send({ type: "ping", nonce: Date.now() % 1e9 }), PING_MS);
@@ -47,6 +52,7 @@ export class Connection {
         return;
       }
       if (message.type === "welcome") {
+        clearTimeout(handshake);
         this.retries = 0;
         this.onState("open");
       }
@@ -63,6 +69,7 @@ export class Connection {
       this.onMessage(message);
     });
     socket.addEventListener("close", () => {
+      clearTimeout(handshake);
       clearInterval(this.pinger);
       if (this.socket !== socket) return;
       if (this.stopped) return;
