@@ -39,6 +39,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.moves import MoveCard
 from cardtable.engine.outcome import Outcome, OutcomeCode
 from cardtable.engine.pools import Pool
+from cardtable.engine.public import public_field, shortcut
 from cardtable.engine.reactions import Reaction, ReactionTable, reaction
 from cardtable.engine.record import Record
 from cardtable.engine.rng import Rng
@@ -117,6 +118,8 @@ __all__ = [
     "determinise",
     "digest",
     "hero_outcome",
+    "public_field",
     "reaction",
+    "shortcut",
     "view_to_json",
 ]

@@ -13,13 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.errors import InvalidDecision, RecordError, quoted
-from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object
+from cardtable.engine.events import Shape
+from cardtable.engine.json import JsonObject, JsonValue, as_int, as_object
 from cardtable.engine.outcome import ALL_FELL, FELL, Outcome
+from cardtable.engine.public import public_field
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 
@@ -64,10 +66,21 @@ _HEROES: list[Target] = []
 _TARGET = re.compile(r"([p#])([0-9]{1,9})", re.ASCII)
 
 
+@dataclass(frozen=True, slots=True)
+class HeroData(Shape):
+    """A hero in JSON: ``life`` is [starting, current]; ``mana`` is [slots, available]."""
+
+    seat: int
+    life: list[int]
+    mana: list[int]
+    attack: list[int]
+
+
 class Hero:
     """A player as a character: life, a mana pool, and an attack (0 unless armed)."""
 
     __slots__ = ("seat", "life", "mana", "attack")
+    json_shape: ClassVar[type] = HeroData
 
     def __init__(self, seat: int, life: int, mana: int = 0) -> None:
         self.seat = seat
@@ -109,11 +122,7 @@ class Hero:
 class BattleState(State):
     """A state with one hero per seat: the base of battle card games."""
 
-    __slots__ = ("heroes",)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.heroes: list[Hero] = []
+    heroes: list[Hero] = public_field(factory=list)
 
     def character(self, target: Target) -> Hero | Card:
         """The hero or card a target names (``IndexError`` for an unknown one)."""
@@ -132,17 +141,9 @@ class BattleState(State):
             raise ValueError(f"{found!r} is not a character: it has no tracked life")
         return life
 
-    def copy_public(self, clone: Self) -> None:
-        clone.heroes = [hero.copy() for hero in self.heroes]
-
-    def public(self) -> JsonObject:
-        return {"heroes": [hero.to_json() for hero in self.heroes]}
-
-    def load_public(self, data: JsonObject) -> None:
-        heroes = [Hero.from_json(item) for item in as_list(data.get("heroes"), "heroes")]
-        if [hero.seat for hero in heroes] != list(range(self.seats)):
+    def check_public(self) -> None:
+        if [hero.seat for hero in self.heroes] != list(range(self.seats)):
             raise RecordError(f"heroes: expected one hero per seat, seats 0 to {self.seats - 1}")
-        self.heroes = heroes
 
 
 SHIELD = "shield"

@@ -87,7 +87,7 @@ def determinise(
     state.turn = view.turn
     state.active = view.active
     state.outcome = view.outcome
-    state.load_public(view.public)
+    state.load_public(view.public, view=True)
     for name, known in state.pools.items():
         made = view.made.get(name, ())
         if name in view.pools:

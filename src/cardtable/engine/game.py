@@ -54,6 +54,7 @@ from cardtable.engine.json import (
 from cardtable.engine.outcome import CONCEDED, Outcome, OutcomeCode, outcome_codes, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
+from cardtable.engine.public import public_shape
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
@@ -194,8 +195,13 @@ class Game(ABC, Generic[S, R]):
     """This game's decision classes (conceding is added for every game)."""
     event_types: ClassVar[tuple[type[Any], ...]]
     """Dataclasses giving the shapes of this game's own events (the engine's are added)."""
+    state_type: ClassVar[type[State]] = State
+    """The class of this game's states, whose annotated fields are its public data (see
+    :mod:`~cardtable.engine.public`)."""
     public_type: ClassVar[type[Any]]
-    """Dataclass giving the shape of the game's public data in views (``View.public``)."""
+    """Dataclass giving the shape of the game's public data in views (``View.public``):
+    made from :attr:`state_type`'s fields unless the game gives it (a game whose views show
+    more than its state keeps: :func:`~cardtable.engine.public.public_shape` with ``extra``)."""
     outcome_codes: ClassVar[Mapping[str, OutcomeCode]] = outcome_codes(CONCEDED)
     """The closed set of ways this game's matches end, by code, each with its words (see
     :mod:`~cardtable.engine.outcome`): every outcome its rules make carries one of them (the
@@ -223,6 +229,11 @@ class Game(ABC, Generic[S, R]):
     """UCB1's exploration constant for search players (rewards lie between 0 and 1): how
     readily a search tries again the moves that have done worse so far. A game that sets its
     own should show the measurement that chose it (see docs/agents.md)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "state_type" in cls.__dict__ and "public_type" not in cls.__dict__:
+            cls.public_type = public_shape(cls.state_type)
 
     @property
     def all_refusal_codes(self) -> Mapping[str, str]:

@@ -4,22 +4,28 @@ Games subclass :class:`State` to add their public data (heroes, direction of pla
 hidden information lives in zones; everything else in a state is public, which is what makes
 views, redaction and determinisation generic.
 
+A game's public data is declared as annotated fields of its subclass, as a dataclass's are
+(see :mod:`~cardtable.engine.public`): the engine makes, copies, writes and loads them.
+
 A state at rest (between decisions) has an empty queue. ``journal`` collects every executed
 (or fizzled) action when it is a list; copies made for search leave it ``None``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, CardDef, Component
+from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
+from cardtable.engine.public import fields_of, shortcuts_of
 from cardtable.engine.reactions import Reaction
 from cardtable.engine.rng import Rng
 from cardtable.engine.stats import Stat
@@ -50,6 +56,13 @@ class State:
         "components",
     )
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Read a subclass's annotated fields as its public data (see
+        :mod:`~cardtable.engine.public`)."""
+        super().__init_subclass__(**kwargs)
+        if "__annotations__" in cls.__dict__:
+            dataclasses.dataclass(init=False, repr=False, eq=False, match_args=False)(cls)
+
     def __init__(self, rules: RuleBook, rng: Rng, *, seats: int) -> None:
         self.rules = rules
         self.seats = seats
@@ -66,6 +79,19 @@ class State:
         self.listeners: dict[type, list[tuple[int, Reaction]]] = {}
         self.live: dict[int, dict[str, Stat]] = {}
         self.components: dict[int, tuple[Component, ...]] = {}
+        for field in fields_of(type(self)):
+            setattr(self, field.name, field.default(seats))
+        for name, factory in shortcuts_of(type(self)):
+            setattr(self, name, factory())
+
+    def bind_zones(self) -> None:
+        """Point a game's :func:`~cardtable.engine.public.shortcut` fields at this state's
+        zones (called after every copy and load; a game with shortcuts says how)."""
+
+    def check_public(self) -> None:
+        """Raise ``RecordError`` when loaded public data contradicts itself or the zones
+        (each value's type, and seats' range, are checked already): a game whose public
+        facts depend on each other says how."""
 
     # -- structure -------------------------------------------------------------------------
 
@@ -262,14 +288,43 @@ class State:
         return clone
 
     def copy_public(self, clone: Self) -> None:
-        """Copy the game's own public data into ``clone`` (games override)."""
+        """Copy the declared public data into ``clone``, and bind its shortcuts."""
+        for field in fields_of(type(self)):
+            value = getattr(self, field.name)
+            setattr(clone, field.name, value if field.copy is None else field.copy(value))
+        clone.bind_zones()
 
     def public(self) -> JsonObject:
-        """The game's own public data as JSON (games override)."""
-        return {}
+        """The declared public data as JSON (a field of a later version of the rules than
+        the match's is left out)."""
+        version = self.rules.game.version
+        return {
+            field.name: field.dump(getattr(self, field.name))
+            for field in fields_of(type(self))
+            if field.options.since <= version
+        }
 
-    def load_public(self, data: JsonObject) -> None:
-        """Restore the game's own public data from :meth:`public`'s JSON (games override)."""
+    def load_public(self, data: JsonObject, *, view: bool = False) -> None:
+        """Restore the declared public data from :meth:`public`'s JSON (``RecordError``
+        naming what is wrong, with nothing changed). ``view``: the data is a view's, which
+        may show more than the state keeps (what the ruleset says): that is left aside."""
+        fields = fields_of(type(self))
+        unknown = set(data) - {field.name for field in fields}
+        if unknown and not view:
+            raise RecordError(f"public data: unknown field {sorted(unknown)[0]!r}")
+        version = self.rules.game.version
+        loaded: dict[str, Any] = {}
+        for field in fields:
+            if field.name not in data and field.options.since > version:
+                loaded[field.name] = field.default(self.seats)
+                continue
+            if field.name not in data:
+                raise RecordError(f"public data: {field.name} is missing")
+            what = f"{self.rules.game.name} {field.name}"
+            loaded[field.name] = field.load(data[field.name], what, self.seats)
+        for name, value in loaded.items():
+            setattr(self, name, value)
+        self.check_public()
 
     def hidden_cards(self, seat: int | None) -> Iterator[Card]:
         """Every card in a zone that ``seat`` cannot see."""

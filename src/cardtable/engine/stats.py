@@ -11,6 +11,8 @@ what it is now (health after damage, mana left this turn).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonValue, as_int, as_list
 
@@ -19,6 +21,7 @@ class Stat:
     """A base and a current value. Mutable: it lives inside a state."""
 
     __slots__ = ("base", "value")
+    json_shape: ClassVar[type] = list[int]
 
     def __init__(self, base: int, value: int | None = None) -> None:
         self.base = base

@@ -17,7 +17,7 @@ def turn(state: WarState, seat: int) -> None:
 
 def play_round(state: WarState) -> None:
     """Every player still to turn in the current round turns, in order."""
-    for seat in list(state.pending):
+    for seat in list(state.to_turn):
         turn(state, seat)
 
 

@@ -10,15 +10,15 @@ from tests.games.war.helpers import kinds, play_round, sizes, top_first, turn
 def test_a_plain_battle_the_highest_card_takes_both() -> None:
     state = scenario(piles=[["9H", "2C"], ["KS", "3D"]])
     assert state.turn == 1
-    assert state.pending == [0, 1]
+    assert state.to_turn == [0, 1]
     turn(state, 0)
     assert top_first(state.ups[0]) == ["9H"]
-    assert state.pending == [1]
+    assert state.to_turn == [1]
     turn(state, 1)
     assert sizes(state) == [1, 3]
     assert top_first(state.piles[1]) == ["3D", "9H", "KS"]
     assert state.turn == 2
-    assert state.pending == [0, 1]
+    assert state.to_turn == [0, 1]
     assert state.on_table() == 0
     shown = events(state, None)
     assert kinds(shown)[-5:] == ["battle", "turn", "turn", "won", "battle"]
@@ -89,7 +89,7 @@ def test_a_three_way_war_and_the_waiting_players_cards_go_to_its_winner() -> Non
     play_round(state)
     assert state.contenders == [0, 1, 2]
     assert events(state, None)[-1] == {"type": "war", "round": 1, "seats": [0, 1, 2]}
-    assert state.pending == [0, 1, 2]
+    assert state.to_turn == [0, 1, 2]
     play_round(state)
     assert sizes(state) == [0, 10, 0, 1]
     assert kinds(events(state, None))[-4:] == ["won", "out", "out", "battle"]
@@ -106,7 +106,7 @@ def test_only_the_tied_players_go_to_war() -> None:
     )
     play_round(state)
     assert state.contenders == [1, 2]
-    assert state.pending == [1, 2]
+    assert state.to_turn == [1, 2]
     assert top_first(state.ups[0]) == ["2H"]
 
 

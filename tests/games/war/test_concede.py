@@ -36,10 +36,10 @@ def test_with_three_players_the_others_play_on_and_take_the_table() -> None:
     assert state.outcome is None
     assert state.out == [1]
     assert top_first(state.aside) == ["3D", "AC"]
-    assert state.pending == [2]
+    assert state.to_turn == [2]
     turn(state, 2)
     assert sizes(state) == [1, 0, 4]
-    assert state.pending == [0, 2]
+    assert state.to_turn == [0, 2]
     assert state.last is not None
     assert state.last.winner == 2
 
@@ -49,10 +49,10 @@ def test_conceding_while_waiting_to_turn_in_a_war() -> None:
         piles=[["9H", "2C", "AC"], ["9S", "3D", "KC"], ["4D", "5D"]], rules=WarRules(players=3)
     )
     play_round(state)
-    assert state.pending == [0, 1]
+    assert state.to_turn == [0, 1]
     GAME.decide(state, 0, CONCEDE)
     assert state.contenders == [1]
-    assert state.pending == [1]
+    assert state.to_turn == [1]
     turn(state, 1)
     assert sizes(state) == [0, 5, 1]
     assert state.last is not None
@@ -65,7 +65,7 @@ def test_the_last_player_to_turn_conceding_settles_the_round() -> None:
     turn(state, 1)
     GAME.decide(state, 2, CONCEDE)
     assert sizes(state) == [3, 1, 0]
-    assert state.pending == [0, 1]
+    assert state.to_turn == [0, 1]
 
 
 def test_when_every_contender_concedes_the_table_is_set_aside() -> None:
@@ -79,7 +79,7 @@ def test_when_every_contender_concedes_the_table_is_set_aside() -> None:
     assert state.outcome is None
     assert {"type": "set_aside", "cards": 4} in events(state, None)
     assert sizes(state) == [0, 0, 1, 1]
-    assert state.pending == [2, 3]
+    assert state.to_turn == [2, 3]
     assert len(state.aside.cards) == 8
     assert state.last is not None
     assert state.last.winner is None
@@ -104,4 +104,4 @@ def test_waiting_players_may_concede() -> None:
     play_round(state)
     GAME.decide(state, 2, CONCEDE)
     assert state.out == [2]
-    assert state.pending == [0, 1]
+    assert state.to_turn == [0, 1]

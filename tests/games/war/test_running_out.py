@@ -16,18 +16,18 @@ def test_a_player_running_out_in_a_war_drops_out_and_leaves_their_cards() -> Non
         rules=WarRules(players=3),
     )
     play_round(state)
-    assert state.pending == [0, 1, 2]
+    assert state.to_turn == [0, 1, 2]
     since = len(state.journal or [])
     turn(state, 0)
     shown = events(state, None, since)
     assert shown[0] == {"type": "turn", "seat": 0, "round": 1, "down": 1, "card": None}
     assert shown[1] == {"type": "dropped", "seat": 0, "round": 1}
-    assert state.pending == [1, 2]
+    assert state.to_turn == [1, 2]
     play_round(state)
     assert sizes(state) == [0, 1, 9]
     assert state.out == [0]
     assert state.rounds == [[]]
-    assert state.pending == [1, 2]
+    assert state.to_turn == [1, 2]
     assert {"type": "out", "seat": 0, "reason": "no cards", "set_aside": 0} in events(state, None)
 
 
@@ -37,7 +37,7 @@ def test_a_player_with_no_card_left_for_a_war_drops_out_at_once() -> None:
     )
     play_round(state)
     assert state.contenders == [0, 1, 2]
-    assert state.pending == [1, 2]
+    assert state.to_turn == [1, 2]
     assert kinds(events(state, None))[-2:] == ["war", "dropped"]
     play_round(state)
     assert sizes(state) == [0, 0, 7]
@@ -123,7 +123,7 @@ def test_players_dealt_no_cards_are_out_from_the_start() -> None:
     match = Match(GAME, WarRules(players=5, suits=1, ranks=3), seed=3)
     assert [len(pile.cards) for pile in match.state.piles] == [1, 1, 1, 0, 0]
     assert match.state.out == [3, 4]
-    assert match.state.pending == [0, 1, 2]
+    assert match.state.to_turn == [0, 1, 2]
     alone = Match(GAME, WarRules(players=3, suits=1, ranks=1), seed=3)
     assert alone.outcome is not None
     assert alone.outcome.winners == (0,)

@@ -16,7 +16,7 @@ def test_piles_are_laid_out_top_first_with_ids_in_order() -> None:
     assert [card.id for card in reversed(state.piles[0].cards)] == [0, 1]
     assert state.pools["deck"].manifest == ("AH", "6C", "6D", "2C")
     assert state.turn == 1
-    assert state.pending == [0, 1]
+    assert state.to_turn == [0, 1]
 
 
 def test_a_later_battle_number() -> None:

@@ -23,7 +23,7 @@ def _play(seed: int, rules: WarRules = RULES) -> tuple[int, int, tuple[int, ...]
     match = Match(GAME, rules, seed)
     state = match.state
     while state.outcome is None:
-        GAME.decide(state, state.pending[0], TURN)
+        GAME.decide(state, state.to_turn[0], TURN)
     wars = sum(1 for e in match.events(None) if e["type"] == "war" and e["round"] == 1)
     return state.turn, wars, state.outcome.winners
 

@@ -92,7 +92,7 @@ def test_a_mid_war_state_round_trips_through_json_and_plays_on_the_same() -> Non
                     "cards": 1,
                 }
             },
-            "card must be a card's key or null",
+            "war last.rounds.card: expected str or null, got int",
         ),
     ],
 )

@@ -28,11 +28,11 @@ from cardtable.engine import (
     JsonValue,
     Outcome,
     Pool,
-    RecordError,
     Rng,
     RuleBook,
     Stack,
     State,
+    public_field,
     reaction,
 )
 from cardtable.engine.events import Shape
@@ -85,27 +85,8 @@ def played(seat: int) -> str:
 class HighCardState(State):
     """Every card lies in a zone; the public data is the score and who has still to play."""
 
-    __slots__ = ("scores", "to_play")
-
-    def __init__(self, book: RuleBook, rng: Rng, *, seats: int) -> None:
-        super().__init__(book, rng, seats=seats)
-        self.scores = [0] * seats
-        self.to_play: list[int] = []
-
-    def copy_public(self, clone: Self) -> None:
-        clone.scores = self.scores[:]
-        clone.to_play = self.to_play[:]
-
-    def public(self) -> JsonObject:
-        scores: list[JsonValue] = list(self.scores)
-        to_play: list[JsonValue] = list(self.to_play)
-        return {"scores": scores, "to_play": to_play}
-
-    def load_public(self, data: JsonObject) -> None:
-        self.scores = [as_int(n, "score") for n in as_list(data.get("scores"), "scores")]
-        self.to_play = [as_int(n, "seat") for n in as_list(data.get("to_play"), "to_play")]
-        if len(self.scores) != self.seats or not set(self.to_play) <= set(range(self.seats)):
-            raise RecordError("highcard: scores and to_play do not fit the seats")
+    scores: list[int] = public_field(per_seat=0)
+    to_play: list[int] = public_field(factory=list, seats=True)
 
 
 class Deal(Action[HighCardState]):
@@ -245,12 +226,6 @@ class RevealEvent(Shape):
     winners: list[int]
 
 
-@dataclass(frozen=True, slots=True)
-class HighCardPublic(Shape):
-    scores: list[int]
-    to_play: list[int]
-
-
 class HighCardGame(Game[HighCardState, HighCardRules]):
     """High Card for two to eight players."""
 
@@ -261,7 +236,7 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
     ruleset_type = HighCardRules
     decision_types = (Play,)
     event_types = (DealEvent, TrickEvent, PlayEvent, RevealEvent)
-    public_type = HighCardPublic
+    state_type = HighCardState
 
     def default_ruleset(self) -> HighCardRules:
         return HighCardRules()

@@ -153,29 +153,3 @@ KARATA_EVENTS: tuple[type, ...] = (
     NextEvent,
     LeaveEvent,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class KarataCardKeys(Shape):
-    """Cards everybody saw, by their keys: under ``cards``, so that they are named as the
-    conformance kit reads names (see :mod:`cardtable.testing.naming`)."""
-
-    cards: list[str]
-
-
-@dataclass(frozen=True, slots=True)
-class KarataPublic(Shape):
-    """What everyone knows besides the zones: the direction of play (1 up the seats, -1
-    down), the active request (a suit letter, a card's key, or empty), the pick pending on the
-    player to act (0: none), who is on last card, and who left the table; from version 4, the
-    cards everybody saw go into the hidden deck, by their keys: the special cards turned up
-    and buried at the opening (``buried``, kept all match), and the cards of the pile last
-    shuffled back into the deck (``recycled``, none until the first time)."""
-
-    direction: int
-    request: str
-    bomb: int
-    declared: list[bool]
-    out: list[int]
-    buried: KarataCardKeys | None = None
-    recycled: KarataCardKeys | None = None

@@ -49,7 +49,7 @@ from cardtable.games.karata.cards import deck
 from cardtable.games.karata.config import MIN_PLAYERS, KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
 from cardtable.games.karata.errors import REFUSAL_CODES, BadDeclaration, RuleBroken
-from cardtable.games.karata.events import KARATA_EVENTS, KarataPublic
+from cardtable.games.karata.events import KARATA_EVENTS
 from cardtable.games.karata.outcomes import OUTCOMES, OUTCOMES_SINCE, older_outcome
 from cardtable.games.karata.rules import CHECKS, RULES
 from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, hand_names
@@ -79,7 +79,7 @@ class KarataGame(Game[KarataState, KarataRules]):
     ruleset_type = KarataRules
     decision_types = (Play, Finish, Pass, Turn)
     event_types = KARATA_EVENTS
-    public_type = KarataPublic
+    state_type = KarataState
     refusal_codes: ClassVar[Mapping[str, str]] = REFUSAL_CODES
     describe_event = staticmethod(words.describe)
     version = 4

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Literal, Self, get_args
 
 from pydantic import Field, Strict, model_validator
 
@@ -32,6 +32,9 @@ SEATS = 2
 
 Deck = Annotated[tuple[str, ...], Strict(False)]
 """A deck: card ids (a list in JSON and TOML)."""
+
+Variation = Literal["healing", "minions"]
+"""The rule variations a Kata TCG ruleset may switch on, by name."""
 
 
 class TcgRules(RulesetModel):
@@ -190,6 +193,6 @@ class TcgRules(RulesetModel):
         raise KeyError(card_id)
 
     @property
-    def variations(self) -> list[str]:
+    def variations(self) -> list[Variation]:
         """The names of the variations switched on."""
-        return [name for name in ("healing", "minions") if getattr(self, name)]
+        return [name for name in get_args(Variation) if getattr(self, name)]

@@ -145,23 +145,3 @@ TCG_EVENTS: tuple[type, ...] = (
     DiscountUsedEvent,
     ExpiredEvent,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class HeroData(Shape):
-    """A hero: ``life`` is [starting, current]; ``mana`` is [slots, available]."""
-
-    seat: int
-    life: list[int]
-    mana: list[int]
-    attack: list[int]
-
-
-@dataclass(frozen=True, slots=True)
-class TcgPublic(Shape):
-    """What everyone sees besides the zones: both heroes, how much cheaper each seat's next
-    drawn card will be, and the variations switched on (``healing``, ``minions``)."""
-
-    heroes: list[HeroData]
-    discounts: list[int]
-    variations: list[Literal["healing", "minions"]]

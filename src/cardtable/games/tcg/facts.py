@@ -1,7 +1,7 @@
 """The Kata TCG's public data, typed: the heroes' numbers and the discounts, one per seat;
 and a seat's digest: what it sees of the table, read in one call.
 
-``public_view`` gives the same facts as JSON (``TcgPublic``), which a server sends and an
+``public_view`` gives the same facts as JSON (``TcgGame.public_type``), which a server sends and an
 agent keeps. A reader that turns them into numbers after every decision (a research
 environment) reads them from a sight as :class:`TcgFacts` instead: a few small tuples read
 straight off the heroes, nothing to parse. Everything in it is public.

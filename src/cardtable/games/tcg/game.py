@@ -23,6 +23,7 @@ from cardtable.engine.json import JsonObject
 from cardtable.engine.numbering import shuffle_ids
 from cardtable.engine.outcome import ALL_FELL, CONCEDED, FELL, outcome_codes
 from cardtable.engine.pools import Pool
+from cardtable.engine.public import public_shape
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
@@ -43,10 +44,10 @@ from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.cardspec import DAMAGE_WITH_DRAW
 from cardtable.games.tcg.cardtext import card_text
-from cardtable.games.tcg.config import SEATS, TcgRules
+from cardtable.games.tcg.config import SEATS, TcgRules, Variation
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, play, plays
 from cardtable.games.tcg.decks import with_seat_deck
-from cardtable.games.tcg.events import TCG_EVENTS, TcgPublic
+from cardtable.games.tcg.events import TCG_EVENTS
 from cardtable.games.tcg.facts import TcgFacts, digest, facts
 from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
@@ -103,7 +104,10 @@ class TcgGame(Game[TcgState, TcgRules]):
         "asleep": "the minion came into play this turn: it attacks from your next turn",
         "already_attacked": "the minion has attacked this turn already",
     }
-    public_type = TcgPublic
+    state_type = TcgState
+    public_type = public_shape(TcgState, extra={"variations": list[Variation]})
+    """The state's public data, and the variations these rules switch on (see
+    :meth:`public_view`)."""
 
     def default_ruleset(self) -> TcgRules:
         return TcgRules()

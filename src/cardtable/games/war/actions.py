@@ -86,7 +86,7 @@ class StartBattle(Action[WarState]):
         piles = state.piles
         self.seats = [seat for seat in state.playing if piles[seat].cards]
         state.contenders = self.seats[:]
-        state.pending = self.seats[:]
+        state.to_turn = self.seats[:]
         state.rounds = [[]]
 
     def event(self, seat: int | None) -> JsonObject | None:
@@ -119,7 +119,7 @@ class TurnCard(Action[WarState]):
             self.card = card = pile.pop()
             state.ups[seat].cards.append(card)
         state.rounds[-1].append(Entry(seat, self.down, 0 if self.card is None else 1))
-        state.pending.remove(seat)
+        state.to_turn.remove(seat)
 
     def event(self, seat: int | None) -> JsonObject | None:
         card = self.card
@@ -205,7 +205,7 @@ class StartWar(Action[WarState]):
         state.rounds.append(entries)
         state.contenders = self.seats[:]
         piles = state.piles
-        state.pending = [seat for seat in self.seats if piles[seat].cards]
+        state.to_turn = [seat for seat in self.seats if piles[seat].cards]
         self.dropped = [seat for seat in self.seats if not piles[seat].cards]
         entries.extend(Entry(seat, 0, 0) for seat in self.dropped)
 
@@ -281,7 +281,7 @@ def gather(state: WarState, winner: int | None) -> list[Card]:
         zone.cards.clear()
     state.rounds = []
     state.contenders = []
-    state.pending = []
+    state.to_turn = []
     return packet
 
 
@@ -305,8 +305,8 @@ class Leave(Action[WarState]):
         state.out_at.append(state.turn)
         if self.reason == CONCEDED:
             state.conceded.append(seat)
-        if seat in state.pending:
-            state.pending.remove(seat)
+        if seat in state.to_turn:
+            state.to_turn.remove(seat)
         if seat in state.contenders:
             state.contenders.remove(seat)
         pile = state.piles[seat].cards

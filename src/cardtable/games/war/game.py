@@ -30,7 +30,7 @@ from cardtable.games.war.actions import CONCEDED, Deal, Leave, ShuffleDeck, Turn
 from cardtable.games.war.cards import war_deck
 from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import TURN, Turn
-from cardtable.games.war.events import WAR_EVENTS, WarPublic
+from cardtable.games.war.events import WAR_EVENTS
 from cardtable.games.war.rules import CHECKS, OUTCOMES, OUTCOMES_SINCE, RULES, older_outcome
 from cardtable.games.war.state import ASIDE, DECK, PLACINGS_SINCE, POOL, WarState, zone_names
 
@@ -50,7 +50,7 @@ class WarGame(Game[WarState, WarRules]):
     ruleset_type = WarRules
     decision_types = (Turn,)
     event_types = WAR_EVENTS
-    public_type = WarPublic
+    state_type = WarState
     refusal_codes: ClassVar[Mapping[str, str]] = {
         "not_in_round": "a war is on among other players: you wait until the next round",
         "already_turned": "you have turned your card in this round: the others turn theirs",
@@ -171,14 +171,14 @@ class WarGame(Game[WarState, WarRules]):
     # -- playing ----------------------------------------------------------------------------
 
     def to_act(self, state: WarState) -> int | None:
-        if state.outcome is not None or not state.pending:
+        if state.outcome is not None or not state.to_turn:
             return None
-        return state.pending[0]
+        return state.to_turn[0]
 
     def legal(self, state: WarState, seat: int) -> Decisions:
         if state.outcome is not None or not 0 <= seat < state.seats or seat in state.out:
             return Decisions(seat, (), None, False)
-        if state.pending and state.pending[0] == seat:
+        if state.to_turn and state.to_turn[0] == seat:
             return Decisions(seat, (TURN,), TURN)
         return Decisions(seat, (), None)
 
@@ -189,7 +189,7 @@ class WarGame(Game[WarState, WarRules]):
             )
         if seat in state.out:
             raise IllegalDecision("you are out of the match", code="out_of_match")
-        pending = state.pending
+        pending = state.to_turn
         if not pending or pending[0] != seat:
             if seat not in state.contenders:
                 raise IllegalDecision(

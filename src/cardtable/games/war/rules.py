@@ -58,7 +58,7 @@ def after_a_turn(state: WarState, action: TurnCard, source: Card | None) -> list
     actions: list[Action[Any]] = []
     if action.card is None:
         actions.append(DropOut(action.seat, action.round))
-    if not state.pending:
+    if not state.to_turn:
         actions.append(ResolveRound())
     return actions
 
@@ -75,7 +75,7 @@ def round_resolved(state: WarState, action: ResolveRound, source: Card | None) -
 @reaction(StartWar)
 def war_begins(state: WarState, action: StartWar, source: Card | None) -> list[Action[Any]]:
     actions: list[Action[Any]] = [DropOut(seat, action.round) for seat in action.dropped]
-    if not state.pending:
+    if not state.to_turn:
         actions.append(ResolveRound())
     return actions
 
@@ -87,7 +87,7 @@ def table_cleared(state: WarState, action: Action[Any], source: Card | None) -> 
 
 @reaction(Leave)
 def after_leaving(state: WarState, action: Leave, source: Card | None) -> list[Action[Any]]:
-    if action.reason == CONCEDED and state.rounds and not state.pending:
+    if action.reason == CONCEDED and state.rounds and not state.to_turn:
         return [ResolveRound()]
     return []
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Self, cast
+from typing import NamedTuple, cast
 
 from cardtable.engine.errors import RecordError
-from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object
+from cardtable.engine.public import public_field, shortcut
 from cardtable.engine.state import State
 from cardtable.engine.zones import Stack
 
@@ -58,28 +58,6 @@ class LastBattle:
     winner: int | None
     cards: int
 
-    def to_json(self) -> JsonObject:
-        rounds: list[JsonValue] = [
-            [{"seat": p.seat, "down": p.down, "card": p.card} for p in entries]
-            for entries in self.rounds
-        ]
-        return {"number": self.number, "rounds": rounds, "winner": self.winner, "cards": self.cards}
-
-    @classmethod
-    def from_json(cls, value: object, seats: int) -> LastBattle:
-        data = as_object(value, "war last battle")
-        rounds = tuple(
-            tuple(_played(item, seats) for item in as_list(entries, "war last battle round"))
-            for entries in as_list(data.get("rounds"), "war last battle rounds")
-        )
-        winner = data.get("winner")
-        return cls(
-            number=as_int(data.get("number"), "war last battle number"),
-            rounds=rounds,
-            winner=None if winner is None else _seat(winner, "last battle winner", seats),
-            cards=as_int(data.get("cards"), "war last battle cards"),
-        )
-
 
 @functools.cache
 def zone_names(seats: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -95,40 +73,25 @@ def zone_names(seats: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str,
 class WarState(State):
     """A War match at one moment."""
 
-    __slots__ = (
-        "piles",
-        "ups",
-        "downs",
-        "rounds",
-        "contenders",
-        "pending",
-        "out",
-        "out_at",
-        "conceded",
-        "last",
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.piles: list[Stack] = []
-        self.ups: list[Stack] = []
-        self.downs: list[Stack] = []
-        self.rounds: list[list[Entry]] = []
-        """The current battle's rounds: round 0 is the battle, later ones are wars."""
-        self.contenders: list[int] = []
-        """Who plays in the current round, in seat order."""
-        self.pending: list[int] = []
-        """Who still has to turn in the current round, in seat order (the first decides)."""
-        self.out: list[int] = []
-        """Seats out of the match (no cards left, or conceded), in the order they left."""
-        self.out_at: list[int] = []
-        """The battle each seat of ``out`` left in (from version 3: players out in the same
-        battle share a place)."""
-        self.conceded: list[int] = []
-        """The seats of ``out`` that conceded rather than ran out of cards (from version 3:
-        they are placed last)."""
-        self.last: LastBattle | None = None
-        """The battle just finished, as everybody saw it (its cards are hidden in a pile now)."""
+    rounds: list[list[Entry]] = public_field(factory=list)
+    """The current battle's rounds: round 0 is the battle, later ones are wars."""
+    contenders: list[int] = public_field(factory=list, seats=True)
+    """Who plays in the current round, in seat order."""
+    to_turn: list[int] = public_field(factory=list, seats=True)
+    """Who still has to turn in the current round, in seat order (the first decides)."""
+    out: list[int] = public_field(factory=list, seats=True)
+    """Seats out of the match (no cards left, or conceded), in the order they left."""
+    last: LastBattle | None = public_field(None)
+    """The battle just finished, as everybody saw it (its cards are hidden in a pile now)."""
+    out_at: list[int] = public_field(factory=list, since=PLACINGS_SINCE)
+    """The battle each seat of ``out`` left in (players out in the same battle share a
+    place)."""
+    conceded: list[int] = public_field(factory=list, seats=True, since=PLACINGS_SINCE)
+    """The seats of ``out`` that conceded rather than ran out of cards (they are placed
+    last)."""
+    piles: list[Stack] = shortcut()
+    ups: list[Stack] = shortcut()
+    downs: list[Stack] = shortcut()
 
     def bind_zones(self) -> None:
         """Point ``piles``, ``ups`` and ``downs`` at this state's zones."""
@@ -158,87 +121,18 @@ class WarState(State):
         """How many cards lie on the table in the current battle."""
         return sum(len(zone.cards) for zone in self.ups) + sum(len(z.cards) for z in self.downs)
 
-    # -- copies and JSON -------------------------------------------------------------------
-
-    def copy_public(self, clone: Self) -> None:
-        super().copy_public(clone)
-        clone.bind_zones()
-        clone.rounds = [entries[:] for entries in self.rounds]
-        clone.contenders = self.contenders[:]
-        clone.pending = self.pending[:]
-        clone.out = self.out[:]
-        clone.out_at = self.out_at[:]
-        clone.conceded = self.conceded[:]
-        clone.last = self.last
-
-    def public(self) -> JsonObject:
-        rounds: list[JsonValue] = [
-            [{"seat": e.seat, "down": e.down, "up": e.up} for e in entries]
-            for entries in self.rounds
-        ]
-        contenders: list[JsonValue] = list(self.contenders)
-        pending: list[JsonValue] = list(self.pending)
-        out: list[JsonValue] = list(self.out)
-        data: JsonObject = {
-            "rounds": rounds,
-            "contenders": contenders,
-            "to_turn": pending,
-            "out": out,
-            "last": None if self.last is None else self.last.to_json(),
-        }
-        if self.rules.game.version >= PLACINGS_SINCE:  # older versions kept neither
-            out_at: list[JsonValue] = list(self.out_at)
-            conceded: list[JsonValue] = list(self.conceded)
-            data |= {"out_at": out_at, "conceded": conceded}
-        return data
-
-    def load_public(self, data: JsonObject) -> None:
-        self.rounds = [
-            [_entry(item, self.seats) for item in as_list(entries, "war round")]
-            for entries in as_list(data.get("rounds"), "war rounds")
-        ]
-        self.contenders = _seats(data.get("contenders"), "contenders", self.seats)
-        self.pending = _seats(data.get("to_turn"), "to_turn", self.seats)
-        self.out = _seats(data.get("out"), "out", self.seats)
-        self.out_at = [as_int(at, "war out_at") for at in as_list(data.get("out_at", []), "out_at")]
-        self.conceded = _seats(data.get("conceded", []), "conceded", self.seats)
+    def check_public(self) -> None:
+        seats = range(self.seats)
         if self.out_at and len(self.out_at) != len(self.out):
             raise RecordError("war: out_at does not give a battle for every seat out")
         if not set(self.conceded) <= set(self.out):
             raise RecordError("war: a seat that conceded is not out")
-        last = data.get("last")
-        self.last = None if last is None else LastBattle.from_json(last, self.seats)
-        if not set(self.pending) <= set(self.contenders):
+        if not set(self.to_turn) <= set(self.contenders):
             raise RecordError("war: a player to turn is not among the contenders")
-
-
-def _seat(value: object, what: str, seats: int) -> int:
-    seat = as_int(value, what)
-    if not 0 <= seat < seats:
-        raise RecordError(f"war {what}: {seat} is not a seat of this match")
-    return seat
-
-
-def _seats(value: object, what: str, seats: int) -> list[int]:
-    found = [_seat(item, what, seats) for item in as_list(value, f"war {what}")]
-    if len(set(found)) != len(found):
-        raise RecordError(f"war {what}: a seat is listed twice")
-    return found
-
-
-def _played(value: object, seats: int) -> Played:
-    data = as_object(value, "war last battle entry")
-    card = data.get("card")
-    if card is not None and not isinstance(card, str):
-        raise RecordError("war last battle entry: card must be a card's key or null")
-    down = as_int(data.get("down"), "war last battle entry down")
-    return Played(_seat(data.get("seat"), "last battle seat", seats), down, card)
-
-
-def _entry(value: object, seats: int) -> Entry:
-    data = as_object(value, "war round entry")
-    down = as_int(data.get("down"), "war round entry down")
-    up = as_int(data.get("up"), "war round entry up")
-    if down < 0 or up not in (0, 1):
-        raise RecordError("war round entry: down must be 0 or more and up 0 or 1")
-    return Entry(_seat(data.get("seat"), "round entry seat", seats), down, up)
+        for entry in (entry for entries in self.rounds for entry in entries):
+            if entry.seat not in seats or entry.down < 0 or entry.up not in (0, 1):
+                raise RecordError("war round entry: down must be 0 or more and up 0 or 1")
+        if self.last is not None:
+            played = (entry for entries in self.last.rounds for entry in entries)
+            if self.last.winner not in (None, *seats) or any(p.seat not in seats for p in played):
+                raise RecordError("war last battle: a seat that is not in this match")

@@ -1,0 +1,445 @@
+"""A game's public data, declared once: the typed fields of its state.
+
+What everyone knows besides the zones (scores, the direction of play, who is out) is written
+as annotated fields of the game's :class:`~cardtable.engine.state.State` subclass, the way a
+dataclass is written; the engine reads those declarations and does the rest: a new state's
+values, copies for search, the JSON of views and saved states, loading that JSON back with
+every value checked, and the JSON's shape for schemas and research encodings.
+
+>>> from dataclasses import dataclass
+>>> from cardtable.engine.state import State
+>>> class Scores(State):
+...     scores: list[int] = public_field(per_seat=0, seats=False)
+...     to_play: list[int] = public_field(factory=list, seats=True)
+>>> [field.name for field in fields_of(Scores)]
+['scores', 'to_play']
+>>> shape = public_shape(Scores)
+>>> [(name, kind) for name, kind in shape.__annotations__.items()]
+[('scores', list[int]), ('to_play', list[int])]
+
+A field's value is one of: ``int``, ``str``, ``bool``, ``float``, ``None``, a ``Literal``, a
+union with ``None``, ``list[X]``, ``tuple[X, ...]``, ``dict[str, X]``, a frozen dataclass of
+such values (its fields by name in JSON), or a class that writes and reads its own JSON (a
+:class:`Value`: :class:`~cardtable.engine.stats.Stat`). Anything else is refused when the
+class is first used, naming the field.
+
+Fields that are not public data (lists of zones kept at hand for speed) are declared with
+:func:`shortcut` and set again by the state's ``bind_zones`` after every copy and load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, Union
+
+from cardtable.engine.errors import RecordError
+
+if TYPE_CHECKING:
+    from cardtable.engine.state import State
+
+_PUBLIC = "cardtable.public"
+_UNSET: Any = type("Unset", (), {"__repr__": lambda self: "UNSET"})()
+_SHORTCUT = "cardtable.shortcut"
+
+
+class Value(Protocol):
+    """A mutable value that writes and reads its own JSON (a stat is ``[base, value]``):
+    ``json_shape`` is that JSON's type, for schemas."""
+
+    json_shape: ClassVar[Any]
+
+    def copy(self) -> Any: ...
+
+    def to_json(self) -> Any: ...
+
+    @classmethod
+    def from_json(cls, value: Any) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How one public field is made, checked and written (see :func:`public_field`)."""
+
+    per_seat: Any = _UNSET
+    since: int = 1
+    seats: bool = False
+    keyed: str = ""
+
+
+def public_field(
+    default: Any = MISSING,
+    *,
+    factory: Callable[[], Any] | None = None,
+    per_seat: Any = _UNSET,
+    since: int = 1,
+    seats: bool = False,
+    keyed: str = "",
+) -> Any:
+    """Declare a public field with what a new state holds in it: ``default`` (an immutable
+    value), ``factory()``, or ``per_seat`` (one copy of that value per seat: the list's
+    length is then checked on loading). ``since``: the first version of the game's rules
+    that has the field (older versions leave it out of their JSON, so that their states
+    hash as they did). ``seats``: its numbers are seats of the match (checked on loading).
+    ``keyed``: its JSON is an object holding the value under that key
+    (``{"cards": [...]}``, the form in which the conformance kit reads named cards).
+    """
+    options = Options(per_seat=per_seat, since=since, seats=seats, keyed=keyed)
+    metadata = {_PUBLIC: options}
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata=metadata)
+    if per_seat is not _UNSET:
+        return dataclasses.field(default=None, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def shortcut(factory: Callable[[], Any] = list) -> Any:
+    """Declare a field that is not public data but a way to reach part of the state quickly
+    (the seats' piles): left out of copies and JSON; ``bind_zones`` sets it again."""
+    return dataclasses.field(default_factory=factory, metadata={_SHORTCUT: True})
+
+
+@dataclass(frozen=True, slots=True)
+class PublicField:
+    """One declared public field, with how to copy, write and read its values."""
+
+    name: str
+    options: Options
+    default: Callable[[int], Any]
+    copy: Callable[[Any], Any] | None
+    """``None``: the value is immutable and is shared by copies."""
+    dump: Callable[[Any], Any]
+    load: Callable[[Any, str, int], Any]
+    shape: Any
+
+
+def fields_of(cls: type[State]) -> tuple[PublicField, ...]:
+    """The public fields ``cls`` declares (its own and its bases'), in declaration order."""
+    found = cls.__dict__.get("_public_fields")
+    if found is None:
+        found = _compile(cls)
+        cls._public_fields = found  # type: ignore[attr-defined]
+    return typing.cast(tuple[PublicField, ...], found)
+
+
+def shortcuts_of(cls: type[State]) -> tuple[tuple[str, Callable[[], Any]], ...]:
+    """The :func:`shortcut` fields of ``cls`` with their factories."""
+    if not dataclasses.is_dataclass(cls):
+        return ()
+    return tuple(
+        (field.name, typing.cast(Callable[[], Any], field.default_factory))
+        for field in dataclasses.fields(cls)
+        if field.metadata.get(_SHORTCUT)
+    )
+
+
+def public_shape(cls: type[State], extra: Mapping[str, Any] | None = None) -> type:
+    """A dataclass giving the JSON shape of ``cls``'s public data (fields of later versions
+    optional), for schemas; ``extra``: what a game's views show besides, by name and type."""
+    from cardtable.engine.events import Shape
+
+    specs: list[tuple[str, Any, Any]] = []
+    for field in fields_of(cls):
+        if field.options.since > 1:
+            specs.append((field.name, field.shape | None, dataclasses.field(default=None)))
+        else:
+            specs.append((field.name, field.shape, MISSING))
+    specs.extend((name, kind, MISSING) for name, kind in (extra or {}).items())
+    ordered = [spec for spec in specs if spec[2] is MISSING] + [
+        spec for spec in specs if spec[2] is not MISSING
+    ]
+    made = dataclasses.make_dataclass(
+        f"{cls.__name__.removesuffix('State')}Public",
+        [(n, t) if d is MISSING else (n, t, d) for n, t, d in ordered],
+        bases=(Shape,),
+        frozen=True,
+        slots=True,
+    )
+    made.__module__ = cls.__module__
+    made.__doc__ = cls.__doc__
+    return made
+
+
+# -- compiling a class's declarations --------------------------------------------------------
+
+
+def _compile(cls: type[State]) -> tuple[PublicField, ...]:
+    if not dataclasses.is_dataclass(cls):
+        return ()
+    hints = typing.get_type_hints(cls)
+    compiled: list[PublicField] = []
+    for field in dataclasses.fields(cls):
+        if field.metadata.get(_SHORTCUT):
+            continue
+        options = field.metadata.get(_PUBLIC, Options())
+        where = f"{cls.__name__}.{field.name}"
+        kind = hints[field.name]
+        codec = _codec(kind, where)
+        value = _dumped(codec.dump, options.keyed)
+        compiled.append(
+            PublicField(
+                name=field.name,
+                options=options,
+                default=_default(field, options, where),
+                copy=codec.copy,
+                dump=value,
+                load=_loaded(codec.load, options, where),
+                shape=_keyed_shape(codec.shape, options.keyed),
+            )
+        )
+    return tuple(compiled)
+
+
+def _default(field: dataclasses.Field[Any], options: Options, where: str) -> Callable[[int], Any]:
+    if options.per_seat is not _UNSET:
+        each = options.per_seat
+        return lambda seats: [each] * seats
+    if field.default_factory is not MISSING:
+        factory = field.default_factory
+        return lambda seats: factory()
+    if field.default is not MISSING:
+        value = field.default
+        return lambda seats: value
+    raise TypeError(f"{where}: a public field needs a default (see public_field)")
+
+
+def _dumped(dump: Callable[[Any], Any], keyed: str) -> Callable[[Any], Any]:
+    if not keyed:
+        return dump
+    return lambda value: {keyed: dump(value)}
+
+
+def _loaded(
+    load: Callable[[Any, str, int], Any], options: Options, where: str
+) -> Callable[[Any, str, int], Any]:
+    keyed, seats_only, per_seat = options.keyed, options.seats, options.per_seat
+
+    def loaded(data: Any, what: str, seats: int) -> Any:
+        if keyed:
+            if not isinstance(data, dict) or set(data) != {keyed}:
+                raise RecordError(f"{what}: expected an object holding only {keyed!r}")
+            data = data[keyed]
+            what = f"{what} {keyed}"
+        value = load(data, what, seats)
+        if per_seat is not _UNSET and len(value) != seats:
+            raise RecordError(f"{what}: expected one value per seat, {seats} in all")
+        if seats_only:
+            _check_seats(value, what, seats)
+        return value
+
+    return loaded
+
+
+def _check_seats(value: Any, what: str, seats: int) -> None:
+    numbers = [value] if isinstance(value, int) else [n for n in value if n is not None]
+    for number in numbers:
+        if not 0 <= number < seats:
+            raise RecordError(f"{what}: {number} is not a seat of this match")
+    if not isinstance(value, int) and len(set(numbers)) != len(numbers):
+        raise RecordError(f"{what}: a seat is listed twice")
+
+
+def _keyed_shape(shape: Any, keyed: str) -> Any:
+    if not keyed:
+        return shape
+    from cardtable.engine.events import Shape
+
+    return dataclasses.make_dataclass(
+        f"Keyed{keyed.capitalize()}", [(keyed, shape)], bases=(Shape,), frozen=True, slots=True
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Codec:
+    copy: Callable[[Any], Any] | None
+    dump: Callable[[Any], Any]
+    load: Callable[[Any, str, int], Any]
+    shape: Any
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_SCALARS: dict[Any, tuple[type, ...]] = {
+    int: (int,),
+    str: (str,),
+    bool: (bool,),
+    float: (int, float),
+}
+
+
+def _codec(kind: Any, where: str) -> _Codec:
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if kind in _SCALARS:
+        return _scalar(kind)
+    if kind is type(None):
+        return _Codec(None, _same, _none, None)
+    if origin is Literal:
+        return _literal(args)
+    if origin in (Union, types.UnionType):
+        return _optional(args, where)
+    if origin is list:
+        return _list(_codec(args[0], where), mutable=True)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _list(_codec(args[0], where), mutable=False)
+    if origin is dict and args and args[0] is str:
+        return _dict(_codec(args[1], where))
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        if not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            raise TypeError(f"{where}: a dataclass in public data must be frozen ({kind!r})")
+        return _record(kind, [f.name for f in dataclasses.fields(kind)], where)
+    if isinstance(kind, type) and issubclass(kind, tuple) and hasattr(kind, "_fields"):
+        return _record(kind, list(kind._fields), where)
+    if isinstance(kind, type) and _is_value(kind):
+        return _value(kind)
+    raise TypeError(f"{where}: the engine cannot keep a public value of type {kind!r}")
+
+
+def _is_value(kind: type) -> bool:
+    return all(hasattr(kind, name) for name in ("copy", "to_json", "from_json", "json_shape"))
+
+
+def _kind_of(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _scalar(kind: type) -> _Codec:
+    accepted = _SCALARS[kind]
+    label = kind.__name__
+
+    def load(data: Any, what: str, seats: int) -> Any:
+        if not isinstance(data, accepted) or (kind is not bool and isinstance(data, bool)):
+            raise RecordError(f"{what}: expected {label}, got {_kind_of(data)}")
+        return data
+
+    return _Codec(None, _same, load, kind)
+
+
+def _none(data: Any, what: str, seats: int) -> None:
+    if data is not None:
+        raise RecordError(f"{what}: expected null, got {_kind_of(data)}")
+
+
+def _literal(values: tuple[Any, ...]) -> _Codec:
+    def load(data: Any, what: str, seats: int) -> Any:
+        if data not in values or isinstance(data, bool) != isinstance(values[0], bool):
+            raise RecordError(f"{what}: {data!r} is not one of {', '.join(map(repr, values))}")
+        return data
+
+    return _Codec(None, _same, load, Literal.__getitem__(values))
+
+
+def _optional(args: tuple[Any, ...], where: str) -> _Codec:
+    others = [arg for arg in args if arg is not type(None)]
+    if len(others) != 1 or len(others) == len(args):
+        raise TypeError(f"{where}: a public value may be one type or None, not {args!r}")
+    inner = _codec(others[0], where)
+    inner_copy = inner.copy
+
+    def copy(value: Any) -> Any:
+        return None if value is None or inner_copy is None else inner_copy(value)
+
+    def dump(value: Any) -> Any:
+        return None if value is None else inner.dump(value)
+
+    def load(data: Any, what: str, seats: int) -> Any:
+        if data is None:
+            return None
+        if others[0] in _SCALARS and not isinstance(data, _SCALARS[others[0]]):
+            raise RecordError(
+                f"{what}: expected {others[0].__name__} or null, got {_kind_of(data)}"
+            )
+        return inner.load(data, what, seats)
+
+    return _Codec(None if inner_copy is None else copy, dump, load, inner.shape | None)
+
+
+def _list(item: _Codec, *, mutable: bool) -> _Codec:
+    item_copy, item_dump, item_load = item.copy, item.dump, item.load
+    copy: Callable[[Any], Any] | None
+    if item_copy is None:
+        copy = list.copy if mutable else None
+    elif mutable:
+        copy = lambda value: [item_copy(x) for x in value]  # noqa: E731
+    else:
+        copy = lambda value: tuple(item_copy(x) for x in value)  # noqa: E731
+    dump: Callable[[Any], Any] = (
+        list if item_dump is _same else (lambda value: [item_dump(x) for x in value])
+    )
+    made: Callable[[Any], Any] = list if mutable else tuple
+
+    def load(data: Any, what: str, seats: int) -> Any:
+        if not isinstance(data, list):
+            raise RecordError(f"{what}: expected a list, got {_kind_of(data)}")
+        return made(item_load(x, what, seats) for x in data)
+
+    return _Codec(copy, dump, load, list[item.shape])  # type: ignore[name-defined]
+
+
+def _dict(item: _Codec) -> _Codec:
+    item_copy = item.copy
+
+    def copy(value: Any) -> Any:
+        if item_copy is None:
+            return dict(value)
+        return {key: item_copy(x) for key, x in value.items()}
+
+    def dump(value: Any) -> Any:
+        return {key: item.dump(x) for key, x in value.items()}
+
+    def load(data: Any, what: str, seats: int) -> Any:
+        if not isinstance(data, dict):
+            raise RecordError(f"{what}: expected an object, got {_kind_of(data)}")
+        return {key: item.load(x, f"{what}.{key}", seats) for key, x in data.items()}
+
+    return _Codec(copy, dump, load, dict[str, item.shape])  # type: ignore[name-defined]
+
+
+def _record(kind: type, names: list[str], where: str) -> _Codec:
+    """An immutable record of named values (a frozen dataclass, a named tuple): a JSON
+    object of its fields, all of them given."""
+    hints = typing.get_type_hints(kind)
+    members = [(name, _codec(hints[name], f"{where}.{name}")) for name in names]
+
+    def dump(value: Any) -> Any:
+        return {name: codec.dump(getattr(value, name)) for name, codec in members}
+
+    def load(data: Any, what: str, seats: int) -> Any:
+        if not isinstance(data, dict):
+            raise RecordError(f"{what}: expected an object, got {_kind_of(data)}")
+        if set(data) != set(names):
+            wrong = sorted(set(data) ^ set(names))[0]
+            raise RecordError(f"{what}: {'unknown' if wrong in data else 'no'} field {wrong!r}")
+        values = {name: codec.load(data[name], f"{what}.{name}", seats) for name, codec in members}
+        try:
+            return kind(**values)
+        except (TypeError, ValueError) as error:
+            raise RecordError(f"{what}: {error}") from None
+
+    from cardtable.engine.events import Shape
+
+    shape = dataclasses.make_dataclass(
+        kind.__name__,
+        [(name, codec.shape) for name, codec in members],
+        bases=(Shape,),
+        frozen=True,
+        slots=True,
+    )
+    shape.__module__ = kind.__module__
+    shape.__doc__ = kind.__doc__
+    return _Codec(None, dump, load, shape)
+
+
+def _value(kind: Any) -> _Codec:
+    def load(data: Any, what: str, seats: int) -> Any:
+        try:
+            return kind.from_json(data)
+        except RecordError as error:
+            raise RecordError(f"{what}: {error.reason}") from None
+
+    return _Codec(kind.copy, kind.to_json, load, kind.json_shape)
