@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Game, JsonObject, JsonValue, Match
+from cardtable.engine import EventShape, Game, JsonObject, JsonValue, Match
 from cardtable.games import find
 from cardtable.testing import Budget, check_game, named_cards
 from cardtable.testing.naming import events_name_only_cards_still_seen
@@ -46,21 +46,37 @@ def test_the_example_game_keeps_it(highcard: Game[Any, Any]) -> None:
     assert check_game(highcard, contracts=CONTRACT, budget=QUICK).kept
 
 
+class _Told(EventShape):
+    """An event that shows every seat the same JSON, whatever it holds."""
+
+    __slots__ = ("data",)
+    kind = "leak"
+
+    def __init__(self, data: JsonObject) -> None:
+        self.data = data
+
+    def event(self, seat: int | None) -> JsonObject:
+        return self.data
+
+
 def _leak_played_card(monkeypatch: pytest.MonkeyPatch, shown: str) -> None:
     """Make High Card's play event show every seat the card played face down: its key, its
     id or its face."""
     from highcard.game import PlayCard
 
-    def event(self: PlayCard, seat: int | None) -> JsonObject:
+    play = PlayCard.execute
+
+    def execute(self: PlayCard, state: Any) -> EventShape:
+        play(self, state)
         card = self.card
         told: dict[str, JsonValue] = {
             "key": card.key,
             "id": card.id,
             "face": {"id": card.id, "key": card.key, "name": card.definition.name},
         }
-        return {"type": "play", "seat": self.seat, "card": told[shown]}
+        return _Told({"type": "play", "seat": self.seat, "card": told[shown]})
 
-    monkeypatch.setattr(PlayCard, "event", event)
+    monkeypatch.setattr(PlayCard, "execute", execute)
 
 
 @pytest.mark.parametrize("shown", ["key", "id", "face"])
@@ -101,11 +117,13 @@ def test_a_card_shown_then_hidden_in_one_decision_breaks_it(
     from highcard.game import Deal
 
     key = Match(highcard, highcard.default_ruleset(), 0).state.cards[0].key
+    deal = Deal.execute
 
-    def event(self: Deal, seat: int | None) -> JsonObject:
-        return {"type": "deal", "first": {"id": 0, "key": key, "name": "the first card"}}
+    def execute(self: Deal, state: Any) -> EventShape:
+        deal(self, state)
+        return _Told({"type": "deal", "first": {"id": 0, "key": key, "name": "the first card"}})
 
-    monkeypatch.setattr(Deal, "event", event)
+    monkeypatch.setattr(Deal, "execute", execute)
     (verdict,) = check_game(highcard, highcard.example_rulesets()[:1], contracts=CONTRACT).verdicts
     assert verdict.problem is not None
     assert "in a 'deal' event of the set-up (seed 0)" in verdict.problem

@@ -33,6 +33,7 @@ from cardtable.engine.errors import (
     RunawayReactions,
     UnknownGame,
 )
+from cardtable.engine.events import EventShape, event, secret
 from cardtable.engine.game import Conceded, Game, TimedOut
 from cardtable.engine.json import JsonObject, JsonValue, canonical, digest
 from cardtable.engine.match import Match
@@ -77,6 +78,7 @@ __all__ = [
     "Decisions",
     "Died",
     "Event",
+    "EventShape",
     "Fizzled",
     "Game",
     "Hand",
@@ -117,9 +119,11 @@ __all__ = [
     "describe",
     "determinise",
     "digest",
+    "event",
     "hero_outcome",
     "public_field",
     "reaction",
+    "secret",
     "shortcut",
     "view_to_json",
 ]

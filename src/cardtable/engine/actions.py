@@ -1,8 +1,10 @@
 """Actions: every change of state is one, queued and processed first in, first out.
 
-An action answers three questions: can it still execute (asked right before it runs), what it
-does to the state, and how it appears in the event stream of a given seat (``None`` hides it
-from that seat entirely; most actions show a redacted form instead).
+An action answers two questions: can it still execute (asked right before it runs), and what
+it does to the state, returning the event that says what happened (an
+:class:`~cardtable.engine.events.EventShape`, which knows what each seat may see of it), or
+``None`` when it happened unannounced. An action that returns no event may still show itself
+through :meth:`Action.event` (the engine's own older actions do).
 
 An :class:`Event` is an action that changes nothing: it exists to be reacted to.
 
@@ -16,8 +18,9 @@ An :class:`Event` is an action that changes nothing: it exists to be reacted to.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
+from cardtable.engine.events import EventShape
 from cardtable.engine.json import JsonObject
 
 if TYPE_CHECKING:
@@ -36,14 +39,14 @@ class Action(Generic[S]):
         """Asked immediately before running; ``False`` makes the action fizzle."""
         return True
 
-    def execute(self, state: S) -> None:
-        """Change the state. Only actions change state."""
+    def execute(self, state: S) -> EventShape | None:
+        """Change the state (only actions do), and say what happened: the event, or ``None``
+        (then the action itself is journalled, and shows itself through :meth:`event`)."""
+        return None
 
     def event(self, seat: int | None) -> JsonObject | None:
-        """This action as ``seat`` may see it (``None``: a spectator). ``None`` hides it.
-
-        Called only for executed actions: an event may use what ``execute`` recorded.
-        """
+        """This action as ``seat`` may see it (``None``: a spectator), for an action whose
+        :meth:`execute` returns no event. ``None`` hides it."""
         return None
 
     def shown(self, seat: int | None) -> bool:
@@ -82,6 +85,10 @@ class Fizzled(Action[Any]):
         if not self.action.shown(seat):
             return None
         return {"type": "fizzled", "action": self.action.kind}
+
+
+Entry: TypeAlias = "Action[Any] | EventShape"
+"""One entry of a state's journal: the event an action returned, or the action itself."""
 
 
 def _slot_names(cls: type) -> list[str]:

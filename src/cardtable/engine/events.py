@@ -1,15 +1,174 @@
-"""The JSON shapes of the engine's own events (games declare theirs the same way).
+"""Events, each declared once: its typed shape gives its JSON, what each seat sees of it,
+and its words.
 
-Actions emit plain JSON objects; these dataclasses are the typed contract of those objects.
-The games layer turns them into JSON Schema, and the conformance suite validates every
-emitted event against them, extra keys included, so the two never drift apart. An optional
-field (``None`` by default) may be left out of the JSON.
+An action's ``execute`` returns the event that says what happened, an instance of a class
+made with :func:`event`; the journal keeps it, and a seat reads it as JSON
+(:meth:`EventShape.event`). A field only one seat may see is declared :func:`secret`; the
+others read ``None`` there. :meth:`EventShape.words` is the event's line in a match's log.
+
+>>> @event
+... class Played(EventShape):
+...     kind = "played"
+...     seat: int
+...     card: str | None = secret(to="seat")
+...     def words(self, names: Names) -> str:
+...         return f"{names.seat(self.seat)} plays {self.card or 'a card'}"
+>>> told = Played(seat=0, card="QH")
+>>> told.event(0), told.event(1)
+({'type': 'played', 'seat': 0, 'card': 'QH'}, {'type': 'played', 'seat': 0, 'card': None})
+>>> Played.from_json(told.event(1)).words(Names(["Ann", "Bob"].__getitem__))
+'Ann plays a card'
+
+The dataclasses below without :func:`event` are the JSON shapes of events the engine still
+writes by hand, and of values inside events. The games layer turns every shape into JSON
+Schema, and the conformance suite validates every emitted event against it, extra keys
+included, so the two never drift apart. An optional field (``None`` by default) is left out
+of the JSON while it is ``None``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
+
+from cardtable.engine.errors import RecordError
+from cardtable.engine.json import JsonObject
+from cardtable.engine.wording import Names, describe
+
+E = TypeVar("E", bound="EventShape")
+
+_SECRET = "cardtable.secret"
+
+
+def secret(*, to: str) -> Any:
+    """Declare a field that only the seat named by the field ``to`` sees (the others see
+    ``None`` there). Such a field has no default: it is given every time."""
+    return dataclasses.field(metadata={_SECRET: to})
+
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field, secret))
+def event(cls: type[E]) -> type[E]:
+    """Make ``cls`` (a subclass of :class:`EventShape` with a ``kind`` and annotated
+    fields) an event class: a slotted dataclass made with keywords."""
+    if not isinstance(cls.__dict__.get("kind"), str):
+        raise TypeError(f'{cls.__name__}: an event says its kind (kind = "...")')
+    made = dataclasses.dataclass(slots=True, kw_only=True)(cls)
+    made._compiled = None
+    return made
+
+
+class EventShape:
+    """Base of every event made with :func:`event`."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    """The event's ``type`` in JSON (``"deal"``), which tells its shape."""
+    _compiled: ClassVar[Any]
+
+    def event(self, seat: int | None) -> JsonObject | None:
+        """This event as ``seat`` sees it (``None``: a spectator), as JSON; ``None`` hides
+        it from that seat (see :meth:`for_seat`)."""
+        shown = self.for_seat(seat)
+        return None if shown is None else shown.to_json()
+
+    def shown(self, seat: int | None) -> bool:
+        """Whether ``seat`` learns that this happened at all (see :meth:`for_seat`)."""
+        return True
+
+    def for_seat(self, seat: int | None) -> Self | None:
+        """What ``seat`` sees of this event: its :func:`secret` fields emptied unless they
+        are the seat's own; ``None`` to hide the event from the seat altogether (an event
+        that shows each seat something else says how)."""
+        hidden = _compiled(type(self)).secrets
+        if not hidden:
+            return self
+        emptied = {name: None for name, to in hidden if getattr(self, to) != seat}
+        return dataclasses.replace(self, **emptied) if emptied else self  # type: ignore[type-var]
+
+    def to_json(self) -> JsonObject:
+        """The event as JSON, its ``type`` first (a field whose default is ``None`` left
+        out while it is)."""
+        compiled = _compiled(type(self))
+        return {"type": self.kind, **compiled.dump(self)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """The event from its JSON, every field checked (``RecordError`` naming what is
+        wrong)."""
+        compiled = _compiled(cls)
+        if not isinstance(data, dict) or data.get("type") != cls.kind:
+            raise RecordError(f"not a {cls.kind} event")
+        fields = {key: value for key, value in data.items() if key != "type"}
+        values = compiled.read(fields, f"{cls.kind} event", 0)
+        try:
+            return cls(**values)
+        except (TypeError, ValueError) as error:
+            raise RecordError(f"{cls.kind} event: {error}") from None
+
+    def words(self, names: Names) -> str | None:
+        """The event's line in a match's log, calling seats and cards by ``names`` (read
+        only the event: a line must not tell more than the seat saw); ``None`` leaves it out
+        of a log. The default reads it field by field."""
+        return describe(self.to_json(), names)
+
+    @classmethod
+    def schema_shape(cls) -> type:
+        """A frozen dataclass of this event's JSON (``type`` the literal ``kind``), for schemas."""
+        return _compiled(cls).shape
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    dump: Any
+    read: Any
+    shape: type
+    secrets: tuple[tuple[str, str], ...]
+
+
+def _compiled(cls: type[EventShape]) -> _Compiled:
+    found = cls.__dict__.get("_compiled")
+    if found is None:
+        found = _compile(cls)
+        cls._compiled = found
+    return typing.cast(_Compiled, found)
+
+
+def _compile(cls: type[EventShape]) -> _Compiled:
+    from cardtable.engine.public import codec, record_dump, record_values
+
+    hints = typing.get_type_hints(cls)
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    members = [
+        (field.name, codec(hints[field.name], f"{cls.__name__}.{field.name}")) for field in fields
+    ]
+    optional = frozenset(field.name for field in fields if field.default is None)
+    secrets = tuple(
+        (field.name, field.metadata[_SECRET]) for field in fields if _SECRET in field.metadata
+    )
+
+    def read(data: Any, what: str, seats: int) -> dict[str, Any]:
+        return record_values(members, optional, data, what, seats)
+
+    shape = dataclasses.make_dataclass(
+        cls.__name__,
+        [
+            ("type", Literal.__getitem__(cls.kind)),
+            *(
+                (name, part.shape | None, dataclasses.field(default=None))
+                if name in optional
+                else (name, part.shape)
+                for name, part in members
+            ),
+        ],
+        bases=(Shape,),
+        frozen=True,
+        slots=True,
+    )
+    shape.__module__ = cls.__module__
+    shape.__doc__ = cls.__doc__
+    return _Compiled(record_dump(members, optional), read, shape, secrets)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ from cardtable.engine.errors import (
     RecordError,
     RulesetError,
 )
+from cardtable.engine.events import EventShape
 from cardtable.engine.json import (
     JsonObject,
     as_int,
@@ -190,11 +191,16 @@ class Game(ABC, Generic[S, R]):
     _newest: Any = None
     """On a game :meth:`at_version` made: the newest game it comes from."""
     ruleset_type: ClassVar[type[Any]]
-    """The class of this game's rulesets (a validated, frozen model)."""
+    """The class of this game's rulesets (a validated, frozen model whose fields all have
+    defaults, read from JSON by its ``from_json``: see :mod:`cardtable.config`)."""
     decision_types: ClassVar[tuple[type[Decision], ...]]
     """This game's decision classes (conceding is added for every game)."""
     event_types: ClassVar[tuple[type[Any], ...]]
-    """Dataclasses giving the shapes of this game's own events (the engine's are added)."""
+    """This game's own events (the engine's are added): classes made with
+    :func:`~cardtable.engine.events.event`, each declaring its JSON, what each seat sees of
+    it and its words (or, for an event an action still writes by hand, the dataclass of its
+    JSON)."""
+    _events_by_kind: ClassVar[Mapping[str, type[EventShape]]] = {}
     state_type: ClassVar[type[State]] = State
     """The class of this game's states, whose annotated fields are its public data (see
     :mod:`~cardtable.engine.public`)."""
@@ -234,6 +240,10 @@ class Game(ABC, Generic[S, R]):
         super().__init_subclass__(**kwargs)
         if "state_type" in cls.__dict__ and "public_type" not in cls.__dict__:
             cls.public_type = public_shape(cls.state_type)
+        if "event_types" in cls.__dict__:
+            cls._events_by_kind = {
+                told.kind: told for told in cls.event_types if issubclass(told, EventShape)
+            }
 
     @property
     def all_refusal_codes(self) -> Mapping[str, str]:
@@ -285,13 +295,15 @@ class Game(ABC, Generic[S, R]):
 
     # -- rulesets ---------------------------------------------------------------------------
 
-    @abstractmethod
     def default_ruleset(self) -> R:
         """The ruleset with every field at its default."""
+        made: R = self.ruleset_type()
+        return made
 
-    @abstractmethod
     def load_ruleset(self, data: Mapping[str, object]) -> R:
         """Validate ``data`` into a ruleset (``RulesetError`` naming each bad field)."""
+        loaded: R = self.ruleset_type.from_json(data)
+        return loaded
 
     def ruleset_options(self) -> Mapping[str, RulesetOption]:
         """Named ways to change a ruleset from text (see :class:`RulesetOption`); none by
@@ -674,9 +686,10 @@ class Game(ABC, Generic[S, R]):
         """One log line for ``event`` (as a seat may see it), calling seats and cards by
         ``names``; ``None`` leaves the event out of a log. Read only the event and the names:
         a line must not tell more than the seat knows (see :mod:`~cardtable.engine.wording`).
-        The default words the engine's own events (damage, heals, deaths, moves...) and reads
-        any other field by field (:func:`~cardtable.engine.wording.describe`); a game words
-        its own and leaves the engine's to that.
+        The default asks the game's event class of that type for its
+        :meth:`~cardtable.engine.events.EventShape.words`, words the engine's own events
+        (damage, heals, deaths, moves...) and reads any other field by field
+        (:func:`~cardtable.engine.wording.describe`).
 
         >>> from cardtable.engine.wording import seat_namer
         >>> from cardtable.games import find
@@ -684,6 +697,12 @@ class Game(ABC, Generic[S, R]):
         >>> find("war").describe_event({"type": "won", "seat": 1, "cards": 4}, names)
         'bob takes 4 cards'
         """
+        told = self._events_by_kind.get(str(event.get("type")))
+        if told is not None:
+            try:
+                return told.from_json(event).words(names)
+            except RecordError:  # not as this game writes it: read it field by field
+                pass
         return describe(event, names)
 
     def describe_outcome(self, outcome: Outcome, names: SeatNamer, viewer: int | None) -> str:

@@ -140,8 +140,8 @@ class Match(Generic[S]):
         """
         journal = self.state.journal or []
         shown = []
-        for action in journal[since:]:
-            event = action.event(seat)
+        for entry in journal[since:]:
+            event = entry.event(seat)
             if event is not None:
                 shown.append(event)
         return shown

@@ -1,7 +1,8 @@
 """Processing the action queue: the engine's one loop.
 
 Actions run first in, first out. Right before running, each is asked whether it can still
-execute; one that cannot fizzles (the journal records it). After each executed action the
+execute; one that cannot fizzles (the journal records it). The journal keeps the event an
+executed action returns (or the action itself, when it returns none). After each executed action the
 game's rule reactions, then card reactions (in card id order), may queue further actions at the
 back of the same queue. Then the rule book's checks for that action type run at once (a game
 ends the match there, the moment a player falls: checks do not wait in the queue). Once the
@@ -44,10 +45,9 @@ def process(state: State) -> None:
             if journal is not None:
                 journal.append(Fizzled(action))
             continue
-        if executes:
-            action.execute(state)
+        told = action.execute(state) if executes else None
         if journal is not None:
-            journal.append(action)
+            journal.append(action if told is None else told)
         if rules:
             for respond in rules:
                 produced = respond(state, action, None)

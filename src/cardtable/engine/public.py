@@ -37,6 +37,7 @@ from dataclasses import MISSING, dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, Union
 
 from cardtable.engine.errors import RecordError
+from cardtable.engine.json import JsonObject
 
 if TYPE_CHECKING:
     from cardtable.engine.state import State
@@ -114,6 +115,7 @@ class PublicField:
     dump: Callable[[Any], Any]
     load: Callable[[Any, str, int], Any]
     shape: Any
+    codec: Codec
 
 
 def fields_of(cls: type[State]) -> tuple[PublicField, ...]:
@@ -122,7 +124,56 @@ def fields_of(cls: type[State]) -> tuple[PublicField, ...]:
     if found is None:
         found = _compile(cls)
         cls._public_fields = found  # type: ignore[attr-defined]
-    return typing.cast(tuple[PublicField, ...], found)
+    fields: tuple[PublicField, ...] = found
+    return fields
+
+
+def copier(cls: type[State]) -> Callable[[State, State], None]:
+    """A function that copies ``cls``'s public data from one state into another, written
+    out as source, field by field (a search copies states thousands of times a second)."""
+    found: Callable[[State, State], None] | None = cls.__dict__.get("_public_copier")
+    if found is None:
+        scope: dict[str, Any] = {}
+        lines = [
+            f"clone.{field.name} = " + copy_source(field.codec, f"source.{field.name}", 0, scope)
+            for field in fields_of(cls)
+        ]
+        found = _generated("copy_public", "source, clone", lines, scope)
+        cls._public_copier = found  # type: ignore[attr-defined]
+    return found
+
+
+def dumper(cls: type[State], version: int) -> Callable[[State], JsonObject]:
+    """A function that writes ``cls``'s public data as JSON under ``version`` of the game's
+    rules (fields of later versions left out), written out as source, field by field (every
+    view holds it)."""
+    made: dict[int, Callable[[State], JsonObject]] = cls.__dict__.get("_public_dumpers") or {}
+    found: Callable[[State], JsonObject] | None = made.get(version)
+    if found is None:
+        scope: dict[str, Any] = {}
+        items = []
+        for field in fields_of(cls):
+            if field.options.since > version:
+                continue
+            value = dump_source(field.codec, f"state.{field.name}", 0, scope)
+            if field.options.keyed:
+                value = f"{{{field.options.keyed!r}: {value}}}"
+            items.append(f"{field.name!r}: {value}")
+        found = _generated("public", "state", [f"return {{{', '.join(items)}}}"], scope)
+        made[version] = found
+        cls._public_dumpers = made  # type: ignore[attr-defined]
+    return found
+
+
+def _generated(
+    name: str, arguments: str, lines: list[str], namespace: dict[str, Any]
+) -> Callable[..., Any]:
+    """A function made from source lines (as :mod:`dataclasses` makes its methods)."""
+    body = "\n".join(f"    {line}" for line in lines or ["pass"])
+    scope = dict(namespace)
+    exec(f"def {name}({arguments}):\n{body}\n", scope)  # our own source, from declarations
+    made: Callable[..., Any] = scope[name]
+    return made
 
 
 def shortcuts_of(cls: type[State]) -> tuple[tuple[str, Callable[[], Any]], ...]:
@@ -177,17 +228,18 @@ def _compile(cls: type[State]) -> tuple[PublicField, ...]:
         options = field.metadata.get(_PUBLIC, Options())
         where = f"{cls.__name__}.{field.name}"
         kind = hints[field.name]
-        codec = _codec(kind, where)
-        value = _dumped(codec.dump, options.keyed)
+        found = codec(kind, where)
+        value = _dumped(found.dump, options.keyed)
         compiled.append(
             PublicField(
                 name=field.name,
                 options=options,
                 default=_default(field, options, where),
-                copy=codec.copy,
+                copy=found.copy,
                 dump=value,
-                load=_loaded(codec.load, options, where),
-                shape=_keyed_shape(codec.shape, options.keyed),
+                load=_loaded(found.load, options, where),
+                shape=_keyed_shape(found.shape, options.keyed),
+                codec=found,
             )
         )
     return tuple(compiled)
@@ -253,11 +305,73 @@ def _keyed_shape(shape: Any, keyed: str) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class _Codec:
+class Codec:
+    """How values of one type are copied (``None``: they are immutable), written as JSON,
+    read back from JSON (checked, ``RecordError`` naming what is wrong) and described as a
+    JSON shape (a type pydantic turns into a schema)."""
+
     copy: Callable[[Any], Any] | None
     dump: Callable[[Any], Any]
     load: Callable[[Any, str, int], Any]
     shape: Any
+    form: str = "other"
+    """What the value is, for writing its copy and JSON out as source: ``same`` (written
+    as it is), ``list``, ``tuple``, ``optional`` (of ``parts[0]``), ``record`` (``parts``
+    by ``names``, none optional), ``value`` (its own methods), or ``other``."""
+    parts: tuple[Codec, ...] = ()
+    names: tuple[str, ...] = ()
+
+
+def copy_source(found: Codec, expression: str, depth: int, scope: dict[str, Any]) -> str:
+    """Python source that copies the value ``expression`` holds (functions it calls are put
+    in ``scope``)."""
+    if found.copy is None:
+        return expression
+    form, parts = found.form, found.parts
+    item = f"x{depth}"
+    if form == "list" and parts[0].copy is None:
+        return f"{expression}[:]"
+    if form in ("list", "tuple"):
+        inner = copy_source(parts[0], item, depth + 1, scope)
+        made = f"[{inner} for {item} in {expression}]"
+        return made if form == "list" else f"tuple({made})"
+    if form == "optional":
+        inner = copy_source(parts[0], expression, depth, scope)
+        return f"(None if {expression} is None else {inner})"
+    if form == "value":
+        return f"{expression}.copy()"
+    name = f"_f{len(scope)}"
+    scope[name] = found.copy
+    return f"{name}({expression})"
+
+
+def dump_source(found: Codec, expression: str, depth: int, scope: dict[str, Any]) -> str:
+    """Python source that writes the value ``expression`` holds as JSON (functions it calls
+    are put in ``scope``)."""
+    form, parts = found.form, found.parts
+    item = f"x{depth}"
+    if form == "same":
+        return expression
+    if form in ("list", "tuple") and parts[0].form == "same":
+        return f"list({expression})"
+    if form in ("list", "tuple"):
+        return f"[{dump_source(parts[0], item, depth + 1, scope)} for {item} in {expression}]"
+    if form == "optional" and parts[0].form == "same":
+        return expression
+    if form == "optional":
+        inner = dump_source(parts[0], expression, depth, scope)
+        return f"(None if {expression} is None else {inner})"
+    if form == "record":
+        members = (
+            f"{name!r}: {dump_source(part, f'{expression}.{name}', depth, scope)}"
+            for name, part in zip(found.names, parts, strict=True)
+        )
+        return "{" + ", ".join(members) + "}"
+    if form == "value":
+        return f"{expression}.to_json()"
+    name = f"_f{len(scope)}"
+    scope[name] = found.dump
+    return f"{name}({expression})"
 
 
 def _same(value: Any) -> Any:
@@ -272,23 +386,25 @@ _SCALARS: dict[Any, tuple[type, ...]] = {
 }
 
 
-def _codec(kind: Any, where: str) -> _Codec:
+def codec(kind: Any, where: str) -> Codec:
+    """The :class:`Codec` of values of type ``kind`` (``TypeError`` naming ``where`` for a
+    type the engine cannot keep)."""
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
     if kind in _SCALARS:
         return _scalar(kind)
     if kind is type(None):
-        return _Codec(None, _same, _none, None)
+        return Codec(None, _same, _none, None, "same")
     if origin is Literal:
         return _literal(args)
     if origin in (Union, types.UnionType):
         return _optional(args, where)
     if origin is list:
-        return _list(_codec(args[0], where), mutable=True)
+        return _list(codec(args[0], where), mutable=True)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return _list(_codec(args[0], where), mutable=False)
+        return _list(codec(args[0], where), mutable=False)
     if origin is dict and args and args[0] is str:
-        return _dict(_codec(args[1], where))
+        return _dict(codec(args[1], where))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         if not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
             raise TypeError(f"{where}: a dataclass in public data must be frozen ({kind!r})")
@@ -308,7 +424,7 @@ def _kind_of(value: object) -> str:
     return "null" if value is None else type(value).__name__
 
 
-def _scalar(kind: type) -> _Codec:
+def _scalar(kind: type) -> Codec:
     accepted = _SCALARS[kind]
     label = kind.__name__
 
@@ -317,7 +433,7 @@ def _scalar(kind: type) -> _Codec:
             raise RecordError(f"{what}: expected {label}, got {_kind_of(data)}")
         return data
 
-    return _Codec(None, _same, load, kind)
+    return Codec(None, _same, load, kind, "same")
 
 
 def _none(data: Any, what: str, seats: int) -> None:
@@ -325,20 +441,20 @@ def _none(data: Any, what: str, seats: int) -> None:
         raise RecordError(f"{what}: expected null, got {_kind_of(data)}")
 
 
-def _literal(values: tuple[Any, ...]) -> _Codec:
+def _literal(values: tuple[Any, ...]) -> Codec:
     def load(data: Any, what: str, seats: int) -> Any:
         if data not in values or isinstance(data, bool) != isinstance(values[0], bool):
             raise RecordError(f"{what}: {data!r} is not one of {', '.join(map(repr, values))}")
         return data
 
-    return _Codec(None, _same, load, Literal.__getitem__(values))
+    return Codec(None, _same, load, Literal.__getitem__(values), "same")
 
 
-def _optional(args: tuple[Any, ...], where: str) -> _Codec:
+def _optional(args: tuple[Any, ...], where: str) -> Codec:
     others = [arg for arg in args if arg is not type(None)]
     if len(others) != 1 or len(others) == len(args):
         raise TypeError(f"{where}: a public value may be one type or None, not {args!r}")
-    inner = _codec(others[0], where)
+    inner = codec(others[0], where)
     inner_copy = inner.copy
 
     def copy(value: Any) -> Any:
@@ -356,10 +472,12 @@ def _optional(args: tuple[Any, ...], where: str) -> _Codec:
             )
         return inner.load(data, what, seats)
 
-    return _Codec(None if inner_copy is None else copy, dump, load, inner.shape | None)
+    return Codec(
+        None if inner_copy is None else copy, dump, load, inner.shape | None, "optional", (inner,)
+    )
 
 
-def _list(item: _Codec, *, mutable: bool) -> _Codec:
+def _list(item: Codec, *, mutable: bool) -> Codec:
     item_copy, item_dump, item_load = item.copy, item.dump, item.load
     copy: Callable[[Any], Any] | None
     if item_copy is None:
@@ -378,10 +496,11 @@ def _list(item: _Codec, *, mutable: bool) -> _Codec:
             raise RecordError(f"{what}: expected a list, got {_kind_of(data)}")
         return made(item_load(x, what, seats) for x in data)
 
-    return _Codec(copy, dump, load, list[item.shape])  # type: ignore[name-defined]
+    form = "list" if mutable else "tuple"
+    return Codec(copy, dump, load, list[item.shape], form, (item,))  # type: ignore[name-defined]
 
 
-def _dict(item: _Codec) -> _Codec:
+def _dict(item: Codec) -> Codec:
     item_copy = item.copy
 
     def copy(value: Any) -> Any:
@@ -397,27 +516,23 @@ def _dict(item: _Codec) -> _Codec:
             raise RecordError(f"{what}: expected an object, got {_kind_of(data)}")
         return {key: item.load(x, f"{what}.{key}", seats) for key, x in data.items()}
 
-    return _Codec(copy, dump, load, dict[str, item.shape])  # type: ignore[name-defined]
+    return Codec(copy, dump, load, dict[str, item.shape])  # type: ignore[name-defined]
 
 
-def _record(kind: type, names: list[str], where: str) -> _Codec:
+def _record(kind: type, names: list[str], where: str) -> Codec:
     """An immutable record of named values (a frozen dataclass, a named tuple): a JSON
-    object of its fields, all of them given."""
+    object of its fields; a field whose default is ``None`` is left out while it is."""
     hints = typing.get_type_hints(kind)
-    members = [(name, _codec(hints[name], f"{where}.{name}")) for name in names]
-
-    def dump(value: Any) -> Any:
-        return {name: codec.dump(getattr(value, name)) for name, codec in members}
+    members = [(name, codec(hints[name], f"{where}.{name}")) for name in names]
+    optional = frozenset(name for name in names if _default_of(kind, name) is None)
+    dump = record_dump(members, optional)
 
     def load(data: Any, what: str, seats: int) -> Any:
-        if not isinstance(data, dict):
-            raise RecordError(f"{what}: expected an object, got {_kind_of(data)}")
-        if set(data) != set(names):
-            wrong = sorted(set(data) ^ set(names))[0]
-            raise RecordError(f"{what}: {'unknown' if wrong in data else 'no'} field {wrong!r}")
-        values = {name: codec.load(data[name], f"{what}.{name}", seats) for name, codec in members}
+        return kind(**record_values(members, optional, data, what, seats))
+
+    def loaded(data: Any, what: str, seats: int) -> Any:
         try:
-            return kind(**values)
+            return load(data, what, seats)
         except (TypeError, ValueError) as error:
             raise RecordError(f"{what}: {error}") from None
 
@@ -425,21 +540,76 @@ def _record(kind: type, names: list[str], where: str) -> _Codec:
 
     shape = dataclasses.make_dataclass(
         kind.__name__,
-        [(name, codec.shape) for name, codec in members],
+        [
+            (name, part.shape | None, dataclasses.field(default=None))
+            if name in optional
+            else (name, part.shape)
+            for name, part in members
+        ],
         bases=(Shape,),
         frozen=True,
         slots=True,
     )
     shape.__module__ = kind.__module__
     shape.__doc__ = kind.__doc__
-    return _Codec(None, dump, load, shape)
+    form = "other" if optional else "record"
+    parts = tuple(part for _, part in members)
+    return Codec(None, dump, loaded, shape, form, parts, tuple(names))
 
 
-def _value(kind: Any) -> _Codec:
+def _default_of(kind: type, name: str) -> Any:
+    """The default of a record's field (``MISSING`` when it has none)."""
+    if dataclasses.is_dataclass(kind):
+        found = {field.name: field.default for field in dataclasses.fields(kind)}
+        return found[name]
+    return getattr(kind, "_field_defaults", {}).get(name, MISSING)
+
+
+def record_dump(
+    members: list[tuple[str, Codec]], optional: frozenset[str]
+) -> Callable[[Any], JsonObject]:
+    """Write a record's fields as a JSON object, leaving out the ``optional`` ones that are
+    ``None``."""
+    if not optional:
+        return lambda value: {name: part.dump(getattr(value, name)) for name, part in members}
+
+    def dump(value: Any) -> JsonObject:
+        data: JsonObject = {}
+        for name, part in members:
+            item = getattr(value, name)
+            if item is None and name in optional:
+                continue
+            data[name] = part.dump(item)
+        return data
+
+    return dump
+
+
+def record_values(
+    members: list[tuple[str, Codec]], optional: frozenset[str], data: Any, what: str, seats: int
+) -> dict[str, Any]:
+    """Read a record's fields from a JSON object, every one checked (``RecordError``)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{what}: expected an object, got {_kind_of(data)}")
+    names = {name for name, _ in members}
+    unknown = set(data) - names
+    if unknown:
+        raise RecordError(f"{what}: unknown field {sorted(unknown)[0]!r}")
+    missing = names - set(data) - optional
+    if missing:
+        raise RecordError(f"{what}: no field {sorted(missing)[0]!r}")
+    return {
+        name: part.load(data[name], f"{what}.{name}", seats)
+        for name, part in members
+        if name in data
+    }
+
+
+def _value(kind: Any) -> Codec:
     def load(data: Any, what: str, seats: int) -> Any:
         try:
             return kind.from_json(data)
         except RecordError as error:
             raise RecordError(f"{what}: {error.reason}") from None
 
-    return _Codec(kind.copy, kind.to_json, load, kind.json_shape)
+    return Codec(kind.copy, kind.to_json, load, kind.json_shape, "value")

@@ -18,14 +18,14 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.actions import Action
+from cardtable.engine.actions import Action, Entry
 from cardtable.engine.cards import Card, CardDef, Component
 from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
-from cardtable.engine.public import fields_of, shortcuts_of
+from cardtable.engine.public import copier, dumper, fields_of, shortcuts_of
 from cardtable.engine.reactions import Reaction
 from cardtable.engine.rng import Rng
 from cardtable.engine.stats import Stat
@@ -71,7 +71,7 @@ class State:
         self.cards: list[Card] = []
         self.pools: dict[str, Pool] = {}
         self.queue: deque[Action[Any]] = deque()
-        self.journal: list[Action[Any]] | None = None
+        self.journal: list[Entry] | None = None
         self.outcome: Outcome | None = None
         self.version = 0
         self.turn = 0
@@ -289,20 +289,13 @@ class State:
 
     def copy_public(self, clone: Self) -> None:
         """Copy the declared public data into ``clone``, and bind its shortcuts."""
-        for field in fields_of(type(self)):
-            value = getattr(self, field.name)
-            setattr(clone, field.name, value if field.copy is None else field.copy(value))
+        copier(type(self))(self, clone)
         clone.bind_zones()
 
     def public(self) -> JsonObject:
         """The declared public data as JSON (a field of a later version of the rules than
         the match's is left out)."""
-        version = self.rules.game.version
-        return {
-            field.name: field.dump(getattr(self, field.name))
-            for field in fields_of(type(self))
-            if field.options.since <= version
-        }
+        return dumper(type(self), self.rules.game.version)(self)
 
     def load_public(self, data: JsonObject, *, view: bool = False) -> None:
         """Restore the declared public data from :meth:`public`'s JSON (``RecordError``

@@ -22,7 +22,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from cardtable.engine.decisions import Concede, Decision
 from cardtable.engine.errors import InvalidDecision
-from cardtable.engine.events import ENGINE_EVENTS
+from cardtable.engine.events import ENGINE_EVENTS, EventShape
 from cardtable.engine.game import Game
 from cardtable.engine.json import JsonObject
 from cardtable.engine.view import View
@@ -36,7 +36,10 @@ def _decision_classes(game: Game[Any, Any]) -> dict[str, type[Decision]]:
 
 @functools.cache
 def _event_adapter(game: Game[Any, Any]) -> TypeAdapter[Any]:
-    shapes = (*game.event_types, *ENGINE_EVENTS)
+    shapes = tuple(
+        told.schema_shape() if issubclass(told, EventShape) else told
+        for told in (*game.event_types, *ENGINE_EVENTS)
+    )
     union: Any = Union.__getitem__(shapes)
     return TypeAdapter(Annotated[union, Field(discriminator="type")])
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import Field, model_validator
 
@@ -20,24 +20,23 @@ from cardtable.engine import (
     Card,
     Decision,
     Decisions,
+    EventShape,
     Game,
     Hand,
     IllegalDecision,
     InvalidDecision,
-    JsonObject,
-    JsonValue,
     Outcome,
     Pool,
     Rng,
     RuleBook,
     Stack,
     State,
+    event,
     public_field,
     reaction,
+    secret,
 )
-from cardtable.engine.events import Shape
-from cardtable.engine.json import as_int, as_list
-from cardtable.engine.wording import Names, describe
+from cardtable.engine.wording import Names
 
 
 class HighCardRules(RulesetModel):
@@ -89,20 +88,59 @@ class HighCardState(State):
     to_play: list[int] = public_field(factory=list, seats=True)
 
 
+@event
+class Dealt(EventShape):
+    kind = "deal"
+
+    def words(self, names: Names) -> str:
+        return "The cards are dealt"
+
+
+@event
+class NewTrick(EventShape):
+    kind = "trick"
+
+    def words(self, names: Names) -> str:
+        return "-- a new trick --"
+
+
+@event
+class Played(EventShape):
+    """A card was played face down: only its player sees which (the others see ``None``)."""
+
+    kind = "play"
+    seat: int
+    card: str | None = secret(to="seat")
+
+    def words(self, names: Names) -> str:
+        return f"{names.seat(self.seat)} plays {self.card or 'a card'} face down"
+
+
+@event
+class Revealed(EventShape):
+    """The cards turned face up, in seat order, and who scored."""
+
+    kind = "reveal"
+    cards: list[str]
+    winners: list[int]
+
+    def words(self, names: Names) -> str:
+        won = " and ".join(names.seat(winner) for winner in self.winners)
+        return f"Face up: {', '.join(self.cards)}; the trick goes to {won}"
+
+
 class Deal(Action[HighCardState]):
     """Shuffle the deck and deal every player a hand, one card at a time."""
 
     __slots__ = ()
 
-    def execute(self, state: HighCardState) -> None:
+    def execute(self, state: HighCardState) -> Dealt:
         cards = state.zones[DECK].cards
         state.rng.shuffle(cards)
         for _ in range(state.rules.ruleset.hand_size):
             for seat in range(state.seats):
                 state.zones[hand(seat)].add(cards.pop())
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "deal"}
+        return Dealt()
 
 
 class NextTrick(Action[HighCardState]):
@@ -110,12 +148,10 @@ class NextTrick(Action[HighCardState]):
 
     __slots__ = ()
 
-    def execute(self, state: HighCardState) -> None:
+    def execute(self, state: HighCardState) -> NewTrick:
         state.turn += 1
         state.to_play = list(range(state.seats))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "trick"}
+        return NewTrick()
 
 
 class PlayCard(Action[HighCardState]):
@@ -127,39 +163,26 @@ class PlayCard(Action[HighCardState]):
         self.seat = seat
         self.card = card
 
-    def execute(self, state: HighCardState) -> None:
+    def execute(self, state: HighCardState) -> Played:
         state.move(self.card, state.zones[played(self.seat)])
         state.to_play.remove(self.seat)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        # Everyone sees that a card was played; only its player sees which one.
-        card = self.card.key if seat == self.seat else None
-        return {"type": "play", "seat": self.seat, "card": card}
+        return Played(seat=self.seat, card=self.card.key)
 
 
 class Reveal(Action[HighCardState]):
     """Turn the played cards face up: the highest takes the trick (every tied player scores)."""
 
-    __slots__ = ("cards", "winners")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.cards: list[str] = []
-        self.winners: list[int] = []
-
-    def execute(self, state: HighCardState) -> None:
+    def execute(self, state: HighCardState) -> Revealed:
         turned = [state.zones[played(seat)].cards[-1] for seat in range(state.seats)]
         for card in turned:
             state.move(card, state.zones[TABLE])
         best = max(card.printed("strength") for card in turned)
-        self.cards = [card.key for card in turned]
-        self.winners = [s for s, card in enumerate(turned) if card.printed("strength") == best]
-        for seat in self.winners:
+        winners = [s for s, card in enumerate(turned) if card.printed("strength") == best]
+        for seat in winners:
             state.scores[seat] += 1
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        cards: list[JsonValue] = list(self.cards)
-        winners: list[JsonValue] = list(self.winners)
-        return {"type": "reveal", "cards": cards, "winners": winners}
+        return Revealed(cards=[card.key for card in turned], winners=winners)
 
 
 @reaction(PlayCard)
@@ -198,34 +221,6 @@ class Play(Decision):
         return f"play #{self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class DealEvent(Shape):
-    type: Literal["deal"]
-
-
-@dataclass(frozen=True, slots=True)
-class TrickEvent(Shape):
-    type: Literal["trick"]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayEvent(Shape):
-    """``card`` is the key of the card played, for its player only (``None`` for others)."""
-
-    type: Literal["play"]
-    seat: int
-    card: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class RevealEvent(Shape):
-    """The cards turned face up, in seat order, and who scored."""
-
-    type: Literal["reveal"]
-    cards: list[str]
-    winners: list[int]
-
-
 class HighCardGame(Game[HighCardState, HighCardRules]):
     """High Card for two to eight players."""
 
@@ -235,14 +230,8 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
     rules_resource = ("highcard", "rules.md")
     ruleset_type = HighCardRules
     decision_types = (Play,)
-    event_types = (DealEvent, TrickEvent, PlayEvent, RevealEvent)
+    event_types = (Dealt, NewTrick, Played, Revealed)
     state_type = HighCardState
-
-    def default_ruleset(self) -> HighCardRules:
-        return HighCardRules()
-
-    def load_ruleset(self, data: Mapping[str, object]) -> HighCardRules:
-        return HighCardRules.from_json(data)
 
     def example_rulesets(self) -> list[HighCardRules]:
         """What the conformance suite plays: the default, aces low, a single trick."""
@@ -313,23 +302,6 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
         if found is None:
             raise InvalidDecision(f"{text.strip()!r} is not a High Card decision: write play #ID")
         return Play(int(found.group(1)))
-
-    def describe_event(self, event: JsonObject, names: Names) -> str | None:
-        """A log line for each of our events, as the terminal and the browser show it (the
-        engine words its own; anything else reads field by field)."""
-        kind, seat = event.get("type"), event.get("seat")
-        if kind == "deal":
-            return "The cards are dealt"
-        if kind == "trick":
-            return "-- a new trick --"
-        if kind == "play" and isinstance(seat, int):
-            return f"{names.seat(seat)} plays {event.get('card') or 'a card'} face down"
-        if kind == "reveal":
-            cards = ", ".join(map(str, as_list(event.get("cards"), "cards")))
-            winners = as_list(event.get("winners"), "winners")
-            won = " and ".join(names.seat(as_int(winner, "seat")) for winner in winners)
-            return f"Face up: {cards}; the trick goes to {won}"
-        return describe(event, names)
 
 
 GAME = HighCardGame()
