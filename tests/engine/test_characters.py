@@ -73,7 +73,8 @@ def test_one_damage_action_hits_several_characters_at_once() -> None:
     hit = Damage([(Target.hero(0), 3), (Target.hero(1), 6)], source=5, reason="blast")
     state.run(hit)
     assert [hero.life.value for hero in state.heroes] == [7, -2]
-    assert hit.event(None) == {
+    assert state.journal is not None
+    assert state.journal[-1].event(None) == {
         "type": "damage",
         "reason": "blast",
         "source": 5,
@@ -93,7 +94,8 @@ def test_healing_never_goes_above_the_base(life: int, amount: int, after: int) -
     heal = Heal(Target.hero(0), amount)
     state.run(heal)
     assert state.heroes[0].life.value == after
-    assert heal.event(1) == {
+    assert state.journal is not None
+    assert state.journal[-1].event(1) == {
         "type": "heal",
         "target": "p0",
         "amount": amount,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import Rng, RuleBook, Stat, Target
+from cardtable.engine.actions import Entry
 from cardtable.engine.cards import Card, CardDef
 from cardtable.engine.characters import BattleState, Damage, Heal, Hero
-from cardtable.engine.deaths import Died, deaths
+from cardtable.engine.deaths import deaths
+from cardtable.engine.events import DiedEvent, MoveEvent
 from cardtable.engine.moves import MoveCard
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack, Zone
 from cardtable.games import find
@@ -39,6 +42,12 @@ def _state() -> BattleState:
     return state
 
 
+def _kinds(journal: Sequence[Entry] | None) -> list[str]:
+    """The type of each journal entry's event, as a spectator reads it."""
+    shown = [entry.event(None) for entry in journal or ()]
+    return [str(event["type"]) for event in shown if event is not None]
+
+
 def _minion(state: BattleState, seat: int, life: int) -> Card:
     card = state.create_card(MINION, state.zones[f"board:{seat}"], owner=seat, pool=f"p{seat}")
     state.track(card, "life", Stat(life))
@@ -51,7 +60,7 @@ def test_a_move_shows_the_card_to_seats_that_see_either_zone() -> None:
     state.run(MoveCard(card.id, state.zones["hand:0"], source="deck:0", reason="draw"))
     assert state.zone_of(card).name == "hand:0"
     move = state.journal[-1] if state.journal else None
-    assert isinstance(move, MoveCard)
+    assert isinstance(move, MoveEvent)
     owner, other, spectator = move.event(0), move.event(1), move.event(None)
     assert owner is not None
     assert isinstance(owner["card"], dict)
@@ -79,7 +88,7 @@ def test_a_move_from_an_unexpected_zone_fizzles() -> None:
     state.run(MoveCard(card.id, state.zones["graveyard:0"], source="deck:0"))
     assert state.zone_of(card).name == "hand:0"
     assert state.journal is not None
-    assert [type(entry).__name__ for entry in state.journal] == ["Fizzled"]
+    assert _kinds(state.journal) == ["fizzled"]
 
 
 def test_a_card_character_at_zero_life_dies_and_goes_to_its_graveyard() -> None:
@@ -91,7 +100,7 @@ def test_a_card_character_at_zero_life_dies_and_goes_to_its_graveyard() -> None:
     assert state.zone_of(survivor).name == "board:1"
     assert state.stat(survivor, "life") == 1
     assert state.journal is not None
-    died = [entry for entry in state.journal if isinstance(entry, Died)]
+    died = [entry for entry in state.journal if isinstance(entry, DiedEvent)]
     assert [entry.card for entry in died] == [doomed.id]
     assert state.outcome is None
 
@@ -116,9 +125,8 @@ def test_a_card_character_dies_once_however_many_blows_were_queued() -> None:
     )
     assert state.zone_of(minion).name == "graveyard:1"
     assert state.journal is not None
-    assert sum(isinstance(entry, Died) for entry in state.journal) == 1
-    kinds = [type(entry).__name__ for entry in state.journal]
-    assert kinds == ["Damage", "Damage", "Died", "Fizzled"]  # the second death fizzles
+    kinds = _kinds(state.journal)
+    assert kinds == ["damage", "damage", "died", "fizzled"]  # the second death fizzles
 
 
 def test_a_card_in_the_graveyard_does_not_die_again() -> None:
@@ -128,7 +136,7 @@ def test_a_card_in_the_graveyard_does_not_die_again() -> None:
     assert state.journal is not None
     state.journal.clear()
     state.run(Damage([(Target.minion(minion.id), 2)], reason="x"))
-    assert [type(entry).__name__ for entry in state.journal] == ["Damage"]
+    assert _kinds(state.journal) == ["damage"]
     assert state.zone_of(minion).name == "graveyard:0"
 
 
@@ -141,7 +149,7 @@ def test_a_card_healed_before_its_death_resolves_stays() -> None:
     assert state.zone_of(minion).name == "board:1"
     assert state.stat(minion, "life") == 1
     assert state.journal is not None
-    assert [type(entry).__name__ for entry in state.journal] == ["Damage", "Heal", "Fizzled"]
+    assert _kinds(state.journal) == ["damage", "heal", "fizzled"]
 
 
 def test_a_card_moved_off_its_board_before_its_death_resolves_does_not_die() -> None:
@@ -153,7 +161,7 @@ def test_a_card_moved_off_its_board_before_its_death_resolves_does_not_die() -> 
     )
     assert state.zone_of(minion).name == "hand:0"
     assert state.journal is not None
-    assert [type(entry).__name__ for entry in state.journal] == ["Damage", "MoveCard", "Fizzled"]
+    assert _kinds(state.journal) == ["damage", "move", "fizzled"]
 
 
 def test_a_move_into_a_full_zone_fizzles_and_loses_nothing() -> None:
@@ -164,4 +172,4 @@ def test_a_move_into_a_full_zone_fizzles_and_loses_nothing() -> None:
     state.run(MoveCard(card.id, small))
     assert state.zone_of(card).name == "deck:0"
     assert state.journal is not None
-    assert [type(entry).__name__ for entry in state.journal] == ["Fizzled"]
+    assert _kinds(state.journal) == ["fizzled"]

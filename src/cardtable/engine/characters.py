@@ -18,7 +18,7 @@ from typing import ClassVar
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.errors import InvalidDecision, RecordError, quoted
-from cardtable.engine.events import Shape
+from cardtable.engine.events import DamageEvent, HealEvent, Hit, Shape
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_object
 from cardtable.engine.outcome import ALL_FELL, FELL, Outcome
 from cardtable.engine.public import public_field
@@ -158,7 +158,7 @@ class Damage(Action[BattleState]):
     and loses one point of shield instead.
     """
 
-    __slots__ = ("after", "hits", "reason", "shielded", "source")
+    __slots__ = ("hits", "reason", "shielded", "source")
 
     def __init__(
         self, hits: Sequence[tuple[Target, int]], *, source: int | None = None, reason: str
@@ -166,11 +166,12 @@ class Damage(Action[BattleState]):
         self.hits = tuple(hits)
         self.source = source
         self.reason = reason
-        self.after: tuple[int, ...] = ()
         self.shielded: tuple[bool, ...] = ()
+        """Which hits a shield took, for the reactions that follow (a card that punishes a
+        blow only when it landed)."""
 
-    def execute(self, state: BattleState) -> None:
-        after = []
+    def execute(self, state: BattleState) -> DamageEvent:
+        hits = []
         shielded = []
         for target, amount in self.hits:
             seat = target.seat
@@ -185,47 +186,28 @@ class Damage(Action[BattleState]):
                     absorbed = True
             if not absorbed:
                 life.value -= amount
-            after.append(life.value)
+            hits.append(Hit(target.text(), amount, life.value, True if absorbed else None))
             shielded.append(absorbed)
-        self.after = tuple(after)
         self.shielded = tuple(shielded)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        hits: list[JsonValue] = []
-        for (target, amount), life, absorbed in zip(
-            self.hits, self.after, self.shielded, strict=True
-        ):
-            hit: JsonObject = {"target": target.text(), "amount": amount, "life": life}
-            if absorbed:
-                hit["shielded"] = True
-            hits.append(hit)
-        return {"type": "damage", "reason": self.reason, "source": self.source, "hits": hits}
+        return DamageEvent(reason=self.reason, source=self.source, hits=hits)
 
 
 class Heal(Action[BattleState]):
     """A character regains life, never above its base (its starting or full health)."""
 
-    __slots__ = ("target", "amount", "source", "after")
+    __slots__ = ("target", "amount", "source")
 
     def __init__(self, target: Target, amount: int, *, source: int | None = None) -> None:
         self.target = target
         self.amount = amount
         self.source = source
-        self.after = 0
 
-    def execute(self, state: BattleState) -> None:
+    def execute(self, state: BattleState) -> HealEvent:
         life = state.life(self.target)
         life.value = max(life.value, min(life.base, life.value + self.amount))
-        self.after = life.value
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "heal",
-            "target": self.target.text(),
-            "amount": self.amount,
-            "source": self.source,
-            "life": self.after,
-        }
+        return HealEvent(
+            target=self.target.text(), amount=self.amount, source=self.source, life=life.value
+        )
 
 
 def hero_outcome(state: BattleState) -> Outcome | None:

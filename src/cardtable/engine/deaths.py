@@ -15,7 +15,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.characters import BattleState, Damage
-from cardtable.engine.json import JsonObject
+from cardtable.engine.events import DiedEvent
 from cardtable.engine.reactions import Reaction, reaction
 from cardtable.engine.zones import Board, Zone
 
@@ -51,18 +51,11 @@ class Died(Action[BattleState]):
         life = state.tracked(card, "life")
         return life is not None and life.value <= 0
 
-    def execute(self, state: BattleState) -> None:
+    def execute(self, state: BattleState) -> DiedEvent:
         card = state.cards[self.card]
         state.zones[self.board].remove(card)
         self.destination.add(card)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "died",
-            "card": self.card,
-            "origin": self.board,
-            "destination": self.destination.name,
-        }
+        return DiedEvent(card=self.card, origin=self.board, destination=self.destination.name)
 
 
 def fallen(state: BattleState, action: Damage) -> list[tuple[Card, Zone]]:

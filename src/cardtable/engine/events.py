@@ -36,10 +36,12 @@ from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonObject
 from cardtable.engine.wording import Names, describe
+from cardtable.engine.zones import Zone
 
 E = TypeVar("E", bound="EventShape")
 
 _SECRET = "cardtable.secret"
+_UNSAID = "cardtable.unsaid"
 
 
 def secret(*, to: str) -> Any:
@@ -48,7 +50,14 @@ def secret(*, to: str) -> Any:
     return dataclasses.field(metadata={_SECRET: to})
 
 
-@dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field, secret))
+def unsaid() -> Any:
+    """Declare a field that is never written: what the event keeps to decide what each seat
+    sees of it (the zones a card moved between), given when it is made (``None`` when read
+    back from JSON)."""
+    return dataclasses.field(default=None, repr=False, compare=False, metadata={_UNSAID: True})
+
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field, secret, unsaid))
 def event(cls: type[E]) -> type[E]:
     """Make ``cls`` (a subclass of :class:`EventShape` with a ``kind`` and annotated
     fields) an event class: a slotted dataclass made with keywords."""
@@ -139,7 +148,11 @@ def _compile(cls: type[EventShape]) -> _Compiled:
     from cardtable.engine.public import codec, record_dump, record_values
 
     hints = typing.get_type_hints(cls)
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    fields = [
+        field
+        for field in dataclasses.fields(cls)  # type: ignore[arg-type]
+        if _UNSAID not in field.metadata
+    ]
     members = [
         (field.name, codec(hints[field.name], f"{cls.__name__}.{field.name}")) for field in fields
     ]
@@ -188,19 +201,21 @@ class Hit(Shape):
     shielded: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DamageEvent(Shape):
+@event
+class DamageEvent(EventShape):
     """Characters lost life at once; ``life`` in each hit is what is left."""
 
-    type: Literal["damage"]
+    kind = "damage"
     reason: str
     source: int | None
     hits: list[Hit]
 
 
-@dataclass(frozen=True, slots=True)
-class HealEvent(Shape):
-    type: Literal["heal"]
+@event
+class HealEvent(EventShape):
+    """A character regained ``amount`` life; ``life`` is what it has now."""
+
+    kind = "heal"
     target: str
     amount: int
     source: int | None
@@ -215,47 +230,57 @@ class FizzledEvent(Shape):
     action: str
 
 
-@dataclass(frozen=True, slots=True)
-class ConcededEvent(Shape):
-    type: Literal["conceded"]
+@event
+class ConcededEvent(EventShape):
+    """A seat gave up."""
+
+    kind = "conceded"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class TimedOutEvent(Shape):
+@event
+class TimedOutEvent(EventShape):
     """The seat to act ran out of time; its default ``decision`` (in its text form) follows."""
 
-    type: Literal["timed_out"]
+    kind = "timed_out"
     seat: int
     decision: str
 
 
-@dataclass(frozen=True, slots=True)
-class MoveEvent(Shape):
+@event
+class MoveEvent(EventShape):
     """A card moved between zones; ``card`` (its view) only for seats that see either zone."""
 
-    type: Literal["move"]
+    kind = "move"
     card: dict[str, Any] | None
     origin: str | None
     destination: str
     reason: str
+    zones: tuple[Zone, Zone] | None = unsaid()
+    """The zones it left and entered (what decides who sees the card)."""
+
+    def for_seat(self, seat: int | None) -> Self | None:
+        zones = self.zones
+        if zones is None or zones[0].visible_to(seat) or zones[1].visible_to(seat):
+            return self
+        return dataclasses.replace(self, card=None)
 
 
-@dataclass(frozen=True, slots=True)
-class CardCreatedEvent(Shape):
+@event
+class CardCreatedEvent(EventShape):
     """A card an effect made (a token) appeared in ``zone``; its face is shown to all."""
 
-    type: Literal["card_created"]
+    kind = "card_created"
     card: dict[str, Any]
     zone: str
     owner: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class DiedEvent(Shape):
+@event
+class DiedEvent(EventShape):
     """A card character fell to 0 life or below and left its board."""
 
-    type: Literal["died"]
+    kind = "died"
     card: int
     origin: str
     destination: str

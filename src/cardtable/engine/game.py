@@ -42,7 +42,7 @@ from cardtable.engine.errors import (
     RecordError,
     RulesetError,
 )
-from cardtable.engine.events import EventShape
+from cardtable.engine.events import ConcededEvent, EventShape, TimedOutEvent
 from cardtable.engine.json import (
     JsonObject,
     as_int,
@@ -80,12 +80,10 @@ class Conceded(Action[State]):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def execute(self, state: State) -> None:
+    def execute(self, state: State) -> ConcededEvent:
         winners = tuple(seat for seat in range(state.seats) if seat != self.seat)
         state.outcome = CONCEDED.outcome(winners=winners, seats=(self.seat,))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "conceded", "seat": self.seat}
+        return ConcededEvent(seat=self.seat)
 
 
 class TimedOut(Action[State]):
@@ -98,11 +96,8 @@ class TimedOut(Action[State]):
         self.seat = seat
         self.decision = decision
 
-    def execute(self, state: State) -> None:
-        pass
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "timed_out", "seat": self.seat, "decision": self.decision}
+    def execute(self, state: State) -> TimedOutEvent:
+        return TimedOutEvent(seat=self.seat, decision=self.decision)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from cardtable.engine.actions import Action
-from cardtable.engine.json import JsonObject
+from cardtable.engine.events import MoveEvent
 from cardtable.engine.state import State
 from cardtable.engine.view import card_view, card_view_to_json
 from cardtable.engine.zones import Zone
@@ -25,7 +25,7 @@ class MoveCard(Action[State]):
     shown to a seat only if that seat can see the zone it leaves or the zone it enters.
     """
 
-    __slots__ = ("card", "destination", "face", "origin", "reason", "source")
+    __slots__ = ("card", "destination", "reason", "source")
 
     def __init__(
         self, card: int, destination: Zone, *, source: str | None = None, reason: str = ""
@@ -34,8 +34,6 @@ class MoveCard(Action[State]):
         self.destination = destination
         self.source = source
         self.reason = reason
-        self.origin: Zone | None = None
-        self.face: JsonObject | None = None
 
     def can_execute(self, state: State) -> bool:
         if not 0 <= self.card < len(state.cards) or self.destination.full:
@@ -44,26 +42,20 @@ class MoveCard(Action[State]):
             return True
         return state.cards[self.card] in state.zones[self.source].cards
 
-    def execute(self, state: State) -> None:
+    def execute(self, state: State) -> MoveEvent:
         card = state.cards[self.card]
-        self.origin = origin = state.zone_of(card)
-        self.face = card_view_to_json(card_view(state, card))
+        origin = state.zone_of(card)
+        face = card_view_to_json(card_view(state, card))
         origin.remove(card)
         self.destination.add(card)
+        return MoveEvent(
+            card=face,
+            origin=origin.name,
+            destination=self.destination.name,
+            reason=self.reason,
+            zones=(origin, self.destination),
+        )
 
     @staticmethod
     def shown_to(origin: Zone, destination: Zone, seat: int | None) -> bool:
         return origin.visible_to(seat) or destination.visible_to(seat)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        origin = self.origin
-        shown: JsonObject = {
-            "type": "move",
-            "card": None,
-            "origin": origin.name if origin is not None else self.source,
-            "destination": self.destination.name,
-            "reason": self.reason,
-        }
-        if origin is not None and self.shown_to(origin, self.destination, seat):
-            shown["card"] = self.face
-        return shown

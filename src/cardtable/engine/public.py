@@ -393,6 +393,8 @@ def codec(kind: Any, where: str) -> Codec:
     args = typing.get_args(kind)
     if kind in _SCALARS:
         return _scalar(kind)
+    if kind is Any:
+        return Codec(None, _same, _json, Any, "same")
     if kind is type(None):
         return Codec(None, _same, _none, None, "same")
     if origin is Literal:
@@ -434,6 +436,10 @@ def _scalar(kind: type) -> Codec:
         return data
 
     return Codec(None, _same, load, kind, "same")
+
+
+def _json(data: Any, what: str, seats: int) -> Any:
+    return data
 
 
 def _none(data: Any, what: str, seats: int) -> None:

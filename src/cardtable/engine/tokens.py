@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import CardDef
-from cardtable.engine.json import JsonObject
+from cardtable.engine.events import CardCreatedEvent
 from cardtable.engine.state import State
 from cardtable.engine.view import card_view, card_view_to_json
 from cardtable.engine.zones import Zone
@@ -21,19 +21,17 @@ from cardtable.engine.zones import Zone
 class CreateCard(Action[State]):
     """A new card of ``definition`` for ``owner``, on top of ``zone``."""
 
-    __slots__ = ("card", "definition", "face", "owner", "zone")
+    __slots__ = ("definition", "owner", "zone")
 
     def __init__(self, definition: CardDef, zone: Zone, *, owner: int | None) -> None:
         self.definition = definition
         self.zone = zone
         self.owner = owner
-        self.card = -1
-        self.face: JsonObject = {}
 
     def can_execute(self, state: State) -> bool:
         return not self.zone.full
 
-    def execute(self, state: State) -> None:
+    def execute(self, state: State) -> CardCreatedEvent:
         zone = self.zone
         card = state.create_card(self.definition, zone, owner=self.owner, pool=zone.pool)
         if zone.pool is not None and zone.pool in state.pools:
@@ -41,13 +39,5 @@ class CreateCard(Action[State]):
             state.pools[zone.pool] = replace(
                 pool, manifest=(*pool.manifest, card.key), made=(*pool.made, card.key)
             )
-        self.card = card.id
-        self.face = card_view_to_json(card_view(state, card))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "card_created",
-            "card": self.face,
-            "zone": self.zone.name,
-            "owner": self.owner,
-        }
+        face = card_view_to_json(card_view(state, card))
+        return CardCreatedEvent(card=face, zone=zone.name, owner=self.owner)
