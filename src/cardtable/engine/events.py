@@ -50,11 +50,11 @@ def secret(*, to: str) -> Any:
     return dataclasses.field(metadata={_SECRET: to})
 
 
-def unsaid() -> Any:
+def unsaid(*, default: None) -> Any:
     """Declare a field that is never written: what the event keeps to decide what each seat
     sees of it (the zones a card moved between), given when it is made (``None`` when read
     back from JSON)."""
-    return dataclasses.field(default=None, repr=False, compare=False, metadata={_UNSAID: True})
+    return dataclasses.field(default=default, repr=False, compare=False, metadata={_UNSAID: True})
 
 
 @dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field, secret, unsaid))
@@ -178,6 +178,7 @@ def _compile(cls: type[EventShape]) -> _Compiled:
         bases=(Shape,),
         frozen=True,
         slots=True,
+        kw_only=True,
     )
     shape.__module__ = cls.__module__
     shape.__doc__ = cls.__doc__
@@ -256,7 +257,7 @@ class MoveEvent(EventShape):
     origin: str | None
     destination: str
     reason: str
-    zones: tuple[Zone, Zone] | None = unsaid()
+    zones: tuple[Zone, Zone] | None = unsaid(default=None)
     """The zones it left and entered (what decides who sees the card)."""
 
     def for_seat(self, seat: int | None) -> Self | None:

@@ -315,9 +315,15 @@ class State:
                 raise RecordError(f"public data: {field.name} is missing")
             what = f"{self.rules.game.name} {field.name}"
             loaded[field.name] = field.load(data[field.name], what, self.seats)
+        before = {name: getattr(self, name) for name in loaded}
         for name, value in loaded.items():
             setattr(self, name, value)
-        self.check_public()
+        try:
+            self.check_public()
+        except RecordError:
+            for name, value in before.items():
+                setattr(self, name, value)
+            raise
 
     def hidden_cards(self, seat: int | None) -> Iterator[Card]:
         """Every card in a zone that ``seat`` cannot see."""

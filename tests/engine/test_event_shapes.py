@@ -1,0 +1,101 @@
+"""Events declared once: one class gives an event's JSON, what each seat sees of it, its
+words and its schema."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal, get_type_hints
+
+import pytest
+
+from cardtable.engine import EventShape, RecordError, event, secret
+from cardtable.engine.events import Hit, unsaid
+from cardtable.engine.wording import Names
+
+NAMES = Names(["Ann", "Bob"].__getitem__)
+
+
+@event
+class Picked(EventShape):
+    """A player picked cards: only they see which."""
+
+    kind = "pick"
+    seat: int
+    count: int
+    cards: list[str] | None = secret(to="seat")
+    reason: str | None = None
+    hits: list[Hit] = dataclasses.field(default_factory=list)
+    why: object = unsaid(default=None)
+
+    def words(self, names: Names) -> str:
+        shown = f": {', '.join(self.cards)}" if self.cards else ""
+        return f"{names.seat(self.seat)} picks {self.count}{shown}"
+
+
+def test_a_secret_field_is_seen_by_its_seat_only() -> None:
+    told = Picked(seat=1, count=2, cards=["QH", "2C"])
+    assert told.event(1) == {
+        "type": "pick",
+        "seat": 1,
+        "count": 2,
+        "cards": ["QH", "2C"],
+        "hits": [],
+    }
+    assert told.event(0) == {"type": "pick", "seat": 1, "count": 2, "cards": None, "hits": []}
+    assert told.event(None) == told.event(0)
+
+
+def test_an_optional_field_is_left_out_while_it_is_none_and_unsaid_ones_never_written() -> None:
+    told = Picked(seat=0, count=1, cards=None, reason="fine", why="kept for redaction")
+    assert told.to_json() == {
+        "type": "pick",
+        "seat": 0,
+        "count": 1,
+        "cards": None,
+        "reason": "fine",
+        "hits": [],
+    }
+    hit = Picked(seat=0, count=0, cards=None, hits=[Hit("p1", 2, 5)]).to_json()["hits"]
+    assert hit == [{"target": "p1", "amount": 2, "life": 5}]
+
+
+def test_an_event_reads_back_from_its_json_and_says_its_words() -> None:
+    told = Picked(seat=1, count=2, cards=["QH", "2C"], hits=[Hit("#3", 1, 0, True)])
+    back = Picked.from_json(told.to_json())
+    assert back == told
+    assert back.hits[0].shielded is True
+    assert back.words(NAMES) == "Bob picks 2: QH, 2C"
+    assert Picked.from_json(told.event(0)).words(NAMES) == "Bob picks 2"
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"type": "deal", "seat": 0}, "not a pick event"),
+        ({"type": "pick", "seat": 0, "cards": None}, "pick event: no field 'count'"),
+        (
+            {"type": "pick", "seat": "0", "count": 1, "cards": None, "hits": []},
+            "expected int, got str",
+        ),
+        ({"type": "pick", "seat": 0, "count": 1, "cards": None, "x": 1}, "unknown field 'x'"),
+    ],
+)
+def test_json_that_is_not_the_event_is_refused(data: dict[str, object], problem: str) -> None:
+    with pytest.raises(RecordError, match=problem):
+        Picked.from_json(data)
+
+
+def test_the_schema_shape_has_the_type_as_a_literal_and_no_unsaid_field() -> None:
+    shape = Picked.schema_shape()
+    hints = get_type_hints(shape)
+    assert hints["type"] == Literal["pick"]
+    assert "why" not in hints
+    assert [field.name for field in dataclasses.fields(shape)][:3] == ["type", "seat", "count"]
+
+
+def test_an_event_without_a_kind_is_refused() -> None:
+    with pytest.raises(TypeError, match="says its kind"):
+
+        @event
+        class Nameless(EventShape):
+            seat: int
