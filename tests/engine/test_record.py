@@ -83,7 +83,7 @@ def test_a_binary_file_is_not_a_record(tmp_path: Path) -> None:
     ("change", "reason"),
     [
         ({"format": "something-else"}, "this is not a cardtable match record"),
-        ({"format_version": 2}, "record format version 2 is not supported"),
+        ({"format_version": 3}, "record format version 3 is not supported"),
         ({"format_version": "1"}, "record format_version: expected an integer"),
         ({"seed": "7"}, "record seed: expected an integer"),
         ({"game": None}, "record game: expected a string"),

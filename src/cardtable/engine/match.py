@@ -9,6 +9,15 @@
 True
 >>> Match.replay(game, match.record()).hash() == match.hash()
 True
+
+A match may also begin from a position built beforehand (a game's ``scenario()``, a state
+loaded from a file); its record then holds that position instead of a seed:
+
+>>> built = Match(game, game.default_ruleset(), seed=5).state
+>>> later = Match.from_position(game, built)
+>>> later.decide(later.to_act, "end")
+>>> Match.replay(game, later.record()).hash() == later.hash()
+True
 """
 
 from __future__ import annotations
@@ -39,12 +48,20 @@ class Match(Generic[S]):
         *,
         seats: Sequence[str] = (),
         journal: bool = True,
+        start: S | None = None,
     ) -> None:
         self.game = game
         self.ruleset = ruleset
         self.seed = seed
         self.seats = tuple(seats)
-        self.state: S = game.setup(ruleset, seed, journal=journal)
+        self.start: JsonObject | None = None
+        """The position the match began from, when it did not begin from ``seed``."""
+        if start is None:
+            self.state: S = game.setup(ruleset, seed, journal=journal)
+        else:
+            self.start = game.state_to_json(start)
+            self.state = start.copy()
+            self.state.journal = [] if journal else None
         self.decisions: list[tuple[int, Decision]] = []
         self.failure: Exception | None = None
         """Set when applying a decision failed for a reason other than the decision being
@@ -156,6 +173,26 @@ class Match(Generic[S]):
         """SHA-256 of the canonical JSON of the whole state."""
         return digest(self.game.state_to_json(self.state))
 
+    @classmethod
+    def from_position(
+        cls,
+        game: Game[S, Any],
+        state: S,
+        *,
+        seats: Sequence[str] = (),
+        journal: bool = True,
+    ) -> Match[S]:
+        """A match that begins from ``state`` (copied; its ruleset and generator are the
+        match's), whose record holds that position: a game's ``scenario()``, a loaded
+        state. ``RecordError`` when ``state`` is not at rest or is of another game's rules.
+        """
+        if state.rules.game.newest is not game.newest:
+            raise RecordError(f"the position is of {state.rules.game.name}, not {game.name}")
+        if state.queue:
+            raise RecordError("a match cannot begin from a position with actions queued")
+        played = game.at_version(state.rules.game.version)
+        return cls(played, state.rules.ruleset, 0, seats=seats, journal=journal, start=state)
+
     def record(self, meta: JsonObject | None = None) -> Record:
         return Record(
             game=self.game.name,
@@ -168,6 +205,7 @@ class Match(Generic[S]):
             meta=meta or {},
             engine_version=ENGINE_VERSION,
             game_version=self.game.version,
+            start=self.start,
         )
 
     @classmethod
@@ -193,7 +231,13 @@ class Match(Generic[S]):
             ruleset = game.load_ruleset(record.ruleset)
         except RulesetError as error:
             raise RecordError(f"the record's ruleset is not valid: {error.reason}") from None
-        match = cls(game, ruleset, record.seed, seats=record.seats)
+        if record.start is None:
+            match = cls(game, ruleset, record.seed, seats=record.seats)
+        else:
+            start = game.state_from_json(record.start)
+            if start.rules.ruleset.to_json() != ruleset.to_json():
+                raise RecordError("the record's position is not under the record's ruleset")
+            match = cls(game, ruleset, record.seed, seats=record.seats, start=start)
         decisions = record.decisions if upto is None else record.decisions[:upto]
         for number, (seat, text) in enumerate(decisions, start=1):
             try:

@@ -1,8 +1,12 @@
-"""Match records: ruleset + seed + the ordered decisions, as versioned JSON.
+"""Match records: ruleset + where the match began + the ordered decisions, as versioned
+JSON. One format for every game.
 
-A record is the whole match: replaying it reproduces the final state exactly (the same
-SHA-256 hash of the canonical state JSON). The full ruleset is inlined (card pool and decks
-included), so editing a data file never breaks an old replay.
+A match begins either from a seed (the rules deal it: ``seed``) or from a position built
+beforehand (a game's ``scenario()``, a loaded state: ``start``, the whole state as
+:meth:`Game.state_to_json <cardtable.engine.game.Game.state_to_json>` writes it, its
+generator included). A record is the whole match: replaying it reproduces the final state
+exactly (the same SHA-256 hash of the canonical state JSON). The full ruleset is inlined
+(card pool and decks included), so editing a data file never breaks an old replay.
 
 >>> record = Record(game="tcg", ruleset={}, seed=7, seats=("random", "greedy"),
 ...                 decisions=((0, "end"),))
@@ -22,6 +26,10 @@ from cardtable.engine.outcome import Outcome
 
 RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
+"""The format of a record that begins from a seed."""
+RECORD_VERSION_WITH_START = 2
+"""The format of a record that begins from a built position (``start``): a reader of
+version 1 alone refuses it rather than deal a different match."""
 
 ENGINE_VERSION = 1
 """Bumped whenever a change in the engine (its generator, the order it processes actions in)
@@ -42,12 +50,16 @@ class Record:
     meta: JsonObject = field(default_factory=dict)
     engine_version: int = ENGINE_VERSION
     game_version: int = 1
+    start: JsonObject | None = None
+    """The position the match began from (a state's JSON), or ``None``: it began from
+    ``seed`` (which a match from a position does not use)."""
 
     def to_json(self) -> JsonObject:
         decisions: list[JsonValue] = [[seat, text] for seat, text in self.decisions]
+        started: JsonObject = {} if self.start is None else {"start": self.start}
         return {
             "format": RECORD_FORMAT,
-            "format_version": RECORD_VERSION,
+            "format_version": RECORD_VERSION if self.start is None else RECORD_VERSION_WITH_START,
             "engine_version": self.engine_version,
             "game": self.game,
             "game_version": self.game_version,
@@ -58,6 +70,7 @@ class Record:
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "final_hash": self.final_hash,
             "meta": self.meta,
+            **started,
         }
 
     @classmethod
@@ -66,10 +79,16 @@ class Record:
         if data.get("format") != RECORD_FORMAT:
             raise RecordError("this is not a cardtable match record")
         version = as_int(data.get("format_version"), "record format_version")
-        if version != RECORD_VERSION:
+        if version not in (RECORD_VERSION, RECORD_VERSION_WITH_START):
             raise RecordError(
                 f"record format version {version} is not supported (this cardtable reads "
-                f"version {RECORD_VERSION})"
+                f"versions {RECORD_VERSION} and {RECORD_VERSION_WITH_START})"
+            )
+        start = data.get("start")
+        if (start is not None) != (version == RECORD_VERSION_WITH_START):
+            raise RecordError(
+                f"a record of format version {version} "
+                + ("begins from no position" if start is None else "cannot begin from a position")
             )
         decisions: list[tuple[int, str]] = []
         for index, item in enumerate(as_list(data.get("decisions"), "record decisions")):
@@ -92,6 +111,7 @@ class Record:
             outcome=None if raw_outcome is None else Outcome.from_json(raw_outcome),
             final_hash=None if raw_hash is None else as_str(raw_hash, "record final_hash"),
             meta=as_object(data.get("meta", {}), "record meta"),
+            start=None if start is None else as_object(start, "record start"),
         )
 
     def save(self, path: Path) -> None:
