@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import json
 from dataclasses import replace
 from typing import Any
@@ -82,7 +84,9 @@ def test_a_match_that_fails_inside_a_decision_takes_no_more() -> None:
     match: Match[Any] = Match(GAME, TcgRules(starting_health=32), seed=2)
     seat = match.to_act
     assert seat is not None
-    match.state.rules.step_limit = 2  # a rule book of this test's own: a step bound too tight
+    tight = copy.copy(match.state.rules)  # a rule book of this test's own, its step bound tight
+    tight.step_limit = 2
+    match.state.rules = tight
     with pytest.raises(RunawayReactions):
         match.decide(seat, "end")
     assert match.failure is not None

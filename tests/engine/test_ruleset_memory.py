@@ -27,3 +27,19 @@ def test_the_tcg_keeps_the_catalogues_of_a_bounded_number_of_rulesets() -> None:
     for health in range(1, MANY + 1):
         Match(tcg, tcg.load_ruleset({"starting_health": health}), seed=1)
     assert tcg_game._catalogue.cache_info().currsize <= RULESETS_REMEMBERED
+
+
+def test_a_game_keeps_the_rule_books_of_a_bounded_number_of_rulesets() -> None:
+    tcg = find("tcg")
+    for health in range(1, MANY + 1):
+        Match(tcg, tcg.load_ruleset({"starting_health": health}), seed=1)
+    assert len(tcg.rulebooks) == RULESETS_REMEMBERED
+
+
+def test_an_older_version_of_a_game_builds_its_own_rule_books() -> None:
+    tcg = find("tcg")
+    rules = tcg.default_ruleset()
+    older = tcg.at_version(tcg.versions[0])
+    assert older.rulebook(rules) is older.rulebook(rules)
+    assert older.rulebook(rules) is not tcg.rulebook(rules)
+    assert older.rulebook(rules).game is older

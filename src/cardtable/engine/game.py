@@ -15,7 +15,6 @@ rule book cache. The contract, in short::
 from __future__ import annotations
 
 import copy
-import functools
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -57,7 +56,8 @@ from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
 from cardtable.engine.public import public_shape
 from cardtable.engine.rng import Rng
-from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.rulebook import RULESETS_REMEMBERED as RULESETS_REMEMBERED
+from cardtable.engine.rulebook import RuleBook, RuleBooks
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.sight import Sight
 from cardtable.engine.state import State
@@ -285,7 +285,14 @@ class Game(ABC, Generic[S, R]):
                 f"version {version} of the {self.title} rules is not one this cardtable can "
                 f"play (it plays version{'s' if len(self.versions) > 1 else ''} {known})"
             )
-        older: Self = _versioned(newest, version)
+        made: dict[int, Self] = newest.__dict__.setdefault("_older", {})
+        older = made.get(version)
+        if older is None:
+            older = made[version] = copy.copy(newest)
+            older.version = version
+            older._newest = newest
+            older.__dict__.pop("_books", None)  # its rules differ: so do its rule books
+            older.__dict__.pop("_older", None)
         return older
 
     # -- rulesets ---------------------------------------------------------------------------
@@ -355,15 +362,18 @@ class Game(ABC, Generic[S, R]):
         """
         return ruleset if self.seats(ruleset) == seats else None
 
+    @property
+    def rulebooks(self) -> RuleBooks:
+        """The rule books this game (at this version of its rules) has built and keeps."""
+        books: RuleBooks | None = self.__dict__.get("_books")
+        if books is None:
+            books = self.__dict__["_books"] = RuleBooks(self.build_rulebook)
+        return books
+
     def rulebook(self, ruleset: R) -> RuleBook:
-        """The (cached) rule book of a ruleset."""
-        known = _RECENT_BOOKS.get((id(self), id(ruleset)))
-        if known is not None and known[0] is ruleset:  # the same object: no hashing at all
-            return known[1]
-        book = _cached_rulebook(self, ruleset)
-        if len(_RECENT_BOOKS) >= 64:
-            _RECENT_BOOKS.clear()
-        _RECENT_BOOKS[(id(self), id(ruleset))] = (ruleset, book)
+        """The rule book of a ruleset, built once and kept by this game (see
+        :class:`~cardtable.engine.rulebook.RuleBooks`)."""
+        book: RuleBook = self.rulebooks.get(ruleset)
         return book
 
     @abstractmethod
@@ -887,27 +897,3 @@ def _card_json(state: State, card: Card) -> JsonObject:
     if live:
         data["live"] = {name: stat.to_json() for name, stat in live.items()}
     return data
-
-
-RULESETS_REMEMBERED = 128
-"""For how many rulesets their rule books, and whatever else a game makes per ruleset, are
-kept (the least recently used go first): rulesets come from players, so nothing made for one
-may be kept for good."""
-
-_RECENT_BOOKS: dict[tuple[int, int], tuple[Any, RuleBook]] = {}
-"""Rule books by the identity of their ruleset (kept alive here, so ids are not reused): a
-ruleset with many cards is slow to hash, and matches are usually made from the same object."""
-
-
-@functools.cache
-def _versioned(game: Game[Any, Any], version: int) -> Any:
-    """``game`` (at its newest) as it played an older ``version``: a copy that says so."""
-    older = copy.copy(game)
-    older.version = version
-    older._newest = game
-    return older
-
-
-@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
-def _cached_rulebook(game: Game[Any, Any], ruleset: Any) -> RuleBook:
-    return game.build_rulebook(ruleset)

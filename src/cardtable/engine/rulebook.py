@@ -9,7 +9,8 @@ loses"), instead of queueing further actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.actions import Action
@@ -92,3 +93,55 @@ class RuleBook:
             return self.catalogue[name]
         except KeyError:
             raise KeyError(f"no reaction named {name!r} in {self.game.name}'s catalogue") from None
+
+
+RULESETS_REMEMBERED = 128
+"""For how many rulesets a game keeps their rule books, and whatever else it makes per
+ruleset (the least recently used go first): rulesets come from players, so nothing made for
+one may be kept for good."""
+
+
+class RuleBooks:
+    """The rule books one game has built, by ruleset: its own, bounded cache (the least
+    recently used ruleset's goes first), which a game at an older version of its rules does
+    not share.
+
+    >>> built = []
+    >>> books = RuleBooks(lambda ruleset: built.append(ruleset) or ruleset.upper(), size=2)
+    >>> books.get("a"), books.get("a"), books.get("b"), books.get("c"), books.get("a")
+    ('A', 'A', 'B', 'C', 'A')
+    >>> built
+    ['a', 'b', 'c', 'a']
+    """
+
+    __slots__ = ("_build", "_by_identity", "_by_value", "_size")
+
+    def __init__(self, build: Callable[[Any], Any], *, size: int = RULESETS_REMEMBERED) -> None:
+        self._build = build
+        self._size = size
+        self._by_value: OrderedDict[Any, Any] = OrderedDict()
+        self._by_identity: dict[int, tuple[Any, Any]] = {}
+        """The books last asked for, by the identity of their ruleset (kept alive here, so
+        ids are not reused): a ruleset with many cards is slow to hash, and matches are
+        usually made from the same object."""
+
+    def __len__(self) -> int:
+        return len(self._by_value)
+
+    def get(self, ruleset: Any) -> Any:
+        """The rule book of ``ruleset``, built the first time it is asked for."""
+        known = self._by_identity.get(id(ruleset))
+        if known is not None and known[0] is ruleset:
+            return known[1]
+        books = self._by_value
+        book = books.get(ruleset)
+        if book is None:
+            book = books[ruleset] = self._build(ruleset)
+            if len(books) > self._size:
+                books.popitem(last=False)
+        else:
+            books.move_to_end(ruleset)
+        if len(self._by_identity) >= self._size // 2:
+            self._by_identity.clear()
+        self._by_identity[id(ruleset)] = (ruleset, book)
+        return book
