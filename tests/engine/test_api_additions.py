@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-
 import json
 from dataclasses import replace
 from typing import Any
