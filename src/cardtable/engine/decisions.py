@@ -17,10 +17,11 @@ its fields, and its text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from types import MappingProxyType
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Literal, Self, get_args, get_type_hints
 
 from cardtable.engine.json import JsonObject, JsonValue
 
@@ -78,13 +79,48 @@ class DecisionShape:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Base of every game's decisions: frozen, comparable, with a canonical text form and a
-    JSON form (``{"type": kind, ...fields}``)."""
+    JSON form (``{"type": kind, ...fields}``).
+
+    A decision whose text is its fields in a fixed pattern declares it as ``form``, and gets
+    both its :meth:`text` and the reading of that text (:meth:`from_text`) from it: each
+    ``{field}`` stands for a number (an ``int`` field) or one word. A decision of another
+    text writes its own :meth:`text`, and its game parses it.
+
+    >>> @dataclass(frozen=True)
+    ... class Swap(Decision):
+    ...     kind: ClassVar[str] = "swap"
+    ...     form: ClassVar[str] = "swap #{card} with {seat}"
+    ...     card: int
+    ...     seat: int
+    >>> Swap(7, 1).text(), Swap.from_text("Swap  #7 with 1")
+    ('swap #7 with 1', Swap(card=7, seat=1))
+    >>> Swap.from_text("swap 7") is None
+    True
+    """
 
     kind: ClassVar[str] = "decision"
+    form: ClassVar[str] = ""
+    """The decision's text with ``{field}`` for each field (``play #{card}``), or empty."""
     __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
     def text(self) -> str:
-        raise NotImplementedError(f"{type(self).__name__} must define text()")
+        if not self.form:
+            raise NotImplementedError(f"{type(self).__name__} must define text() or a form")
+        return self.form.format(**{item.name: getattr(self, item.name) for item in fields(self)})
+
+    @classmethod
+    def from_text(cls, text: str) -> Self | None:
+        """The decision ``text`` says in this class's :attr:`form` (spaces and case aside),
+        or ``None`` when it says none."""
+        known = _FORMS.get(cls)
+        if known is None:
+            known = _FORMS[cls] = _form(cls)
+        pattern, numbers = known
+        found = pattern.fullmatch(" ".join(text.lower().split()))
+        if found is None:
+            return None
+        values = found.groupdict()
+        return cls(**{name: int(v) if name in numbers else v for name, v in values.items()})
 
     def to_json(self) -> JsonObject:
         """``{"type": kind, ...fields}``; a field holding a dataclass (a target) is an object."""
@@ -136,6 +172,26 @@ class Decision:
 
 
 _ROLES: dict[type, tuple[tuple[str, str | None], ...]] = {}
+_FORMS: dict[type, tuple[re.Pattern[str], frozenset[str]]] = {}
+
+
+def _form(kind: type[Decision]) -> tuple[re.Pattern[str], frozenset[str]]:
+    """The pattern of a decision class's :attr:`~Decision.form`, and which of its fields
+    are numbers."""
+    if not kind.form:
+        raise TypeError(f"{kind.__name__} declares no form")
+    hints = get_type_hints(kind)
+    numbers = frozenset(name for name, hint in hints.items() if hint is int)
+    parts = re.split(r"\{(\w+)\}", kind.form.lower())
+    pattern = "".join(
+        re.escape(part)
+        if index % 2 == 0
+        else f"(?P<{part}>[0-9]{{1,9}})"
+        if part in numbers
+        else f"(?P<{part}>\\S+)"
+        for index, part in enumerate(parts)
+    )
+    return re.compile(pattern), numbers
 
 
 def _roles(kind: type[Decision]) -> tuple[tuple[str, str | None], ...]:

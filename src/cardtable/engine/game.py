@@ -15,6 +15,7 @@ rule book cache. The contract, in short::
 from __future__ import annotations
 
 import copy
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -442,9 +443,20 @@ class Game(ABC, Generic[S, R]):
         match is running and ``seat`` exists.
         """
 
-    @abstractmethod
     def parse(self, text: str) -> Decision:
-        """Parse a game decision's canonical text (``InvalidDecision`` when it is not one)."""
+        """Parse a game decision's canonical text (``InvalidDecision`` when it is not one).
+        The default reads the :attr:`~cardtable.engine.decisions.Decision.form` of each of
+        the game's decision classes (``'fly' is not a High Card decision: write play
+        #CARD`` when none reads it); a game of decisions written otherwise parses them."""
+        forms = [kind for kind in self.decision_types if kind.form]
+        for kind in forms:
+            found = kind.from_text(text)
+            if found is not None:
+                return found
+        written = " or ".join(
+            re.sub(r"\{(\w+)\}", lambda name: name.group(1).upper(), kind.form) for kind in forms
+        )
+        raise InvalidDecision(f"{text.strip()!r} is not a {self.title} decision: write {written}")
 
     def playout_move(self, state: S, legal: Decisions, rng: Rng) -> Decision:
         """A quick move for a search player's playout from a world it dealt itself (default:

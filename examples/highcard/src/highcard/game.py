@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -24,7 +23,6 @@ from cardtable.engine import (
     Game,
     Hand,
     IllegalDecision,
-    InvalidDecision,
     Outcome,
     Pool,
     Rng,
@@ -215,10 +213,8 @@ class Play(Decision):
     """Play card ``card`` from your hand, face down."""
 
     kind: ClassVar[str] = "play"
+    form: ClassVar[str] = "play #{card}"
     card: int = field(metadata=NAMES_CARD)
-
-    def text(self) -> str:
-        return f"play #{self.card}"
 
 
 class HighCardGame(Game[HighCardState, HighCardRules]):
@@ -296,12 +292,6 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
 
     def plays_of(self, state: HighCardState, seat: int, card: Card) -> Sequence[Decision]:
         return (Play(card.id),)
-
-    def parse(self, text: str) -> Decision:
-        found = re.fullmatch(r"play #([0-9]{1,9})", " ".join(text.lower().split()))
-        if found is None:
-            raise InvalidDecision(f"{text.strip()!r} is not a High Card decision: write play #ID")
-        return Play(int(found.group(1)))
 
 
 GAME = HighCardGame()
