@@ -32,6 +32,7 @@ CONTRACTS: tuple[Contract, ...] = tuple(
         declared.every_outcome_has_a_documented_code_and_seats_in_range,
         refusals.every_refusal_has_a_documented_code,
         refusals.why_not_agrees_with_deciding,
+        refusals.can_agrees_with_legal,
         refusals.unplayable_cards_are_held_and_say_a_documented_reason,
     )
 )

@@ -134,6 +134,38 @@ def why_not_agrees_with_deciding(game: Game[Any, Any], ruleset: Any, budget: Bud
                         assert (why.code, why.reason) == (refused.code, refused.reason)
 
 
+def can_agrees_with_legal(game: Game[Any, Any], ruleset: Any, budget: Budget) -> None:
+    """A seat may make a decision exactly when its legal decisions list it: ``can`` (what
+    deciding would say) and ``legal`` (what players choose among) come from the same rules.
+
+    Tried at every step of random matches, for every seat: its legal moves, the other seats'
+    legal moves, moves legal earlier in the match, and every way of playing each card in
+    its hand."""
+    for seed in budget.seeds_of(game, ruleset)[:2]:
+        rng = Rng(seed)
+        earlier: list[Decision] = []
+        for match, _, _ in random_decisions(game, ruleset, seed, 40):
+            state = match.state
+            legal = [game.legal(state, seat).moves for seat in range(state.seats)]
+            everyone = {move for moves in legal for move in moves}
+            for seat in range(state.seats):
+                plays = (
+                    play
+                    for card in game.hand(state, seat)
+                    for play in game.plays_of(state, seat, card)
+                )
+                allowed = set(legal[seat])
+                for decision in {*everyone, *earlier, *plays}:
+                    said = game.can(state, seat, decision)
+                    assert said == (decision in allowed), (
+                        f"seat {seat}: {decision.text()} is "
+                        + ("allowed but not listed as legal" if said else "listed but refused")
+                        + f" (seed {seed}, decision {len(match.decisions)}: "
+                        + f"{game.why_not(state, seat, decision)})"
+                    )
+            earlier = [*earlier[-30:], *(rng.choice(moves) for moves in legal if moves)]
+
+
 def unplayable_cards_are_held_and_say_a_documented_reason(
     game: Game[Any, Any], ruleset: Any, budget: Budget
 ) -> None:
