@@ -9,6 +9,7 @@ import pytest
 from cardtable.engine import ENGINE_REFUSAL_CODES, IllegalDecision
 from cardtable.games.karata import KarataRules, KarataState
 from cardtable.games.karata.actions import Fined
+from cardtable.games.karata.events import FineImposed
 from cardtable.games.karata.scenario import scenario
 from tests.games.karata.helpers import GAME, act, last_of, snapshot
 
@@ -76,15 +77,23 @@ def test_turns_and_seats_have_the_engines_codes() -> None:
 def test_a_fined_decision_says_which_rule_it_broke(
     held: list[str], decisions: list[str], code: str, what: str
 ) -> None:
-    state = scenario(hands=[held, ["5C"]], pile=["7H"], deck=DECK, rules=KarataRules(fine=1))
-    for text in decisions[:-1]:
-        act(state, 0, text)
+    def played() -> KarataState:
+        state = scenario(hands=[held, ["5C"]], pile=["7H"], deck=DECK, rules=KarataRules(fine=1))
+        for text in decisions[:-1]:
+            act(state, 0, text)
+        return state
+
+    state, twin = played(), played()
     since = len(state.journal or [])
-    error = GAME.decide(state, 0, GAME.parse_decision(decisions[-1]))
+    decision = GAME.parse_decision(decisions[-1])
+    error = GAME.decide(state, 0, decision)
     assert error is not None
     assert error.code == code
-    fines = [action for action in (state.journal or [])[since:] if isinstance(action, Fined)]
+    queued = GAME.penalty(twin, 0, decision, error) or ()  # what the fine queued, on a twin
+    fines = [action for action in queued if isinstance(action, Fined)]
     assert [(fine.code, fine.what, fine.reason) for fine in fines] == [(code, what, error.reason)]
+    told = [entry for entry in (state.journal or [])[since:] if isinstance(entry, FineImposed)]
+    assert [(fine.what, fine.reason) for fine in told] == [(what, error.reason)]
     notice = last_of(state, "fined")
     assert set(notice) == {"type", "seat", "fine", "bomb", "what", "reason"}  # as before codes
 

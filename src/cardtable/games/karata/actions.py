@@ -1,4 +1,5 @@
-"""Karata's actions. Each changes one thing; rule reactions (``rules.py``) chain them.
+"""Karata's actions. Each changes one thing and returns the event that says what happened (see
+:mod:`~cardtable.games.karata.events`); rule reactions (``rules.py``) chain them.
 
 A match opens with ``ShuffleDeck`` → ``Deal`` → ``TurnUp`` → ``ChooseStarter``. A turn is
 ``StageCard`` for each card played, then ``FinishTurn`` (the cards go to the pile and the turn
@@ -6,33 +7,42 @@ takes effect) → ``PickUp`` when it ended on an unanswered question → ``Advan
 ``Passing`` → ``PickUp`` → ``Advance``. With fines on, an invalid turn is ``ReturnStaged`` →
 ``Fined`` → ``PickUp`` (the fine, and a pending bomb) → ``Advance``.
 
-Events show what the table saw: every card played, how many cards each player picked (the
-cards themselves to the picker only) and how many went back into the deck. What everybody saw
-go into the hidden deck stays named in the public data from version 4 (``buried`` and
-``recycled``, see :mod:`~cardtable.games.karata.state`), so no event names a card its reader
-can no longer see.
+An action keeps only what it was given: what follows it reads the state, or those inputs.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.games.karata.cards import special
-from cardtable.games.karata.outcomes import DECK_RAN_OUT, LEFT
-from cardtable.games.karata.state import KarataState
-from cardtable.games.karata.turns import Settled, settle, wins
+from cardtable.games.karata.events import (
+    Dealt,
+    FineFor,
+    FineImposed,
+    KarataCardFace,
+    LeftTable,
+    NextTurn,
+    PassReason,
+    Picked,
+    PickReason,
+    PutDown,
+    Shuffled,
+    StarterChosen,
+    TakenBack,
+    TurnedUp,
+    TurnFinished,
+    TurnPassed,
+)
+from cardtable.games.karata.outcomes import DECK_RAN_OUT, LEFT, PLAYED_OUT
+from cardtable.games.karata.state import DECK, KarataState
+from cardtable.games.karata.turns import settle, wins
 
-QUESTION = "question"
-BOMB = "bomb"
-PASSED = "pass"
-FINE = "fine"
-
-
-def face_of(card: Card) -> JsonObject:
-    """A face-up card in events."""
-    definition = card.definition
-    return {"id": card.id, "key": definition.key, "name": definition.name}
+QUESTION: Final = "question"
+BOMB: Final = "bomb"
+PASSED: Final = "pass"
+FINE: Final = "fine"
 
 
 class ShuffleDeck(Action[KarataState]):
@@ -40,29 +50,22 @@ class ShuffleDeck(Action[KarataState]):
 
     __slots__ = ()
 
-    def execute(self, state: KarataState) -> None:
+    def execute(self, state: KarataState) -> Shuffled:
         state.deck.shuffle(state.rng)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "shuffle", "zone": "deck"}
+        return Shuffled(zone=DECK)
 
 
 class Deal(Action[KarataState]):
     """Deal ``hand_size`` cards to each player, one at a time from the first seat."""
 
-    __slots__ = ("count",)
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.count = 0
-
-    def execute(self, state: KarataState) -> None:
-        self.count = count = state.rules.ruleset.hand_size
+    def execute(self, state: KarataState) -> Dealt:
+        count = state.rules.ruleset.hand_size
         for _ in range(count):
             for seat in state.playing:
                 state.hands[seat].add(state.deck.pop())
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "deal", "count": self.count}
+        return Dealt(count=count)
 
 
 class TurnUp(Action[KarataState]):
@@ -70,47 +73,35 @@ class TurnUp(Action[KarataState]):
     next is turned, until a plain card lies face up. Each card is turned once at most: when
     the deck holds no plain card at all, the last one turned stays up (it acts on nobody)."""
 
-    __slots__ = ("buried", "card")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.buried: list[Card] = []
-        self.card: Card | None = None
-
-    def execute(self, state: KarataState) -> None:
+    def execute(self, state: KarataState) -> TurnedUp:
         deck = state.deck
+        buried: list[Card] = []
         card = deck.pop()
         for _ in range(len(deck.cards)):  # every card of the deck is turned once at most
             if not special(card.key):
                 break
-            self.buried.append(card)
+            buried.append(card)
             deck.add_bottom(card)
             card = deck.pop()
         state.pile.add(card)
-        self.card = card
-        state.buried = [buried.key for buried in self.buried]  # public from version 4
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        assert self.card is not None
-        buried: list[JsonValue] = [face_of(card) for card in self.buried]
-        return {"type": "turn_up", "card": face_of(self.card), "buried": buried}
+        state.buried = [turned.key for turned in buried]  # public from version 4
+        return TurnedUp(
+            card=KarataCardFace.of(card), buried=[KarataCardFace.of(turned) for turned in buried]
+        )
 
 
 class ChooseStarter(Action[KarataState]):
     """The first seat starts, or (``random_start``) a seat drawn with the match's generator."""
 
-    __slots__ = ("seat",)
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.seat = 0
-
-    def execute(self, state: KarataState) -> None:
-        if state.rules.ruleset.random_start:
-            self.seat = state.rng.below(state.seats)
-        state.active = self.seat
+    def execute(self, state: KarataState) -> StarterChosen:
+        seat = state.rng.below(state.seats) if state.rules.ruleset.random_start else 0
+        state.active = seat
         state.turn = 1
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "starter", "seat": self.seat}
+        return StarterChosen(seat=seat)
 
 
 class StageCard(Action[KarataState]):
@@ -122,32 +113,30 @@ class StageCard(Action[KarataState]):
         self.seat = seat
         self.card = card
 
-    def execute(self, state: KarataState) -> None:
+    def execute(self, state: KarataState) -> PutDown:
         state.hands[self.seat].remove(self.card)
         state.play.add(self.card)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "play", "seat": self.seat, "card": face_of(self.card)}
+        return PutDown(seat=self.seat, card=KarataCardFace.of(self.card))
 
 
 class FinishTurn(Action[KarataState]):
-    """The turn being built takes effect: its cards go onto the pile, the request, the bomb
-    and the direction change, and ``seat`` declares last card or not (``last``)."""
+    """The turn being built, ``cards`` (the keys staged, in the order played), takes effect:
+    its cards go onto the pile, the request, the bomb and the direction change, and ``seat``
+    declares last card or not (``last``). A turn that wins ends the match."""
 
-    __slots__ = ("cards", "last", "request", "seat", "settled", "won")
+    __slots__ = ("cards", "last", "request", "seat")
 
-    def __init__(self, seat: int, request: str = "", last: bool = False) -> None:
+    def __init__(
+        self, seat: int, cards: tuple[str, ...], request: str = "", last: bool = False
+    ) -> None:
         self.seat = seat
+        self.cards = cards
         self.request = request
         self.last = last
-        self.cards: tuple[str, ...] = ()
-        self.settled: Settled | None = None
-        self.won = False
 
-    def execute(self, state: KarataState) -> None:
-        rules = state.rules.ruleset
-        self.cards = cards = state.staged()
-        self.settled = settled = settle(cards, state.table(), rules)
+    def execute(self, state: KarataState) -> TurnFinished:
+        seat, cards = self.seat, self.cards
+        settled = settle(cards, state.table(), state.rules.ruleset)
         for card in state.play.cards:
             state.pile.add(card)
         state.play.cards.clear()
@@ -155,152 +144,132 @@ class FinishTurn(Action[KarataState]):
         state.bomb = settled.bomb
         if settled.kings % 2:
             state.direction = -state.direction
-        self.won = wins(cards, state.hand_keys(self.seat), state.declared[self.seat])
-        state.declared[self.seat] = self.last
+        won = wins(cards, state.hand_keys(seat), state.declared[seat])
+        state.declared[seat] = self.last
+        if won:
+            state.outcome = PLAYED_OUT.outcome(winners=(seat,), seats=(seat,))
+        return TurnFinished(
+            seat=seat,
+            cards=list(cards),
+            request=self.request,
+            last=self.last,
+            bomb=settled.bomb,
+            unanswered=settled.unanswered,
+            jumps=settled.jumps,
+            kings=settled.kings,
+            again=settled.again,
+            won=won,
+        )
 
-    def event(self, seat: int | None) -> JsonObject | None:
-        settled = self.settled
-        assert settled is not None
-        cards: list[JsonValue] = list(self.cards)
-        return {
-            "type": "finish",
-            "seat": self.seat,
-            "cards": cards,
-            "request": self.request,
-            "last": self.last,
-            "bomb": settled.bomb,
-            "unanswered": settled.unanswered,
-            "jumps": settled.jumps,
-            "kings": settled.kings,
-            "again": settled.again,
-            "won": self.won,
-        }
+
+def passing_pick(state: KarataState) -> tuple[int, PassReason]:
+    """What the player to act picks when passing: the pending bomb's count, or one card."""
+    return (state.bomb, BOMB) if state.bomb else (1, PASSED)
 
 
 class Passing(Action[KarataState]):
-    """``seat`` plays nothing: they will pick the pending bomb's count, or one card. A pass
-    ends any last-card declaration; an active request stays for the next player."""
+    """``seat`` plays nothing: they will pick the pending bomb's count, or one card (see
+    :func:`passing_pick`; the bomb stays pending until its pick takes it). A pass ends any
+    last-card declaration; an active request stays for the next player."""
 
-    __slots__ = ("count", "reason", "seat")
+    __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.count = 0
-        self.reason = PASSED
 
-    def execute(self, state: KarataState) -> None:
-        if state.bomb:
-            self.count, self.reason = state.bomb, BOMB
-        else:
-            self.count, self.reason = 1, PASSED
-        state.bomb = 0
+    def execute(self, state: KarataState) -> TurnPassed:
+        count, reason = passing_pick(state)
         state.declared[self.seat] = False
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "pass", "seat": self.seat, "count": self.count, "reason": self.reason}
+        return TurnPassed(seat=self.seat, count=count, reason=reason)
 
 
 class ReturnStaged(Action[KarataState]):
     """The cards of an invalid turn go back to ``seat``'s hand, in the order played."""
 
-    __slots__ = ("cards", "seat")
+    __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.cards: list[Card] = []
 
-    def execute(self, state: KarataState) -> None:
-        self.cards = state.play.cards[:]
-        for card in self.cards:
+    def execute(self, state: KarataState) -> TakenBack:
+        cards = state.play.cards[:]
+        for card in cards:
             state.hands[self.seat].add(card)
         state.play.cards.clear()
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        cards: list[JsonValue] = [face_of(card) for card in self.cards]
-        return {"type": "take_back", "seat": self.seat, "cards": cards}
+        return TakenBack(seat=self.seat, cards=[KarataCardFace.of(card) for card in cards])
 
 
-TURN = "turn"
-DECLARATION = "declaration"
+TURN: Final = "turn"
+DECLARATION: Final = "declaration"
 
 
 class Fined(Action[KarataState]):
-    """With fines on, ``seat`` picks ``fine`` cards for breaking the rule ``reason``, whose
+    """With fines on, ``seat`` is fined ``fine`` cards for breaking the rule ``reason``, whose
     refusal code is ``code`` (kept on the action, for programs; the event, and so every
-    record and log, stays as it was).
+    record and log, stays as it was). The penalty queues the picks that follow.
 
     An invalid turn (``what`` is ``turn``) ends the turn, and a bomb that was pending on the
-    player is picked too. An invalid last-card declaration (``declaration``) leaves the turn's
-    cards played: the turn finishes without the declaration.
+    player is picked too (the fine's event tells it; the bomb is no longer pending). An
+    invalid last-card declaration (``declaration``) leaves the turn's cards played: the turn
+    finishes without the declaration.
     """
 
-    __slots__ = ("bomb", "code", "fine", "reason", "seat", "what")
+    __slots__ = ("code", "fine", "reason", "seat", "what")
 
     def __init__(
-        self, seat: int, fine: int, reason: str, what: str = TURN, *, code: str = ""
+        self, seat: int, fine: int, reason: str, what: FineFor = TURN, *, code: str = ""
     ) -> None:
         self.seat = seat
         self.fine = fine
         self.reason = reason
         self.code = code
         self.what = what
-        self.bomb = 0
 
-    def execute(self, state: KarataState) -> None:
+    def execute(self, state: KarataState) -> FineImposed:
+        bomb = 0
         if self.what == TURN:
-            self.bomb = state.bomb
+            bomb = state.bomb
             state.bomb = 0
             state.declared[self.seat] = False
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "fined",
-            "seat": self.seat,
-            "fine": self.fine,
-            "bomb": self.bomb,
-            "what": self.what,
-            "reason": self.reason,
-        }
+        return FineImposed(
+            seat=self.seat, fine=self.fine, bomb=bomb, what=self.what, reason=self.reason
+        )
 
 
 class PickUp(Action[KarataState]):
-    """``seat`` picks ``count`` cards from the deck. When the deck runs short, the pile but its
-    top card is shuffled back into it; when even that is not enough, the match ends with no
-    winner."""
+    """``seat`` picks ``count`` cards from the deck (a bomb's pick takes the bomb: it is no
+    longer pending). When the deck runs short, the pile but its top card is shuffled back
+    into it; when even that is not enough, the match ends with no winner."""
 
-    __slots__ = ("cards", "count", "reason", "recycled", "seat")
+    __slots__ = ("count", "reason", "seat")
 
-    def __init__(self, seat: int, count: int, reason: str) -> None:
+    def __init__(self, seat: int, count: int, reason: PickReason) -> None:
         self.seat = seat
         self.count = count
         self.reason = reason
-        self.cards: list[Card] = []
-        self.recycled = 0
 
-    def execute(self, state: KarataState) -> None:
+    def execute(self, state: KarataState) -> Picked:
+        if self.reason == BOMB:
+            state.bomb = 0
         deck, hand = state.deck, state.hands[self.seat]
+        picked: list[Card] = []
+        recycled = 0
         for _ in range(self.count):
             if not deck.cards:
-                self.recycled += _recycle(state)
+                recycled += _recycle(state)
                 if not deck.cards:
                     state.outcome = DECK_RAN_OUT.outcome(winners=())
-                    return
+                    break
             card = deck.pop()
             hand.add(card)
-            self.cards.append(card)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        shown: JsonObject = {
-            "type": "pick",
-            "seat": self.seat,
-            "count": len(self.cards),
-            "reason": self.reason,
-            "recycled": self.recycled,
-        }
-        if seat == self.seat:
-            cards: list[JsonValue] = [face_of(card) for card in self.cards]
-            shown["cards"] = cards
-        return shown
+            picked.append(card)
+        return Picked(
+            seat=self.seat,
+            count=len(picked),
+            reason=self.reason,
+            recycled=recycled,
+            cards=[KarataCardFace.of(card) for card in picked],
+        )
 
 
 def _recycle(state: KarataState) -> int:
@@ -320,24 +289,21 @@ class Advance(Action[KarataState]):
     """Play moves on from ``seat``: ``steps`` seats in the direction of play (a turn with n
     Jacks moves 1 + n), skipping players who left; ``again`` gives ``seat`` another turn."""
 
-    __slots__ = ("again", "seat", "steps", "to")
+    __slots__ = ("again", "seat", "steps")
 
     def __init__(self, seat: int, steps: int = 1, again: bool = False) -> None:
         self.seat = seat
         self.steps = steps
         self.again = again
-        self.to = seat
 
     def can_execute(self, state: KarataState) -> bool:
         return len(state.playing) > 0
 
-    def execute(self, state: KarataState) -> None:
-        self.to = self.seat if self.again else next_seat(state, self.seat, self.steps)
-        state.active = self.to
+    def execute(self, state: KarataState) -> NextTurn:
+        to = self.seat if self.again else next_seat(state, self.seat, self.steps)
+        state.active = to
         state.turn += 1
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "next", "seat": self.to, "again": self.again}
+        return NextTurn(seat=to, again=self.again)
 
 
 def next_seat(state: KarataState, seat: int, steps: int) -> int:
@@ -353,23 +319,21 @@ def next_seat(state: KarataState, seat: int, steps: int) -> int:
 
 class Leave(Action[KarataState]):
     """``seat`` leaves the table: the turn they were building goes back to their hand and
-    their hand under the deck. When one player is left, they win."""
+    their hand under the deck (when it was their turn, play moves on: it stays theirs until
+    then). When one player is left, they win."""
 
-    __slots__ = ("active", "cards", "seat")
+    __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.cards = 0
-        self.active = False
 
-    def execute(self, state: KarataState) -> None:
+    def execute(self, state: KarataState) -> LeftTable:
         hand = state.hands[self.seat]
-        self.active = state.active == self.seat
-        if self.active:  # their turn ends: what they were building and a bomb on them go
+        if state.active == self.seat:  # their turn ends: what they were building and a bomb go
             hand.cards.extend(state.play.cards)
             state.play.cards.clear()
             state.bomb = 0
-        self.cards = len(hand.cards)
+        held = len(hand.cards)
         for card in hand.cards:
             state.deck.add_bottom(card)
         hand.cards.clear()
@@ -378,6 +342,4 @@ class Leave(Action[KarataState]):
         left = state.playing
         if len(left) == 1:
             state.outcome = LEFT.outcome(winners=(left[0],), seats=(self.seat,))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "leave", "seat": self.seat, "cards": self.cards}
+        return LeftTable(seat=self.seat, cards=held)

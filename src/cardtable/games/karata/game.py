@@ -22,16 +22,20 @@ from cardtable.engine.cards import Card
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision, RulesetError
 from cardtable.engine.game import Game, RatedRuleset
+from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.wording import Names
 from cardtable.engine.zones import NOBODY, PUBLIC, Hand, Stack
 from cardtable.games.karata import decisions, words
 from cardtable.games.karata.actions import (
+    BOMB,
     DECLARATION,
     FINE,
     TURN,
+    Advance,
     ChooseStarter,
     Deal,
     Fined,
@@ -81,7 +85,6 @@ class KarataGame(Game[KarataState, KarataRules]):
     event_types = KARATA_EVENTS
     state_type = KarataState
     refusal_codes: ClassVar[Mapping[str, str]] = REFUSAL_CODES
-    describe_event = staticmethod(words.describe)
     version = 4
     older_versions = (1, 2, 3)
     """Version 4's public data names the cards everybody saw go into the hidden deck (the
@@ -93,6 +96,22 @@ class KarataGame(Game[KarataState, KarataRules]):
     outcome_codes = OUTCOMES
     outcome_codes_since = OUTCOMES_SINCE
     placings_since = 3
+
+    def describe_event(self, event: JsonObject, names: Names) -> str | None:
+        """Karata's own events word themselves (see :mod:`~.events`); the engine's
+        ``timed_out`` is told in Karata's terms (the player passed, or their turn was
+        finished for them), and the engine's other events in its words.
+
+        >>> from cardtable.engine.wording import seat_namer
+        >>> names = Names(seat_namer(["Ann", "Bob"]))
+        >>> GAME.describe_event({"type": "next", "seat": 1, "again": True}, names)
+        'Bob plays again'
+        >>> GAME.describe_event({"type": "timed_out", "seat": 0, "decision": "pass"}, names)
+        'Ann ran out of time; they passed'
+        """
+        if event.get("type") == "timed_out":
+            return words.timed_out(event, names)
+        return super().describe_event(event, names)
 
     def default_ruleset(self) -> KarataRules:
         return KarataRules()
@@ -245,7 +264,7 @@ class KarataGame(Game[KarataState, KarataRules]):
             if not staged:
                 raise IllegalDecision("play a card first, or pass to pick", code="nothing_played")
             self._check_finish(state, seat, staged, decision.request, decision.last)
-            return (FinishTurn(seat, decision.request, decision.last),)
+            return (FinishTurn(seat, staged, decision.request, decision.last),)
         if isinstance(decision, Turn):
             if staged:
                 raise IllegalDecision(
@@ -265,7 +284,7 @@ class KarataGame(Game[KarataState, KarataRules]):
                     f"{error.reason}; {_kept(decision.cards)}", code=error.code
                 ) from None
             staging: list[Action[Any]] = [StageCard(seat, card) for card in cards]
-            return (*staging, FinishTurn(seat, decision.request, decision.last))
+            return (*staging, FinishTurn(seat, decision.cards, decision.request, decision.last))
         raise IllegalDecision(
             f"{decision.text()!r} is not a decision of Karata", code="unknown_decision"
         )
@@ -305,7 +324,8 @@ class KarataGame(Game[KarataState, KarataRules]):
     ) -> Sequence[Action[Any]] | None:
         """With fines on, a move that breaks a rule of play costs the fine: an invalid
         declaration picks it, then finishes the turn without the declaration; any other breach
-        takes the turn back and ends it. With fines off, a whole turn whose declaration is
+        takes the turn back and ends it (the fine picked, then a bomb that was pending on the
+        player, and play moves on). With fines off, a whole turn whose declaration is
         invalid is not refused whole: its cards are played and the turn stays open, as if
         they had been played card by card and only ``finish last`` refused."""
         rules: KarataRules = state.rules.ruleset
@@ -321,16 +341,28 @@ class KarataGame(Game[KarataState, KarataRules]):
         if isinstance(error, BadDeclaration) and isinstance(decision, Finish | Turn):
             # The fine is picked before the turn takes effect: a turn that empties the hand
             # with a refused declaration does not win, and the fine announced is really paid.
-            fined = (
-                Fined(seat, rules.fine, error.reason, DECLARATION, code=error.code),
-                PickUp(seat, rules.fine, FINE),
-                FinishTurn(seat, decision.request, last=False),
-            )
+            staging: list[Action[Any]] = []
+            turn = state.staged()
             if isinstance(decision, Turn):
                 cards = self._whole_turn(state, seat, decision.cards)
-                return (*[StageCard(seat, card) for card in cards], *fined)
-            return fined
-        return (ReturnStaged(seat), Fined(seat, rules.fine, error.reason, TURN, code=error.code))
+                staging = [StageCard(seat, card) for card in cards]
+                turn = decision.cards
+            return (
+                *staging,
+                Fined(seat, rules.fine, error.reason, DECLARATION, code=error.code),
+                PickUp(seat, rules.fine, FINE),
+                FinishTurn(seat, turn, decision.request, last=False),
+            )
+        # An invalid turn ends it: the fine is picked, then a bomb that was pending on the
+        # player (the fine's event tells it), and play moves on.
+        bomb = (PickUp(seat, state.bomb, BOMB),) if state.bomb else ()
+        return (
+            ReturnStaged(seat),
+            Fined(seat, rules.fine, error.reason, TURN, code=error.code),
+            PickUp(seat, rules.fine, FINE),
+            *bomb,
+            Advance(seat),
+        )
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
