@@ -355,9 +355,20 @@ def test_the_ascii_board_uses_no_symbols() -> None:
         "reason": "x",
     }
     assert board.describe(fined, scene) == "player 0 (you) is fined 1 card for an invalid turn: x"
-    assert board.describe({"type": "finish", "seat": 1, "cards": ["7H", "10S"]}, scene) == (
-        "player 1 (random) plays 7H 10S"
-    )
+    finish: JsonObject = {
+        "type": "finish",
+        "seat": 1,
+        "cards": ["7H", "10S"],
+        "request": "",
+        "last": False,
+        "bomb": 0,
+        "unanswered": False,
+        "jumps": 0,
+        "kings": 0,
+        "again": False,
+        "won": False,
+    }
+    assert board.describe(finish, scene) == "player 1 (random) plays 7H 10S"
 
 
 def test_a_match_that_is_over() -> None:
