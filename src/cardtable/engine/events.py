@@ -145,7 +145,7 @@ def _compiled(cls: type[EventShape]) -> _Compiled:
 
 
 def _compile(cls: type[EventShape]) -> _Compiled:
-    from cardtable.engine.public import codec, record_dump, record_values
+    from cardtable.engine.public import codec, record_dump, record_shape, record_values
 
     hints = typing.get_type_hints(cls)
     fields = [
@@ -164,24 +164,7 @@ def _compile(cls: type[EventShape]) -> _Compiled:
     def read(data: Any, what: str, seats: int) -> dict[str, Any]:
         return record_values(members, optional, data, what, seats)
 
-    shape = dataclasses.make_dataclass(
-        cls.__name__,
-        [
-            ("type", Literal.__getitem__(cls.kind)),
-            *(
-                (name, part.shape | None, dataclasses.field(default=None))
-                if name in optional
-                else (name, part.shape)
-                for name, part in members
-            ),
-        ],
-        bases=(Shape,),
-        frozen=True,
-        slots=True,
-        kw_only=True,
-    )
-    shape.__module__ = cls.__module__
-    shape.__doc__ = cls.__doc__
+    shape = record_shape(cls, members, optional, (("type", Literal.__getitem__(cls.kind)),))
     return _Compiled(record_dump(members, optional), read, shape, secrets)
 
 

@@ -542,25 +542,42 @@ def _record(kind: type, names: list[str], where: str) -> Codec:
         except (TypeError, ValueError) as error:
             raise RecordError(f"{what}: {error}") from None
 
+    shape = record_shape(kind, members, optional)
+    form = "other" if optional else "record"
+    parts = tuple(part for _, part in members)
+    return Codec(None, dump, loaded, shape, form, parts, tuple(names))
+
+
+def record_shape(
+    kind: type,
+    members: list[tuple[str, Codec]],
+    optional: frozenset[str],
+    first: tuple[tuple[str, Any], ...] = (),
+) -> type:
+    """A frozen dataclass giving the JSON shape of a record of ``kind`` (its ``optional``
+    fields may be left out), named and documented as ``kind``, for schemas; ``first``: fields
+    written before its own (an event's ``type``)."""
     from cardtable.engine.events import Shape
 
     shape = dataclasses.make_dataclass(
         kind.__name__,
         [
-            (name, part.shape | None, dataclasses.field(default=None))
-            if name in optional
-            else (name, part.shape)
-            for name, part in members
+            *first,
+            *(
+                (name, part.shape | None, dataclasses.field(default=None))
+                if name in optional
+                else (name, part.shape)
+                for name, part in members
+            ),
         ],
         bases=(Shape,),
         frozen=True,
         slots=True,
+        kw_only=True,
     )
     shape.__module__ = kind.__module__
     shape.__doc__ = kind.__doc__
-    form = "other" if optional else "record"
-    parts = tuple(part for _, part in members)
-    return Codec(None, dump, loaded, shape, form, parts, tuple(names))
+    return shape
 
 
 def _default_of(kind: type, name: str) -> Any:
