@@ -1,10 +1,24 @@
-"""The event stream as each seat may see it: a drawn card's face is its owner's secret."""
+"""The event stream as each seat may see it: a drawn card's face is its owner's secret; each
+event class reads back the JSON it writes, and words it."""
 
 from __future__ import annotations
 
+from cardtable.agents import RandomAgent
 from cardtable.engine import Match
-from cardtable.games.tcg import TcgRules, TcgState
+from cardtable.engine.wording import Names
+from cardtable.games.tcg import TcgRules, TcgState, load_set
+from cardtable.games.tcg.actions import DrawCard
+from cardtable.games.tcg.events import TCG_EVENTS
+from cardtable.games.tcg.scenario import events, scenario
+from cardtable.simulation import agent_rng, play_match
 from tests.games.tcg.helpers import GAME, act, classic_face
+
+LEGENDS = load_set("legends")
+LEGENDS_RULES = TcgRules(minions=True, cards=LEGENDS.cards, decks=(LEGENDS.deck, LEGENDS.deck))
+ONE_CARD = TcgRules(
+    minions=True, cards=LEGENDS.cards, decks=(LEGENDS.deck, LEGENDS.deck), hand_limit=1
+)
+"""Legends with a one-card hand: every card drawn into a held hand overloads."""
 
 
 def played_match(seed: int) -> Match[TcgState]:
@@ -63,3 +77,44 @@ def test_events_since_a_position() -> None:
     later = match.events(0, since=start)
     assert later == match.events(0)[start:]
     assert [event["type"] for event in later][:2] == ["turn_ended", "turn_started"]
+
+
+def test_each_event_reads_back_as_written_and_words_itself() -> None:
+    kinds = {told.kind: told for told in TCG_EVENTS}
+    names = Names(["Ann", "Bob"].__getitem__)
+    seen: set[str] = set()
+    for rules in (TcgRules(), LEGENDS_RULES):
+        for seed in range(3):
+            agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(2)]
+            match = play_match(GAME, rules, agents, seed)
+            for viewer in (0, 1, None):
+                for event in match.events(viewer):
+                    told = kinds.get(str(event["type"]))
+                    if told is None:
+                        continue  # one of the engine's
+                    seen.add(told.kind)
+                    read = told.from_json(event)
+                    assert read.to_json() == event
+                    assert GAME.describe_event(event, names) == read.words(names)
+    assert len(seen) >= 9, seen
+
+
+def test_a_card_drawn_into_a_full_hand_leaves_the_discount_waiting() -> None:
+    state = scenario(hands=(["fireball"], []), decks=(["frenzy", "blessing"], []), rules=ONE_CARD)
+    state.discounts[0] = 2
+    state.run(DrawCard(0))
+    blessing = state.graveyards[0].cards[-1]
+    assert blessing.key == "blessing"
+    assert events(state, 1) == [
+        {"type": "draw", "seat": 0, "result": "overload", "card": events(state, 0)[0]["card"]}
+    ]
+    assert state.discounts == [2, 0]  # the overloaded card took nothing
+    assert state.stat(blessing, "cost") == blessing.printed("cost")
+
+
+def test_a_draw_from_an_empty_deck_bleeds() -> None:
+    state = scenario(hands=(["fireball"], []), rules=ONE_CARD)
+    state.run(DrawCard(0))
+    assert [event["type"] for event in events(state, None)] == ["draw", "damage"]
+    assert events(state, 0)[0] == {"type": "draw", "seat": 0, "result": "empty"}
+    assert state.heroes[0].life.value == ONE_CARD.starting_health - 1

@@ -1,18 +1,31 @@
-"""The Kata TCG's actions. Each changes one thing; rule reactions (``rules.py``) chain them.
-
-Events are rendered for a seat with hidden cards left out: a card drawn into a hand shows its
-face to the seats that can see that hand; everything else in this game is public.
+"""The Kata TCG's actions. Each changes one thing and returns its event (``events.py``: a
+card drawn shows its face to the seats that see where it went; everything else in this game
+is public); rule reactions (``rules.py``) chain them.
 """
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardtable.engine.actions import Action, Event
 from cardtable.engine.cards import Card
 from cardtable.engine.characters import SHIELD, Target
-from cardtable.engine.json import JsonObject
 from cardtable.engine.stats import Stat
-from cardtable.engine.zones import Zone
 from cardtable.games.tcg.decisions import MINION
+from cardtable.games.tcg.events import (
+    EMPTY,
+    HAND,
+    OVERLOAD,
+    Attacked,
+    Drew,
+    FirstChosen,
+    Played,
+    PlayMode,
+    Shuffled,
+    TurnEnded,
+    TurnStarted,
+    face_of,
+)
 from cardtable.games.tcg.state import TcgState
 from cardtable.games.tcg.targets import characters
 
@@ -34,15 +47,6 @@ def arrive(state: TcgState, card: Card) -> None:
         state.track(card, SHIELD, Stat(shield))
 
 
-def card_json(card: Card) -> JsonObject:
-    """A card's face in events: what is printed on it (views show current values)."""
-    definition = card.definition
-    face: JsonObject = {"id": card.id, "key": definition.key, "name": definition.name}
-    for stat in ("cost", "damage", "heal", "attack", "health", "draw"):
-        face[stat] = card.printed(stat)
-    return face
-
-
 def valid_target(state: TcgState, seat: int, target: Target, filter: str = "enemy") -> bool:
     """Whether ``target`` is a character ``filter`` names for ``seat`` (by default one it may
     attack: the opposing hero, or a minion on the opposing board)."""
@@ -57,27 +61,20 @@ class ShuffleDeck(Action[TcgState]):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def execute(self, state: TcgState) -> None:
-        state.deck(self.seat).shuffle(state.rng)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "shuffle", "zone": f"deck:{self.seat}"}
+    def execute(self, state: TcgState) -> Shuffled:
+        deck = state.deck(self.seat)
+        deck.shuffle(state.rng)
+        return Shuffled(zone=deck.name)
 
 
 class ChooseFirst(Action[TcgState]):
     """Choose the starting player at random."""
 
-    __slots__ = ("first",)
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.first = -1
-
-    def execute(self, state: TcgState) -> None:
-        self.first = state.rng.below(state.seats)
-        state.active = self.first
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "first_player", "seat": self.first}
+    def execute(self, state: TcgState) -> FirstChosen:
+        state.active = first = state.rng.below(state.seats)
+        return FirstChosen(seat=first)
 
 
 class StartTurn(Action[TcgState]):
@@ -85,33 +82,25 @@ class StartTurn(Action[TcgState]):
     slot, up to the cap, and every slot full) and the seat's minions wake and may attack
     again. The draw follows as its own action."""
 
-    __slots__ = ("seat", "slots")
+    __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.slots = 0
 
-    def execute(self, state: TcgState) -> None:
+    def execute(self, state: TcgState) -> TurnStarted:
         state.turn += 1
         state.active = seat = self.seat
         mana = state.heroes[seat].mana
         slots = mana.base + 1
         cap = state.rules.ruleset.mana_slot_cap
-        mana.base = mana.value = self.slots = slots if slots <= cap else cap
+        mana.base = mana.value = slots = slots if slots <= cap else cap
         if state.boards:
             for minion in state.boards[seat].cards:
                 for name in (AWAKE, ATTACKS):
                     stat = state.tracked(minion, name)
                     assert stat is not None
                     stat.value = stat.base
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "turn_started", "seat": self.seat, "slots": self.slots, "mana": self.slots}
-
-
-HAND = "hand"
-OVERLOAD = "overload"
-EMPTY = "empty"
+        return TurnStarted(seat=seat, slots=slots, mana=slots)
 
 
 class DrawCard(Action[TcgState]):
@@ -119,39 +108,29 @@ class DrawCard(Action[TcgState]):
     from an empty deck nothing is drawn and a rule reaction makes the seat bleed.
 
     The event shows the card to the seats that can see where it went (the drawer's hand, or
-    the graveyard on an overload), as the zones declare."""
+    the graveyard on an overload). ``card`` keeps the card drawn (``None``: the deck was
+    empty) for the rules that follow a draw (bleeding, a waiting discount), which the state
+    no longer tells them; where it went, they read in the state."""
 
-    __slots__ = ("card", "destination", "result", "seat")
+    __slots__ = ("card", "seat")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.card: Card | None = None
-        self.destination: Zone | None = None
-        self.result = ""
 
-    def execute(self, state: TcgState) -> None:
-        deck = state.decks[self.seat]
+    def execute(self, state: TcgState) -> Drew:
+        seat = self.seat
+        deck = state.decks[seat]
         if not deck.cards:
-            self.result = EMPTY
-            return
+            return Drew(seat=seat, result=EMPTY)
         card = self.card = deck.pop()
-        hand = state.hands[self.seat]
-        destination: Zone
+        hand = state.hands[seat]
         if hand.capacity is not None and len(hand.cards) >= hand.capacity:
-            self.result = OVERLOAD
-            destination = state.graveyards[self.seat]
-        else:
-            self.result = HAND
-            destination = hand
-        destination.add(card)
-        self.destination = destination
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        shown: JsonObject = {"type": "draw", "seat": self.seat, "result": self.result}
-        card, destination = self.card, self.destination
-        if card is not None and destination is not None and destination.visible_to(seat):
-            shown["card"] = card_json(card)
-        return shown
+            graveyard = state.graveyards[seat]
+            graveyard.add(card)
+            return Drew(seat=seat, result=OVERLOAD, card=face_of(card), zone=graveyard)
+        hand.add(card)
+        return Drew(seat=seat, result=HAND, card=face_of(card), zone=hand)
 
 
 class PlayCard(Action[TcgState]):
@@ -182,7 +161,7 @@ class PlayCard(Action[TcgState]):
         chooses = getattr(card.definition, "chooses", None)
         return valid_target(state, self.seat, self.target, chooses or "enemy")
 
-    def execute(self, state: TcgState) -> None:
+    def execute(self, state: TcgState) -> Played:
         """Runs right after a successful ``can_execute``, which priced the card."""
         card = self.card
         seat = self.seat
@@ -193,22 +172,23 @@ class PlayCard(Action[TcgState]):
             arrive(state, card)
         else:
             state.graveyards[seat].add(card)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "play",
-            "seat": self.seat,
-            "card": card_json(self.card),
-            "mode": self.mode or _own_way(self.card),
-            "target": None if self.target is None else self.target.text(),
-        }
+        target = self.target
+        return Played(
+            seat=seat,
+            card=face_of(card),
+            mode=_announced(self.mode, card),
+            target=None if target is None else target.text(),
+        )
 
 
-def _own_way(card: Card) -> str:
-    """How a card played in its own way is announced: attack, draw, spell or minion."""
+def _announced(mode: str, card: Card) -> PlayMode:
+    """How a card played in ``mode`` is announced: a heal or a minion as chosen, else in its
+    own way (attack, draw, spell or minion)."""
+    if mode:
+        return cast(PlayMode, mode)
     kind = getattr(card.definition, "kind", "value")
     if kind != "value":
-        return str(kind)
+        return cast(PlayMode, str(kind))
     return "draw" if card.printed("draw") else "attack"
 
 
@@ -235,18 +215,11 @@ class MinionAttack(Action[TcgState]):
             and valid_target(state, self.seat, self.target)
         )
 
-    def execute(self, state: TcgState) -> None:
+    def execute(self, state: TcgState) -> Attacked:
         attacks = state.tracked(self.minion, ATTACKS)
         assert attacks is not None
         attacks.value -= 1
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "attack",
-            "seat": self.seat,
-            "minion": self.minion.id,
-            "target": self.target.text(),
-        }
+        return Attacked(seat=self.seat, minion=self.minion.id, target=self.target.text())
 
 
 class EndTurn(Event[TcgState]):
@@ -257,5 +230,6 @@ class EndTurn(Event[TcgState]):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "turn_ended", "seat": self.seat}
+    def execute(self, state: TcgState) -> TurnEnded:
+        """Changes nothing: the announcement, for the rules and cards that follow it."""
+        return TurnEnded(seat=self.seat)

@@ -1,15 +1,23 @@
-"""The actions card effects use beyond damage, healing and drawing."""
+"""The actions card effects use beyond damage, healing and drawing, each returning its event
+(``events.py``)."""
 
 from __future__ import annotations
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
 from cardtable.engine.characters import SHIELD, Target
-from cardtable.engine.json import JsonObject
+from cardtable.engine.events import CardCreatedEvent
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import card_view, card_view_to_json
 from cardtable.games.tcg.actions import LIFE, arrive
 from cardtable.games.tcg.cards import TcgCard
+from cardtable.games.tcg.events import (
+    Discounted,
+    DiscountUsed,
+    Enchanted,
+    Expired,
+    PickedAtRandom,
+)
 from cardtable.games.tcg.state import TcgState
 from cardtable.games.tcg.targets import characters, on_board
 
@@ -20,36 +28,28 @@ EXPIRES = "@turn_end"
 class Summon(Action[TcgState]):
     """A new minion made by an effect (a token) arrives, asleep, on ``seat``'s board."""
 
-    __slots__ = ("card", "definition", "face", "seat")
+    __slots__ = ("definition", "seat")
 
     def __init__(self, seat: int, definition: TcgCard) -> None:
         self.seat = seat
         self.definition = definition
-        self.card = -1
-        self.face: JsonObject = {}
 
     def can_execute(self, state: TcgState) -> bool:
         return not state.boards[self.seat].full
 
-    def execute(self, state: TcgState) -> None:
+    def execute(self, state: TcgState) -> CardCreatedEvent:
+        """The engine's event of a made card: its face (as a view shows it) for everyone."""
         board = state.boards[self.seat]
         card = state.create_card(self.definition, board, owner=self.seat)
         arrive(state, card)
-        self.card = card.id
-        self.face = card_view_to_json(card_view(state, card))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "card_created",
-            "card": self.face,
-            "zone": f"board:{self.seat}",
-            "owner": self.seat,
-        }
+        face = card_view_to_json(card_view(state, card))
+        return CardCreatedEvent(card=face, zone=board.name, owner=self.seat)
 
 
 class RandomHit(Action[TcgState]):
     """Damage or heal one character picked at random, right now, among those ``filter`` names
-    for ``seat`` (it fizzles when there is none); the blow follows as a reaction."""
+    for ``seat`` (it fizzles when there is none); the blow follows as a reaction, which reads
+    the character in ``picked`` (nothing in the state tells which it was)."""
 
     __slots__ = ("amount", "effect", "filter", "picked", "seat", "source")
 
@@ -64,17 +64,9 @@ class RandomHit(Action[TcgState]):
     def can_execute(self, state: TcgState) -> bool:
         return bool(characters(state, self.seat, self.filter))
 
-    def execute(self, state: TcgState) -> None:
-        self.picked = state.rng.choice(characters(state, self.seat, self.filter))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        picked = self.picked
-        return {
-            "type": "random_target",
-            "seat": self.seat,
-            "source": self.source,
-            "target": picked.text() if picked is not None else "",
-        }
+    def execute(self, state: TcgState) -> PickedAtRandom:
+        self.picked = picked = state.rng.choice(characters(state, self.seat, self.filter))
+        return PickedAtRandom(seat=self.seat, source=self.source, target=picked.text())
 
 
 class Enchant(Action[TcgState]):
@@ -93,37 +85,26 @@ class Enchant(Action[TcgState]):
     def can_execute(self, state: TcgState) -> bool:
         return self.stat == "cost" or on_board(state, self.card)
 
-    def execute(self, state: TcgState) -> None:
-        card, stat, amount = self.card, self.stat, self.amount
+    def execute(self, state: TcgState) -> Enchanted:
+        card, stat, amount, until = self.card, self.stat, self.amount, self.until
         if stat == SHIELD:
             shield = state.tracked(card, SHIELD) or state.track(card, SHIELD, Stat(0))
             shield.base = shield.value = max(0, shield.value + amount)
-            return
-        key = f"{stat}{EXPIRES if self.until else ''}"
-        state.attach(card, Component(key=key, modifiers=((stat, amount),)))
-        if stat == "health":
-            life = state.tracked(card, LIFE)
-            if life is not None:
-                life.base += amount
-                life.value += amount
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "enchant",
-            "card": self.card.id,
-            "stat": self.stat,
-            "amount": self.amount,
-            "until": self.until or None,
-        }
+        else:
+            key = f"{stat}{EXPIRES if until else ''}"
+            state.attach(card, Component(key=key, modifiers=((stat, amount),)))
+            if stat == "health":
+                life = state.tracked(card, LIFE)
+                if life is not None:
+                    life.base += amount
+                    life.value += amount
+        return Enchanted(card=card.id, stat=stat, amount=amount, until=until or None)
 
 
 class Expire(Action[TcgState]):
     """At the end of a turn, every change that lasted until then goes."""
 
-    __slots__ = ("cards",)
-
-    def __init__(self) -> None:
-        self.cards: tuple[int, ...] = ()
+    __slots__ = ()
 
     def can_execute(self, state: TcgState) -> bool:
         return any(
@@ -132,20 +113,14 @@ class Expire(Action[TcgState]):
             for component in components
         )
 
-    def execute(self, state: TcgState) -> None:
+    def execute(self, state: TcgState) -> Expired:
         touched = []
         for card_id, components in list(state.components.items()):
             for component in components:
                 if component.key.endswith(EXPIRES):
                     state.detach(state.cards[card_id], component.key)
                     touched.append(card_id)
-        self.cards = tuple(dict.fromkeys(touched))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "expired", "cards": list(self.cards)}
-
-    def shown(self, seat: int | None) -> bool:
-        return True
+        return Expired(cards=list(dict.fromkeys(touched)))
 
 
 class Discount(Action[TcgState]):
@@ -157,31 +132,26 @@ class Discount(Action[TcgState]):
         self.seat = seat
         self.amount = amount
 
-    def execute(self, state: TcgState) -> None:
+    def execute(self, state: TcgState) -> Discounted:
         state.discounts[self.seat] += self.amount
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "discount", "seat": self.seat, "amount": self.amount}
+        return Discounted(seat=self.seat, amount=self.amount)
 
 
 class UseDiscount(Action[TcgState]):
-    """A card drawn into a hand takes the discount its owner was waiting for."""
+    """A card drawn into a hand takes the discount its owner was waiting for (the event tells
+    the amount, not the card: the other seat must not learn which card it was)."""
 
-    __slots__ = ("amount", "card", "seat")
+    __slots__ = ("card", "seat")
 
     def __init__(self, seat: int, card: Card) -> None:
         self.seat = seat
         self.card = card
-        self.amount = 0
 
     def can_execute(self, state: TcgState) -> bool:
         return state.discounts[self.seat] > 0 and self.card in state.hands[self.seat].cards
 
-    def execute(self, state: TcgState) -> None:
-        self.amount = state.discounts[self.seat]
+    def execute(self, state: TcgState) -> DiscountUsed:
+        amount = state.discounts[self.seat]
         state.discounts[self.seat] = 0
-        state.attach(self.card, Component(key="discount", modifiers=(("cost", -self.amount),)))
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        # The drawn card stays hidden from the other seat: only that a discount was used.
-        return {"type": "discount_used", "seat": self.seat, "amount": self.amount}
+        state.attach(self.card, Component(key="discount", modifiers=(("cost", -amount),)))
+        return DiscountUsed(seat=self.seat, amount=amount)

@@ -28,8 +28,9 @@ from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.view import View
+from cardtable.engine.wording import Names, timed_out
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
-from cardtable.games.tcg import decisions, words
+from cardtable.games.tcg import decisions
 from cardtable.games.tcg.actions import (
     ATTACKS,
     AWAKE,
@@ -235,10 +236,24 @@ class TcgGame(Game[TcgState, TcgRules]):
         return facts(state)
 
     seat_digest = staticmethod(digest)
-    describe_event = staticmethod(words.describe)
     """The seat's hand, both graveyards, its deck list and the heroes' numbers, in one read
     (see :mod:`.facts`; the function itself, read after every decision of a research
     environment)."""
+
+    def describe_event(self, event: JsonObject, names: Names) -> str | None:
+        """One log line for ``event``: each of the Kata TCG's events words itself (see
+        :mod:`.events`) and the engine words its own, but a timeout is told in this game's
+        words (the seat's default decision ends its turn).
+
+        >>> names = Names(["Ann", "Bob"].__getitem__)
+        >>> GAME.describe_event({"type": "timed_out", "seat": 1, "decision": "end"}, names)
+        'Bob ran out of time; their turn ended'
+        >>> GAME.describe_event({"type": "turn_ended", "seat": 1}, names)
+        'Bob ends the turn'
+        """
+        if event.get("type") == "timed_out":
+            return timed_out(event, names, "their turn ended")
+        return super().describe_event(event, names)
 
     def sample_unseen(
         self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng

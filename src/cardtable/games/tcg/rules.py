@@ -26,8 +26,6 @@ from cardtable.engine.deaths import deaths
 from cardtable.engine.reactions import Reaction, reaction
 from cardtable.engine.zones import Zone
 from cardtable.games.tcg.actions import (
-    EMPTY,
-    HAND,
     ChooseFirst,
     DrawCard,
     EndTurn,
@@ -46,7 +44,7 @@ def deal_opening_hands(
     state: TcgState, action: ChooseFirst, source: Card | None
 ) -> list[Action[Any]]:
     rules = state.rules.ruleset
-    first = action.first
+    first = state.active  # the seat the lot just chose
     actions: list[Action[Any]] = []
     for offset in range(state.seats):
         seat = (first + offset) % state.seats
@@ -63,7 +61,7 @@ def turn_begins(state: TcgState, action: StartTurn, source: Card | None) -> list
 
 @reaction(DrawCard)
 def bleeding_out(state: TcgState, action: DrawCard, source: Card | None) -> list[Action[Any]]:
-    if action.result != EMPTY:
+    if action.card is not None:  # a card was drawn: the deck was not empty
         return []
     return [Damage(((Target.hero(action.seat), 1),), reason="bleeding")]
 
@@ -130,9 +128,10 @@ def random_hit(state: TcgState, action: RandomHit, source: Card | None) -> list[
 
 @reaction(DrawCard)
 def discount_drawn(state: TcgState, action: DrawCard, source: Card | None) -> list[Action[Any]]:
-    if action.result != HAND or action.card is None or not state.discounts[action.seat]:
-        return []
-    return [UseDiscount(action.seat, action.card)]
+    card, seat = action.card, action.seat
+    if card is None or not state.discounts[seat] or card not in state.hands[seat].cards:
+        return []  # nothing drawn, no discount waiting, or the card overloaded
+    return [UseDiscount(seat, card)]
 
 
 def _graveyard(state: TcgState, card: Card) -> Zone:

@@ -177,8 +177,8 @@ def events(state: TcgState, seat: int | None, since: int = 0) -> list[JsonObject
     """The state's journal from entry ``since`` on, as ``seat`` may see it (``None``: a
     spectator); the same stream a :class:`~cardtable.engine.Match` gives for its state."""
     shown = []
-    for action in (state.journal or [])[since:]:
-        event = action.event(seat)
+    for entry in (state.journal or [])[since:]:
+        event = entry.event(seat)
         if event is not None:
             shown.append(event)
     return shown
