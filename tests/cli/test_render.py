@@ -95,7 +95,17 @@ def test_an_empty_hand() -> None:
 def test_event_lines() -> None:
     scene = Scene(new_match().view(0), LABELS)
     board = TcgBoard(find("tcg"))
-    card: JsonObject = {"id": 3, "name": "Damage 4", "cost": 4, "damage": 4}
+    card: JsonObject = {
+        "id": 3,
+        "key": "d4",
+        "name": "Damage 4",
+        "cost": 4,
+        "damage": 4,
+        "heal": 4,
+        "attack": 4,
+        "health": 4,
+        "draw": 0,
+    }
     lines: dict[str, JsonObject] = {
         "draw-hidden": {"type": "draw", "seat": 1, "result": "hand"},
         "draw-seen": {"type": "draw", "seat": 0, "result": "hand", "card": card},

@@ -63,7 +63,17 @@ def test_a_card_is_named_once_the_reader_was_shown_it() -> None:
     played: JsonObject = {
         "type": "play",
         "seat": 0,
-        "card": {"id": 12, "key": "imp", "name": "Fire Imp"},
+        "card": {
+            "id": 12,
+            "key": "imp",
+            "name": "Fire Imp",
+            "cost": 2,
+            "damage": 0,
+            "heal": 0,
+            "attack": 2,
+            "health": 2,
+            "draw": 0,
+        },
         "mode": "minion",
         "target": None,
     }
