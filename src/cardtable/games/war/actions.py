@@ -1,34 +1,48 @@
-"""War's actions. Each changes one thing; rule reactions (``rules.py``) chain them.
-
-Events show what everybody saw at the table: the cards turned face up, and of the cards put
-face down, piled up or set aside only how many. A battle runs:
+"""War's actions. Each changes one thing and returns the event that says what everybody saw
+(:mod:`cardtable.games.war.events`); rule reactions (``rules.py``) chain them, reading the
+state, never what an action did. A battle runs:
 
 ``StartBattle`` → one ``TurnCard`` per player (their decisions) → ``ResolveRound`` → either
 ``TakeTrick`` (one player wins the table) or ``StartWar`` (the tied players turn again) → ...
 → ``Leave`` for each player left without cards → ``TakeStock`` → the next ``StartBattle``.
+
+``ResolveRound`` and ``TakeStock`` change nothing and show nothing: they are there for the
+rules to react to.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final
+
 from cardtable.cards import blocks, round_robin
 from cardtable.engine.actions import Action, Event
 from cardtable.engine.cards import Card
-from cardtable.engine.json import JsonObject, JsonValue
+from cardtable.games.war.events import (
+    BattleBegun,
+    Dealt,
+    DroppedOut,
+    Reason,
+    Shuffled,
+    TableSetAside,
+    TookTable,
+    Turned,
+    WarBegun,
+    WarCardFace,
+    WentOut,
+)
 from cardtable.games.war.state import Entry, LastBattle, Played, WarState
 
-NO_CARDS = "no cards"
-CONCEDED = "conceded"
+NO_CARDS: Final = "no cards"
+CONCEDED: Final = "conceded"
 
 
-def card_face(card: Card) -> JsonObject:
+def card_face(card: Card) -> WarCardFace:
     """A face-up card in events: what is printed on it."""
     definition = card.definition
-    return {
-        "id": card.id,
-        "key": definition.key,
-        "name": definition.name,
-        "strength": card.printed("strength"),
-    }
+    return WarCardFace(
+        id=card.id, key=definition.key, name=definition.name, strength=card.printed("strength")
+    )
 
 
 class ShuffleDeck(Action[WarState]):
@@ -36,25 +50,19 @@ class ShuffleDeck(Action[WarState]):
 
     __slots__ = ()
 
-    def execute(self, state: WarState) -> None:
+    def execute(self, state: WarState) -> Shuffled:
         state.deck.shuffle(state.rng)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "shuffle", "zone": "deck"}
+        return Shuffled(zone="deck")
 
 
 class Deal(Action[WarState]):
     """Deal the whole deck from the top into the players' piles, face down: one card at a
     time from seat 0 (each on top of its pile), or each seat's block in one go."""
 
-    __slots__ = ("counts", "dealing")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.counts: list[int] = []
-        self.dealing = ""
-
-    def execute(self, state: WarState) -> None:
-        self.dealing = dealing = state.rules.ruleset.dealing
+    def execute(self, state: WarState) -> Dealt:
+        dealing = state.rules.ruleset.dealing
         order = state.deck.cards[::-1]
         hands = (
             blocks(order, state.seats) if dealing == "blocks" else round_robin(order, state.seats)
@@ -64,77 +72,57 @@ class Deal(Action[WarState]):
             # Dealt one at a time, the first card ends up at the bottom; a block taken in one
             # go keeps its order, its first card on top.
             pile.cards.extend(reversed(hand) if dealing == "blocks" else hand)
-        self.counts = [len(hand) for hand in hands]
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        counts: list[JsonValue] = list(self.counts)
-        return {"type": "deal", "dealing": self.dealing, "counts": counts}
+        return Dealt(dealing=dealing, counts=[len(hand) for hand in hands])
 
 
 class StartBattle(Action[WarState]):
     """A new battle: every player still in the match with cards turns one."""
 
-    __slots__ = ("number", "seats")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.number = 0
-        self.seats: list[int] = []
-
-    def execute(self, state: WarState) -> None:
+    def execute(self, state: WarState) -> BattleBegun:
         state.turn += 1
-        self.number = state.turn
         piles = state.piles
-        self.seats = [seat for seat in state.playing if piles[seat].cards]
-        state.contenders = self.seats[:]
-        state.to_turn = self.seats[:]
+        seats = [seat for seat in state.playing if piles[seat].cards]
+        state.contenders = seats[:]
+        state.to_turn = seats[:]
         state.rounds = [[]]
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        seats: list[JsonValue] = list(self.seats)
-        return {"type": "battle", "number": self.number, "seats": seats}
+        return BattleBegun(number=state.turn, seats=seats)
 
 
 class TurnCard(Action[WarState]):
     """A player's decision: in a war, first put down the face-down cards the ruleset asks for
-    (as far as the pile goes); then turn the top card face up, if any is left."""
+    (as far as the pile goes); then turn the top card face up, if any is left. The round's
+    entry for the player (:attr:`WarState.rounds`) says what they did."""
 
-    __slots__ = ("card", "down", "round", "seat")
+    __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.round = 0
-        self.down = 0
-        self.card: Card | None = None
 
-    def execute(self, state: WarState) -> None:
+    def execute(self, state: WarState) -> Turned:
         seat = self.seat
         pile = state.piles[seat].cards
-        self.round = number = len(state.rounds) - 1
+        number = len(state.rounds) - 1
+        down = 0
         if number > 0:
-            self.down = down = min(state.rules.ruleset.face_down, len(pile))
+            down = min(state.rules.ruleset.face_down, len(pile))
             face_down = state.downs[seat].cards
             for _ in range(down):
                 face_down.append(pile.pop())
+        card = None
         if pile:
-            self.card = card = pile.pop()
+            card = pile.pop()
             state.ups[seat].cards.append(card)
-        state.rounds[-1].append(Entry(seat, self.down, 0 if self.card is None else 1))
+        state.rounds[-1].append(Entry(seat, down, 0 if card is None else 1))
         state.to_turn.remove(seat)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        card = self.card
-        return {
-            "type": "turn",
-            "seat": self.seat,
-            "round": self.round,
-            "down": self.down,
-            "card": None if card is None else card_face(card),
-        }
+        face = None if card is None else card_face(card)
+        return Turned(seat=seat, round=number, down=down, card=face)
 
 
 class DropOut(Event[WarState]):
-    """A contender could not turn a card face up and drops out of the war (their cards on
-    the table stay there for the winner)."""
+    """A contender could not turn a card face up and drops out of war round ``round`` (their
+    cards on the table stay there for the winner)."""
 
     __slots__ = ("round", "seat")
 
@@ -142,122 +130,76 @@ class DropOut(Event[WarState]):
         self.seat = seat
         self.round = number
 
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "dropped", "seat": self.seat, "round": self.round}
+    def execute(self, state: WarState) -> DroppedOut:
+        return DroppedOut(seat=self.seat, round=self.round)
 
 
-WINNER = "winner"
-WAR = "war"
-NOBODY_LEFT = "nobody"
+class ResolveRound(Event[WarState]):
+    """Everyone in the round has turned: the rules see how it ends (the highest card wins,
+    a tie at the top goes to war...: ``rules.round_resolved``)."""
 
-
-class ResolveRound(Action[WarState]):
-    """Everyone in the round has turned: the single highest card wins the table; a tie at the
-    top starts a war among the tied players; when no contender turned a card up, the winner is
-    drawn by lot among everyone who entered the round (players who left the match aside)."""
-
-    __slots__ = ("by_lot", "result", "seats")
-
-    def __init__(self) -> None:
-        self.result = ""
-        self.seats: list[int] = []
-        self.by_lot = False
-
-    def execute(self, state: WarState) -> None:
-        out = state.out
-        entries = [entry for entry in state.rounds[-1] if entry.seat not in out]
-        best = 0
-        tied: list[int] = []
-        for entry in entries:
-            if not entry.up:
-                continue
-            strength = state.ups[entry.seat].cards[-1].printed("strength")
-            if strength > best:
-                best, tied = strength, [entry.seat]
-            elif strength == best:
-                tied.append(entry.seat)
-        if len(tied) > 1:
-            self.result, self.seats = WAR, sorted(tied)
-        elif tied:
-            self.result, self.seats = WINNER, tied
-        elif entries:
-            entered = sorted(entry.seat for entry in entries)
-            self.result, self.by_lot = WINNER, True
-            self.seats = [entered[state.rng.below(len(entered))]]
-        else:
-            self.result = NOBODY_LEFT
+    __slots__ = ()
 
 
 class StartWar(Action[WarState]):
     """A tie at the top: the tied players fight a war round while the others wait. A tied
-    player with no cards left drops out of it at once."""
+    player with no cards left drops out of it at once (entered in the round as having turned
+    nothing)."""
 
-    __slots__ = ("dropped", "round", "seats")
+    __slots__ = ("seats",)
 
     def __init__(self, seats: list[int]) -> None:
         self.seats = seats
-        self.round = 0
-        self.dropped: list[int] = []
 
-    def execute(self, state: WarState) -> None:
-        self.round = len(state.rounds)
+    def execute(self, state: WarState) -> WarBegun:
+        number = len(state.rounds)
         entries: list[Entry] = []
         state.rounds.append(entries)
         state.contenders = self.seats[:]
         piles = state.piles
         state.to_turn = [seat for seat in self.seats if piles[seat].cards]
-        self.dropped = [seat for seat in self.seats if not piles[seat].cards]
-        entries.extend(Entry(seat, 0, 0) for seat in self.dropped)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        seats: list[JsonValue] = list(self.seats)
-        return {"type": "war", "round": self.round, "seats": seats}
+        entries.extend(Entry(seat, 0, 0) for seat in self.seats if not piles[seat].cards)
+        return WarBegun(round=number, seats=list(self.seats))
 
 
 class TakeTrick(Action[WarState]):
     """The winner takes every card on the table, the waiting players' included, and puts them
     under their pile: in the order they were played (the first played will be the first of
-    them to be turned again), or shuffled with the match's generator."""
+    them to be turned again), or shuffled with the match's generator. The winner is ``seat``
+    (the highest card's player), or when no contender could turn a card up, drawn by lot
+    among ``lot`` with the match's generator."""
 
-    __slots__ = ("by_lot", "count", "seat")
+    __slots__ = ("lot", "seat")
 
-    def __init__(self, seat: int, *, by_lot: bool = False) -> None:
+    def __init__(self, seat: int | None = None, *, lot: Sequence[int] = ()) -> None:
+        if (seat is None) == (not lot):
+            raise ValueError("a trick is taken by a seat or drawn by lot, one of the two")
         self.seat = seat
-        self.by_lot = by_lot
-        self.count = 0
+        self.lot = tuple(lot)
 
-    def execute(self, state: WarState) -> None:
-        packet = gather(state, self.seat)
+    def execute(self, state: WarState) -> TookTable:
+        seat = self.seat
+        if seat is None:
+            seat = self.lot[state.rng.below(len(self.lot))]
+        packet = gather(state, seat)
         if state.rules.ruleset.won_cards == "shuffled":
             state.rng.shuffle(packet)
-        pile = state.piles[self.seat].cards
+        pile = state.piles[seat].cards
         pile[0:0] = packet[::-1]
-        self.count = len(packet)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {
-            "type": "won",
-            "seat": self.seat,
-            "cards": self.count,
-            "by": "lot" if self.by_lot else "rank",
-        }
+        return TookTable(
+            seat=seat, cards=len(packet), by="rank" if self.seat is not None else "lot"
+        )
 
 
 class SetAsideTable(Action[WarState]):
     """Every contender of the round has left the match: the cards on the table are set aside."""
 
-    __slots__ = ("count",)
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.count = 0
-
-    def execute(self, state: WarState) -> None:
+    def execute(self, state: WarState) -> TableSetAside:
         packet = gather(state, None)
         state.aside.cards.extend(packet)
-        self.count = len(packet)
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "set_aside", "cards": self.count}
+        return TableSetAside(cards=len(packet))
 
 
 def gather(state: WarState, winner: int | None) -> list[Card]:
@@ -289,17 +231,16 @@ class Leave(Action[WarState]):
     """A player is out of the match: they have no cards left, or they conceded (then their
     pile is set aside; their cards already on the table stay there for the winner)."""
 
-    __slots__ = ("count", "reason", "seat")
+    __slots__ = ("reason", "seat")
 
-    def __init__(self, seat: int, reason: str) -> None:
+    def __init__(self, seat: int, reason: Reason) -> None:
         self.seat = seat
         self.reason = reason
-        self.count = 0
 
     def can_execute(self, state: WarState) -> bool:
         return self.seat not in state.out
 
-    def execute(self, state: WarState) -> None:
+    def execute(self, state: WarState) -> WentOut:
         seat = self.seat
         state.out.append(seat)
         state.out_at.append(state.turn)
@@ -310,12 +251,10 @@ class Leave(Action[WarState]):
         if seat in state.contenders:
             state.contenders.remove(seat)
         pile = state.piles[seat].cards
-        self.count = len(pile)
+        count = len(pile)
         state.aside.cards.extend(pile)
         pile.clear()
-
-    def event(self, seat: int | None) -> JsonObject | None:
-        return {"type": "out", "seat": self.seat, "reason": self.reason, "set_aside": self.count}
+        return WentOut(seat=seat, reason=self.reason, set_aside=count)
 
 
 class TakeStock(Event[WarState]):

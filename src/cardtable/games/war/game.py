@@ -20,12 +20,14 @@ from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision, RulesetError
 from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset, RatedRuleset
+from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
+from cardtable.engine.wording import Names, timed_out
 from cardtable.engine.zones import NOBODY, PUBLIC, Stack
-from cardtable.games.war import decisions, words
+from cardtable.games.war import decisions
 from cardtable.games.war.actions import CONCEDED, Deal, Leave, ShuffleDeck, TurnCard
 from cardtable.games.war.cards import war_deck
 from cardtable.games.war.config import WarRules
@@ -55,7 +57,6 @@ class WarGame(Game[WarState, WarRules]):
         "not_in_round": "a war is on among other players: you wait until the next round",
         "already_turned": "you have turned your card in this round: the others turn theirs",
     }
-    describe_event = staticmethod(words.describe)
     version = 3
     older_versions: ClassVar[tuple[int, ...]] = (1, 2)
     """Version 3 places every seat when a match ends (:meth:`placings`), keeping the battle
@@ -67,6 +68,21 @@ class WarGame(Game[WarState, WarRules]):
     placings_since = PLACINGS_SINCE
     auto_play = True
     """Turning one's card is the only decision War offers: a seat may be turned for."""
+
+    def describe_event(self, event: JsonObject, names: Names) -> str | None:
+        """War's events word themselves (:mod:`~cardtable.games.war.events`); a ``timed_out``
+        event says the seat's card was turned for it (its default decision).
+
+        >>> from cardtable.engine.wording import seat_namer
+        >>> names = Names(seat_namer(("ann", "bob")))
+        >>> GAME.describe_event({"type": "timed_out", "seat": 1, "decision": "turn"}, names)
+        'bob ran out of time; their card was turned for them'
+        >>> GAME.describe_event({"type": "won", "seat": 1, "cards": 4, "by": "rank"}, names)
+        'bob takes 4 cards'
+        """
+        if event.get("type") == "timed_out":
+            return timed_out(event, names, "their card was turned for them")
+        return super().describe_event(event, names)
 
     def default_ruleset(self) -> WarRules:
         return WarRules()

@@ -9,6 +9,8 @@
 * a player who concedes in the middle of a round may complete it;
 * taking stock starts the next battle, unless a check ended the match: the last player
   holding cards wins; at the turn limit, the most cards win.
+
+What an action did, the rules read in the state (an action keeps only what it was given).
 """
 
 from __future__ import annotations
@@ -23,8 +25,6 @@ from cardtable.engine.reactions import Reaction, reaction
 from cardtable.games.war.actions import (
     CONCEDED,
     NO_CARDS,
-    WAR,
-    WINNER,
     Deal,
     DropOut,
     Leave,
@@ -56,8 +56,9 @@ def after_the_deal(state: WarState, action: Deal, source: Card | None) -> list[A
 @reaction(TurnCard)
 def after_a_turn(state: WarState, action: TurnCard, source: Card | None) -> list[Action[Any]]:
     actions: list[Action[Any]] = []
-    if action.card is None:
-        actions.append(DropOut(action.seat, action.round))
+    rounds = state.rounds
+    if not rounds[-1][-1].up:  # the player's entry in the round: no card turned up
+        actions.append(DropOut(action.seat, len(rounds) - 1))
     if not state.to_turn:
         actions.append(ResolveRound())
     return actions
@@ -65,16 +66,36 @@ def after_a_turn(state: WarState, action: TurnCard, source: Card | None) -> list
 
 @reaction(ResolveRound)
 def round_resolved(state: WarState, action: ResolveRound, source: Card | None) -> list[Action[Any]]:
-    if action.result == WINNER:
-        return [TakeTrick(action.seats[0], by_lot=action.by_lot)]
-    if action.result == WAR:
-        return [StartWar(action.seats)]
+    """The single highest card wins the table; a tie at the top starts a war among the tied
+    players; when no contender turned a card up, the winner is drawn by lot among everyone
+    who entered the round (players who left the match aside); when they have all left the
+    match, the table is set aside."""
+    out = state.out
+    entries = [entry for entry in state.rounds[-1] if entry.seat not in out]
+    best = 0
+    tied: list[int] = []
+    for entry in entries:
+        if not entry.up:
+            continue
+        strength = state.ups[entry.seat].cards[-1].printed("strength")
+        if strength > best:
+            best, tied = strength, [entry.seat]
+        elif strength == best:
+            tied.append(entry.seat)
+    if len(tied) > 1:
+        return [StartWar(sorted(tied))]
+    if tied:
+        return [TakeTrick(tied[0])]
+    if entries:
+        return [TakeTrick(lot=sorted(entry.seat for entry in entries))]
     return [SetAsideTable()]
 
 
 @reaction(StartWar)
 def war_begins(state: WarState, action: StartWar, source: Card | None) -> list[Action[Any]]:
-    actions: list[Action[Any]] = [DropOut(seat, action.round) for seat in action.dropped]
+    rounds = state.rounds
+    # The tied players without cards, entered in the new round as having turned nothing.
+    actions: list[Action[Any]] = [DropOut(entry.seat, len(rounds) - 1) for entry in rounds[-1]]
     if not state.to_turn:
         actions.append(ResolveRound())
     return actions
