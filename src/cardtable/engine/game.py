@@ -711,7 +711,7 @@ class Game(ABC, Generic[S, R]):
         >>> from cardtable.engine.wording import seat_namer
         >>> from cardtable.games import find
         >>> names = Names(seat_namer(("ann", "bob")))
-        >>> find("war").describe_event({"type": "won", "seat": 1, "cards": 4}, names)
+        >>> find("war").describe_event({"type": "won", "seat": 1, "cards": 4, "by": "rank"}, names)
         'bob takes 4 cards'
         """
         told = self._events_by_kind.get(str(event.get("type")))

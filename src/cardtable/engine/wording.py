@@ -289,8 +289,9 @@ def with_text(game: Game[Any, Any], events: Sequence[JsonObject], names: Names) 
     (when it is a ``dict``) before it is worded, so later lines name them.
 
     >>> from cardtable.games import find
-    >>> with_text(find("war"), [{"type": "battle", "number": 2}], Names(seat_namer(())))
-    [{'type': 'battle', 'number': 2, 'text': '-- battle 2 --'}]
+    >>> battle = {"type": "battle", "number": 2, "seats": [0, 1]}
+    >>> with_text(find("war"), [battle], Names(seat_namer(())))[0]["text"]
+    '-- battle 2 --'
     """
     known = names.cards if isinstance(names.cards, dict) else None
     worded = []
