@@ -21,6 +21,7 @@ from cardtable.engine import Decision, Decisions, Match, Rng
 from cardtable.games import find
 from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.tcg import TcgGame
+from cardtable.games.tcg.search import TcgSearch
 from cardtable.simulation import agent_rng, play_match
 from cardtable.testing import shuffle_hidden, state_text
 
@@ -136,8 +137,11 @@ def test_it_explores_as_much_as_the_game_says(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(Node, "ucb", recorded)
 
+    class CuriousSearch(TcgSearch):
+        exploration = 1.9
+
     class Curious(TcgGame):
-        search_exploration = 1.9
+        search_hints = CuriousSearch()
 
     ruleset = TCG.default_ruleset()
     for game, expected in ((TCG, 0.7), (Curious(), 1.9)):
@@ -157,13 +161,14 @@ def test_a_playout_past_its_limit_stops_at_a_quiet_position(
     limit until a turn is over (or the match)."""
     ruleset = KARATA.default_ruleset().changed(players=3)
     seen: list[tuple[bool, int]] = []
-    estimate = type(KARATA).estimate
+    hints = type(KARATA.search_hints)
+    estimate = hints.estimate
 
-    def recorded(game: Any, state: Any, seat: int) -> float:
-        seen.append((game.quiet(state), len(state.play.cards)))
-        return estimate(game, state, seat)
+    def recorded(self: Any, state: Any, seat: int) -> float:
+        seen.append((self.quiet(state), len(state.play.cards)))
+        return estimate(self, state, seat)
 
-    monkeypatch.setattr(type(KARATA), "estimate", recorded)
+    monkeypatch.setattr(hints, "estimate", recorded)
 
     def search(limit: int) -> None:
         agent = seated(KARATA, ruleset, Rng(2), iterations=40)
@@ -180,7 +185,7 @@ def test_a_playout_past_its_limit_stops_at_a_quiet_position(
         search(limit)
         assert len(seen) > 100
         assert all(quiet and staged == 0 for quiet, staged in seen)
-    monkeypatch.setattr(type(KARATA), "quiet", lambda game, state: True)
+    monkeypatch.setattr(type(KARATA.search_hints), "quiet", lambda hints, state: True)
     seen.clear()
     search(1)
     assert any(staged for _, staged in seen), "without quiet, some estimates come mid-turn"
@@ -191,7 +196,7 @@ def test_the_others_play_as_the_game_models_them(monkeypatch: pytest.MonkeyPatch
     the search makes for another seat is the model's, each legal where it is made, and the
     seat's own moves are searched. Unmodelled, the model is never asked. (No playouts: every
     position is quiet and the limit is 0, so only the tree's moves are made.)"""
-    monkeypatch.setattr(type(KARATA), "quiet", lambda game, state: True)
+    monkeypatch.setattr(type(KARATA.search_hints), "quiet", lambda hints, state: True)
     ruleset = KARATA.default_ruleset().changed(players=3)
     match: Match[Any] = Match(KARATA, ruleset, 3)  # three moves to weigh: it searches
     seat = match.to_act

@@ -211,7 +211,7 @@ def test_without_a_dealer_the_worlds_are_the_same_as_before() -> None:
     """The hook costs nothing to games that infer nothing: no dealer, the same worlds."""
     match = Match(GAME, TcgRules(), seed=3)
     view = match.view(1)
-    assert GAME.beliefs(match.state.rules, 1) is None
+    assert GAME.search_hints.beliefs(match.state.rules, 1) is None
     one = tcg(determinise(view, match.state.rules, Rng(7)))
     two = tcg(determinise(view, match.state.rules, Rng(7), dealer=None))
     assert GAME.state_to_json(one) == GAME.state_to_json(two)

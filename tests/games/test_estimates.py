@@ -24,7 +24,7 @@ def test_estimates_are_shares_that_add_up_to_one(name: str) -> None:
             seat = match.to_act
             if seat is None:
                 break
-            shares = [game.estimate(match.state, s) for s in range(match.state.seats)]
+            shares = [game.search_hints.estimate(match.state, s) for s in range(match.state.seats)]
             assert all(0 <= share <= 1 for share in shares)
             assert sum(shares) == pytest.approx(1)
             match.decide(seat, agents[seat].choose(match.legal(seat)))
@@ -34,14 +34,14 @@ def test_karata_favours_the_smaller_hand_and_the_player_on_last_card() -> None:
     game = find("karata")
     rules = KarataRules(players=3)
     state = scenario(hands=[["4H"], ["5H", "6H"], ["7S", "9S", "10S"]], pile=["7H"], rules=rules)
-    one, two, three = (game.estimate(state, seat) for seat in range(3))
+    one, two, three = (game.search_hints.estimate(state, seat) for seat in range(3))
     assert one > two > three
     declared = scenario(
         hands=[["4H"], ["5H", "6H"], ["7S", "9S", "10S"]], pile=["7H"], rules=rules, declared=[1]
     )
-    assert game.estimate(declared, 1) > two
+    assert game.search_hints.estimate(declared, 1) > two
     left = scenario(hands=[["4H"], ["5H", "6H"], []], pile=["7H"], rules=rules, out=[2])
-    assert game.estimate(left, 2) == 0
+    assert game.search_hints.estimate(left, 2) == 0
 
 
 def test_the_tcg_estimate_is_the_share_of_health() -> None:
@@ -49,4 +49,4 @@ def test_the_tcg_estimate_is_the_share_of_health() -> None:
     match: Match[Any] = Match(game, game.default_ruleset(), 1)
     match.state.heroes[0].life.value = 10
     match.state.heroes[1].life.value = 30
-    assert game.estimate(match.state, 0) == pytest.approx(0.25)
+    assert game.search_hints.estimate(match.state, 0) == pytest.approx(0.25)

@@ -2,20 +2,19 @@
 
 The player never looks at cards its seat cannot see. Each iteration deals a fresh *world*
 (:func:`~cardtable.engine.determinise`): the hidden cards re-dealt at random, consistently with
-its view, so that the world looks to its seat exactly like the real table. Where the game
-infers something from the views the player has been shown during the match
-(:meth:`~cardtable.engine.Game.beliefs`: in Karata, a player who picked held nothing it could
-play, and one who declared last card held no Ace, bomb, Jack or King), the worlds are dealt to
-agree with it; else uniformly. It then walks one tree shared by all worlds (single-observer
-ISMCTS): at each step the moves legal *in this world* that the game finds worth weighing
-(:meth:`~cardtable.engine.Game.search_moves`) are the candidates, the untried one is tried, or
-the best by UCB1, where a child's exploration counts the iterations in which it was available
-rather than its parent's visits. From the new leaf a playout (the game's
-:meth:`~cardtable.engine.Game.playout_move`, random unless the game plays more like its
-players) runs to the end, or, after ``playout_limit`` decisions and at the next position the
-game calls quiet (:meth:`~cardtable.engine.Game.quiet`: in Karata, between turns), the game's
-:meth:`~cardtable.engine.Game.estimate` scores the position. Each node keeps the rewards of the
-seat that made its move, so the tree serves any number of players.
+its view, so that the world looks to its seat exactly like the real table. The game's search
+hints (``game.search_hints``, :class:`~cardtable.engine.facets.SearchHints`) guide it. Where
+the game infers something from the views the player has been shown during the match
+(``beliefs``: in Karata, a player who picked held nothing it could play, and one who declared
+last card held no Ace, bomb, Jack or King), the worlds are dealt to agree with it; else
+uniformly. It then walks one tree shared by all worlds (single-observer ISMCTS): at each step
+the moves legal *in this world* that the game finds worth weighing (``moves``) are the
+candidates, the untried one is tried, or the best by UCB1, where a child's exploration counts
+the iterations in which it was available rather than its parent's visits. From the new leaf a
+playout (``playout_move``, random unless the game plays more like its players) runs to the
+end, or, after ``playout_limit`` decisions and at the next position the game calls quiet
+(``quiet``: in Karata, between turns), the game's ``estimate`` scores the position. Each node
+keeps the rewards of the seat that made its move, so the tree serves any number of players.
 
 Where the agents know a model of how the game's players play (:mod:`~cardtable.agents.models`:
 Karata's is its heuristic player), the other seats' moves in the tree are the model's, made
@@ -67,7 +66,8 @@ matches with 10 (83 ms a decision), 7 of 12 with 30 (204 ms); against the Kata T
 
 QUIET_LIMIT = 20
 """Decisions a playout past its limit may make to reach a quiet position
-(:meth:`~cardtable.engine.Game.quiet`): it stops after them whatever the position."""
+(:meth:`~cardtable.engine.facets.SearchHints.quiet`): it stops after them whatever the
+position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +169,7 @@ class IsmctsAgent(Agent):
             raise NotSeated("the search player must be told the game and its rules (Agent.sit)")
         beliefs = self._beliefs
         if self._believer != legal.seat:  # a new match, or a new seat: start afresh
-            beliefs = self._beliefs = game.beliefs(book, legal.seat)
+            beliefs = self._beliefs = game.search_hints.beliefs(book, legal.seat)
             self._believer = legal.seat
         if beliefs is not None:
             beliefs.observe(view)
@@ -198,7 +198,7 @@ class IsmctsAgent(Agent):
         ]
         deadline = time.perf_counter() + min(limits) if limits else None
         world = determinise(view, book, self.rng, dealer=beliefs)
-        moves = game.search_moves(world, legal)  # the same in every world: the seat's own
+        moves = game.search_hints.moves(world, legal)  # the same in every world: the seat's own
         if len(moves) == 1:
             return moves[0]
         root = Node(None, legal.seat, None)
@@ -226,7 +226,8 @@ class IsmctsAgent(Agent):
     ) -> None:
         node = root
         rng = self.rng
-        exploration = game.search_exploration
+        hints = game.search_hints
+        exploration = hints.exploration
         model, me = self.model, root.actor
         moves = root_moves  # the real legal moves: the world agrees with them
         while world.outcome is None:
@@ -240,7 +241,7 @@ class IsmctsAgent(Agent):
                 game.decide(world, actor, model(world, legal, rng))
                 continue
             if node is not root:
-                moves = game.search_moves(world, game.legal(world, actor))
+                moves = hints.moves(world, game.legal(world, actor))
             if not moves:
                 break
             children = node.children
@@ -278,8 +279,9 @@ class IsmctsAgent(Agent):
         rng = self.rng
         model = self.model
         limit = self.playout_limit
+        hints = game.search_hints
         for done in range(limit + QUIET_LIMIT):
-            if world.outcome is not None or (done >= limit and game.quiet(world)):
+            if world.outcome is not None or (done >= limit and hints.quiet(world)):
                 break
             actor = game.to_act(world)
             if actor is None:
@@ -288,13 +290,13 @@ class IsmctsAgent(Agent):
             if not legal.moves:
                 break
             move = (
-                game.playout_move(world, legal, rng) if model is None else model(world, legal, rng)
+                hints.playout_move(world, legal, rng) if model is None else model(world, legal, rng)
             )
             game.decide(world, actor, move)
         seats = world.seats
         outcome = world.outcome
         if outcome is None:
-            return [game.estimate(world, seat) for seat in range(seats)]
+            return [hints.estimate(world, seat) for seat in range(seats)]
         winners = outcome.winners
         if not winners:
             return [1 / seats] * seats

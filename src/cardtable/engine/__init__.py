@@ -34,6 +34,7 @@ from cardtable.engine.errors import (
     UnknownGame,
 )
 from cardtable.engine.events import EventShape, event, secret
+from cardtable.engine.facets import CardHints, Readings, SearchHints
 from cardtable.engine.game import Conceded, Game, TimedOut
 from cardtable.engine.json import JsonObject, JsonValue, canonical, digest
 from cardtable.engine.match import Match
@@ -66,6 +67,7 @@ __all__ = [
     "Board",
     "Card",
     "CardDef",
+    "CardHints",
     "CardView",
     "CardtableError",
     "Component",
@@ -96,6 +98,7 @@ __all__ = [
     "Pool",
     "Reaction",
     "ReactionTable",
+    "Readings",
     "Record",
     "RecordError",
     "Rng",
@@ -103,6 +106,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "RunawayReactions",
+    "SearchHints",
     "Stack",
     "Stat",
     "State",

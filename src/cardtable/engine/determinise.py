@@ -6,9 +6,10 @@ into the zones it cannot see (each zone keeps its size; a hidden card only ever 
 pool it could really come from). The manifest of each pool the seat knows tells which cards are
 unseen: the manifest minus the pool's visible cards. For a pool whose manifest the seat does
 not know (a closed deck list), the cards made into it during the match are known, and the
-rest is drawn by a sampler: the one given, or the game's :meth:`~Game.sample_unseen`, which
-draws what the pool could have started with (for a deck, under the deck-building limits).
-No hidden state is read: the function never receives the true state.
+rest is drawn by a sampler: the one given, or the game's search hints'
+:meth:`~cardtable.engine.facets.SearchHints.sample_unseen`, which draws what the pool could
+have started with (for a deck, under the deck-building limits). No hidden state is read: the
+function never receives the true state.
 
 Hidden cards get the ids the view does not show, in ascending order as they are dealt (pool by
 pool in name order, then zone by zone): ids of hidden cards carry no information, so which id
@@ -55,8 +56,9 @@ class Dealer(Protocol):
 
 class Beliefs(Dealer, Protocol):
     """What one seat infers about hidden cards from the views it is shown, one decision after
-    another, and how it deals worlds accordingly (a game's :meth:`~Game.beliefs`). It must
-    learn from the seat's views and its own decisions only."""
+    another, and how it deals worlds accordingly (see
+    :meth:`SearchHints.beliefs <cardtable.engine.facets.SearchHints.beliefs>`). It must learn
+    from the seat's views and its own decisions only."""
 
     def observe(self, view: View[Any]) -> None:
         """Learn from ``view``, the seat's view at its next decision."""
@@ -133,7 +135,7 @@ def determinise(
                 drawn = (
                     sampler(view, pool_name, missing, rng)
                     if sampler is not None
-                    else game.sample_unseen(book, view, pool_name, missing, rng)
+                    else game.search_hints.sample_unseen(book, view, pool_name, missing, rng)
                 )
                 if drawn is None:
                     raise Inconsistent(

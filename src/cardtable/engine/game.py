@@ -34,7 +34,6 @@ from cardtable.engine.decisions import (
     Timeout,
     TimeoutThen,
 )
-from cardtable.engine.determinise import Beliefs
 from cardtable.engine.errors import (
     ENGINE_REFUSAL_CODES,
     IllegalDecision,
@@ -43,6 +42,7 @@ from cardtable.engine.errors import (
     RulesetError,
 )
 from cardtable.engine.events import ConcededEvent, EventShape, TimedOutEvent
+from cardtable.engine.facets import CardHints, Readings, SearchHints
 from cardtable.engine.json import (
     JsonObject,
     as_int,
@@ -227,10 +227,15 @@ class Game(ABC, Generic[S, R]):
     no real choice (every decision is the seat's default: War's ``turn``): the server then
     makes the seat's default decision whenever it is to act, as it does a computer player's.
     False for a game with choices to make (the server refuses to play a person's seat)."""
-    search_exploration: ClassVar[float] = 0.7
-    """UCB1's exploration constant for search players (rewards lie between 0 and 1): how
-    readily a search tries again the moves that have done worse so far. A game that sets its
-    own should show the measurement that chose it (see docs/agents.md)."""
+    search_hints: ClassVar[SearchHints[Any]] = SearchHints()
+    """What the game tells the search player (see :class:`~cardtable.engine.facets.SearchHints`;
+    the default weighs every move and judges nothing before the end)."""
+    card_hints: ClassVar[CardHints[Any]] = CardHints()
+    """What front ends may ask about cards: hands, ways to play a card, a card's words (see
+    :class:`~cardtable.engine.facets.CardHints`)."""
+    readings: ClassVar[Readings[Any]] = Readings()
+    """Typed readings of a seat's table for research environments (see
+    :class:`~cardtable.engine.facets.Readings`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -458,42 +463,6 @@ class Game(ABC, Generic[S, R]):
         )
         raise InvalidDecision(f"{text.strip()!r} is not a {self.title} decision: write {written}")
 
-    def playout_move(self, state: S, legal: Decisions, rng: Rng) -> Decision:
-        """A quick move for a search player's playout from a world it dealt itself (default:
-        uniformly random). A game may play more like its players, so that playouts end sooner
-        and say more."""
-        moves = legal.moves
-        return moves[rng.below(len(moves))]
-
-    def search_moves(self, state: S, legal: Decisions) -> tuple[Decision, ...]:
-        """The legal moves a search player weighs in a world it dealt itself (default: all).
-
-        A game may leave out moves that are never better than one it keeps, so that the
-        search spends its budget where choices matter. What it keeps must depend only on what
-        the acting seat can see, never on the hidden cards of the world, and never be empty.
-        """
-        return legal.moves
-
-    def estimate(self, state: S, seat: int) -> float:
-        """How well ``seat`` stands in the unfinished ``state``, from 0 to 1, for search
-        players that stop a playout before the end (the estimates of all seats should add up
-        to about 1). The default has no opinion: an equal share."""
-        return 1 / state.seats
-
-    def quiet(self, state: S) -> bool:
-        """Whether ``state`` is a fair place for a search player's playout to stop and ask
-        :meth:`estimate` (default: always). A game whose estimate misreads positions in the
-        middle of something (a turn being built card by card) says no there, and a playout
-        that has reached its limit goes on until it says yes."""
-        return True
-
-    def beliefs(self, book: RuleBook, seat: int) -> Beliefs | None:
-        """A fresh tracker of what ``seat`` may infer about hidden cards from the views it is
-        shown during one match, for search players that deal worlds (see
-        :class:`~cardtable.engine.determinise.Beliefs`). The default, ``None``, infers
-        nothing: worlds deal the unseen cards uniformly."""
-        return None
-
     def concede(self, state: S, seat: int) -> Sequence[Action[Any]]:
         """The actions conceding queues (default: the other seats share the win)."""
         return (Conceded(seat),)
@@ -590,22 +559,11 @@ class Game(ABC, Generic[S, R]):
             return error
         return None
 
-    def hand(self, state: S, seat: int) -> Sequence[Card]:
-        """The cards ``seat`` holds to play from (default: its ``hand:SEAT`` zone, if any)."""
-        zone = state.zones.get(f"hand:{seat}")
-        return () if zone is None else zone.cards
-
-    def plays_of(self, state: S, seat: int, card: Card) -> Sequence[Decision]:
-        """The decisions that would play ``card`` from ``seat``'s hand, in the order a player
-        would think of them; :meth:`unplayable` tries them to say why a card cannot be
-        played. The default, none, says nothing about cards."""
-        return ()
-
     def unplayable(
         self, state: S, seat: int, legal: Decisions | None = None
     ) -> dict[int, IllegalDecision]:
         """For each card (by id) in the hand of ``seat``, while it is to act, that no legal
-        decision names: the refusal of the first way to play it (:meth:`plays_of`), so that a
+        decision names: the refusal of the first way to play it (``card_hints.plays_of``), so that a
         front end can say "not enough mana" without knowing the rules. Empty when ``seat``
         is not to act or the game names no ways to play cards. ``legal``: the seat's legal
         decisions, when the caller has them already."""
@@ -615,25 +573,20 @@ class Game(ABC, Generic[S, R]):
         for move in (legal if legal is not None else self.legal(state, seat)).moves:
             named.update(move.named_cards())
         refusals: dict[int, IllegalDecision] = {}
-        for card in self.hand(state, seat):
+        hints = self.card_hints
+        for card in hints.hand(state, seat):
             if card.id in named or card.key in named:
                 continue
-            for play in self.plays_of(state, seat, card):
+            for play in hints.plays_of(state, seat, card):
                 refusal = self.why_not(state, seat, play)
                 if refusal is not None:
                     refusals[card.id] = refusal
                     break
         return refusals
 
-    def card_text(self, state: S, card: Card) -> str | None:
-        """What ``card`` does, in words, under this match's rules, for a front end to print
-        on its face (``None``, the default: its name says it all, as a playing card's does).
-        Only the ways of playing it that these rules allow are said."""
-        return None
-
     def card_texts(self, state: S, view: View[Any]) -> dict[int, str]:
-        """:meth:`card_text` of every card ``view`` shows, by card id (none for a game
-        whose cards need no words).
+        """The words of every card ``view`` shows (``card_hints.text``), by card id (none for
+        a game whose cards need no words).
 
         >>> from cardtable.games import find
         >>> war = find("war")
@@ -642,11 +595,12 @@ class Game(ABC, Generic[S, R]):
         {}
         """
         texts: dict[int, str] = {}
-        if type(self).card_text is Game.card_text:
+        hints = self.card_hints
+        if type(hints).text is CardHints.text:
             return texts
         for zone in view.zones.values():
             for shown in zone.cards or ():
-                text = self.card_text(state, state.card(shown.id))
+                text = hints.text(state, state.card(shown.id))
                 if text is not None:
                     texts[shown.id] = text
         return texts
@@ -742,21 +696,6 @@ class Game(ABC, Generic[S, R]):
         """The game's public data as ``seat`` sees it (default: the state's public JSON)."""
         return state.public()
 
-    def public_facts(self, state: S, seat: int) -> Any:
-        """The game's public data as ``seat`` sees it, typed for readers in a hurry (a
-        research environment reading it after every decision): the same facts
-        :meth:`public_view` gives, as an object cheaper to make and to read than JSON. The
-        default is :meth:`public_view`'s JSON itself; read it through
-        :meth:`Sight.facts <cardtable.engine.sight.Sight.facts>`."""
-        return self.public_view(state, seat)
-
-    def seat_digest(self, state: S, seat: int) -> Any:
-        """What ``seat`` sees of ``state``, typed and read in one call, for a reader that turns
-        a seat's table into numbers after every decision (through :meth:`Sight.digest
-        <cardtable.engine.sight.Sight.digest>`). Only what the seat may see belongs in it.
-        The default, ``None``, offers none: such a reader reads the sight's zones and facts."""
-        return None
-
     def view(self, state: S, seat: int | None) -> View[Any]:
         """What ``seat`` may know (``None``: a spectator)."""
         return make_view(state, seat, self.to_act(state), self.public_view(state, seat))
@@ -765,16 +704,6 @@ class Game(ABC, Generic[S, R]):
         """What ``seat`` may know, read from ``state`` only when asked: the same as
         :meth:`view` gives, without copying it (see :mod:`~cardtable.engine.sight`)."""
         return Sight(self, state, seat)
-
-    def sample_unseen(
-        self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng
-    ) -> list[str] | None:
-        """``count`` card keys that ``pool``, whose manifest ``view.seat`` does not know (a
-        closed deck list), could hold besides what the seat has seen, drawn with ``rng``; for
-        determinisation. The default, ``None``, says the game cannot tell: a game with closed
-        pools overrides it (a deck: cards of the card pool within the deck-building limits).
-        """
-        return None
 
     def rules_text(self) -> str:
         """The rules of the game in our own words (Markdown)."""

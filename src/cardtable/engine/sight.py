@@ -124,15 +124,17 @@ class Sight:
         return public
 
     def facts(self) -> Any:
-        """The game's public data as the seat sees it, typed (``Game.public_facts``: the same
-        facts :attr:`public` gives as JSON, cheaper to read; JSON itself for a game that has
-        no typed form). Read afresh at every call."""
-        return self._game.public_facts(self._state, self.seat)
+        """The game's public data as the seat sees it, typed (``game.readings.facts``: the
+        same facts :attr:`public` gives as JSON, cheaper to read; the JSON itself for a game
+        that has no typed form). Read afresh at every call."""
+        facts = self._game.readings.facts(self._state, self.seat)
+        return self.public if facts is None else facts
 
     def digest(self) -> Any:
-        """The game's digest of what the seat sees (``Game.seat_digest``: typed, in one read;
-        ``None`` for a game that offers none). Read afresh at every call; views have none."""
-        return self._game.seat_digest(self._state, self.seat)
+        """The game's digest of what the seat sees (``game.readings.digest``: typed, in one
+        read; ``None`` for a game that offers none). Read afresh at every call; views have
+        none."""
+        return self._game.readings.digest(self._state, self.seat)
 
     def zone(self, name: str) -> ZoneView:
         """The zone as the seat sees it: the same zone view a view of the state holds."""

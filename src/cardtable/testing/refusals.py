@@ -151,8 +151,8 @@ def can_agrees_with_legal(game: Game[Any, Any], ruleset: Any, budget: Budget) ->
             for seat in range(state.seats):
                 plays = (
                     play
-                    for card in game.hand(state, seat)
-                    for play in game.plays_of(state, seat, card)
+                    for card in game.card_hints.hand(state, seat)
+                    for play in game.card_hints.plays_of(state, seat, card)
                 )
                 allowed = set(legal[seat])
                 for decision in {*everyone, *earlier, *plays}:
@@ -174,7 +174,7 @@ def unplayable_cards_are_held_and_say_a_documented_reason(
     known = game.all_refusal_codes
     for match, seat, _ in random_decisions(game, ruleset, budget.seeds_of(game, ruleset)[0], 40):
         unplayable = match.unplayable(seat)
-        held = {card.id: card for card in game.hand(match.state, seat)}
+        held = {card.id: card for card in game.card_hints.hand(match.state, seat)}
         named: set[int | str] = set()
         for move in match.legal(seat).moves:
             named.update(move.shape().cards)
@@ -183,7 +183,7 @@ def unplayable_cards_are_held_and_say_a_documented_reason(
             assert card.id not in named
             assert card.key not in named
             assert why.code in known, f"{why.code!r} is not a documented code"
-            (first, *_) = game.plays_of(match.state, seat, card)
+            (first, *_) = game.card_hints.plays_of(match.state, seat, card)
             tried = match.why_not(seat, first)
             assert tried is not None
             assert (tried.code, tried.reason) == (why.code, why.reason)

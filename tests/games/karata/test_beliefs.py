@@ -232,5 +232,5 @@ def test_the_same_views_and_generator_deal_the_same_worlds() -> None:
 
 def test_with_fines_a_fine_looks_like_a_pass_so_nothing_is_inferred() -> None:
     book = GAME.rulebook(KarataRules(players=3, fine=1))
-    assert GAME.beliefs(book, 0) is None
-    assert isinstance(GAME.beliefs(GAME.rulebook(THREE), 0), KarataBeliefs)
+    assert GAME.search_hints.beliefs(book, 0) is None
+    assert isinstance(GAME.search_hints.beliefs(GAME.rulebook(THREE), 0), KarataBeliefs)

@@ -17,6 +17,7 @@ from cardtable.engine import (
     PUBLIC,
     Action,
     Card,
+    CardHints,
     Decision,
     Decisions,
     EventShape,
@@ -217,6 +218,14 @@ class Play(Decision):
     card: int = field(metadata=NAMES_CARD)
 
 
+class HighCardCards(CardHints[HighCardState]):
+    """A held card is played by its id: with that, the conformance suite checks that
+    ``legal`` lists every card the seat to act may play."""
+
+    def plays_of(self, state: HighCardState, seat: int, card: Card) -> Sequence[Decision]:
+        return (Play(card.id),)
+
+
 class HighCardGame(Game[HighCardState, HighCardRules]):
     """High Card for two to eight players."""
 
@@ -228,6 +237,7 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
     decision_types = (Play,)
     event_types = (Dealt, NewTrick, Played, Revealed)
     state_type = HighCardState
+    card_hints = HighCardCards()
 
     def example_rulesets(self) -> list[HighCardRules]:
         """What the conformance suite plays: the default, aces low, a single trick."""
@@ -289,9 +299,6 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
             if card.id == decision.card:
                 return (PlayCard(seat, card),)
         raise IllegalDecision(f"card #{decision.card} is not in your hand", code="not_your_card")
-
-    def plays_of(self, state: HighCardState, seat: int, card: Card) -> Sequence[Decision]:
-        return (Play(card.id),)
 
 
 GAME = HighCardGame()

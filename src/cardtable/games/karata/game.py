@@ -21,6 +21,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision, RulesetError
+from cardtable.engine.facets import CardHints
 from cardtable.engine.game import Game, RatedRuleset
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome, ranked
@@ -48,7 +49,6 @@ from cardtable.games.karata.actions import (
     StageCard,
     TurnUp,
 )
-from cardtable.games.karata.beliefs import KarataBeliefs
 from cardtable.games.karata.cards import deck
 from cardtable.games.karata.config import MIN_PLAYERS, KarataRules
 from cardtable.games.karata.decisions import PASS, Finish, Pass, Play, Turn
@@ -56,6 +56,7 @@ from cardtable.games.karata.errors import REFUSAL_CODES, BadDeclaration, RuleBro
 from cardtable.games.karata.events import KARATA_EVENTS
 from cardtable.games.karata.outcomes import OUTCOMES, OUTCOMES_SINCE, older_outcome
 from cardtable.games.karata.rules import CHECKS, RULES
+from cardtable.games.karata.search import KarataSearch
 from cardtable.games.karata.state import DECK, PILE, PLAY, POOL, KarataState, hand_names
 from cardtable.games.karata.turns import (
     first_problem,
@@ -70,6 +71,13 @@ from cardtable.games.karata.turns import (
     turn_problem,
     usual_request,
 )
+
+
+class KarataCards(CardHints[KarataState]):
+    """A held card is played by its name (``play 7H``)."""
+
+    def plays_of(self, state: KarataState, seat: int, card: Card) -> Sequence[Decision]:
+        return (Play(card.key),)
 
 
 class KarataGame(Game[KarataState, KarataRules]):
@@ -96,6 +104,8 @@ class KarataGame(Game[KarataState, KarataRules]):
     outcome_codes = OUTCOMES
     outcome_codes_since = OUTCOMES_SINCE
     placings_since = 3
+    search_hints = KarataSearch()
+    card_hints = KarataCards()
 
     def describe_event(self, event: JsonObject, names: Names) -> str | None:
         """Karata's own events word themselves (see :mod:`~.events`); the engine's
@@ -231,9 +241,6 @@ class KarataGame(Game[KarataState, KarataRules]):
         default = Finish(usual_request(hand) if aces_left else "")
         return Decisions(seat, tuple(moves), default)
 
-    def plays_of(self, state: KarataState, seat: int, card: Card) -> Sequence[Decision]:
-        return (Play(card.key),)
-
     def plan(self, state: KarataState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat in state.out:
             raise IllegalDecision("you have left the table", code="out_of_match")
@@ -366,77 +373,6 @@ class KarataGame(Game[KarataState, KarataRules]):
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
-
-    def playout_move(self, state: KarataState, legal: Decisions, rng: Rng) -> Decision:
-        """Two times in three a random card that may be played, else the default (pass, or
-        finish the turn): random players that pass at will make endless playouts."""
-        plays = [move for move in legal.moves if isinstance(move, Play)]
-        if plays and rng.below(3):
-            return plays[rng.below(len(plays))]
-        assert legal.default is not None
-        return legal.default
-
-    def search_moves(self, state: KarataState, legal: Decisions) -> tuple[Decision, ...]:
-        """Every play and pass, but fewer finishes: where last card may be declared, only the
-        finishes that declare it (a player who has not declared cannot win with the next
-        turn); and where Aces may ask for any card, only the suits and the cards the player
-        holds (a held card is one nobody else can give but with an Ace). That leaves a
-        handful of finishes where the legal decisions list up to 116.
-
-        >>> from cardtable.games.karata.scenario import scenario
-        >>> state = scenario(hands=[["AS", "9C", "KD"], ["5C"]], pile=["7H"])
-        >>> GAME.decide(state, 0, Play("AS"))
-        >>> legal = GAME.legal(state, 0)
-        >>> len(legal.moves), [move.text() for move in GAME.search_moves(state, legal)]
-        (58, ['finish ask C', 'finish ask D', 'finish ask H', 'finish ask S', \
-'finish ask 9C', 'finish ask KD'])
-        """
-        moves = legal.moves
-        finishes = [move for move in moves if isinstance(move, Finish)]
-        if len(finishes) <= 1:
-            return moves
-        declaring = any(move.last for move in finishes)
-        held = set(state.hand_keys(legal.seat))
-        return tuple(
-            move
-            for move in moves
-            if not isinstance(move, Finish)
-            or (move.last == declaring and (len(move.request) <= 1 or move.request in held))
-        )
-
-    def estimate(self, state: KarataState, seat: int) -> float:
-        """A share that grows as a hand shrinks: each player still at the table counts
-        ``1 / (1 + cards in hand)``, and a player on last card counts double."""
-        weights = [
-            0.0
-            if other in state.out
-            else (2.0 if state.declared[other] else 1.0) / (1 + len(state.hands[other].cards))
-            for other in range(state.seats)
-        ]
-        total = sum(weights)
-        return weights[seat] / total if total else 1 / state.seats
-
-    def quiet(self, state: KarataState) -> bool:
-        """No turn under way: in the middle of one, the cards staged are in no hand and its
-        effect (a request, a bomb, a jump) is still to come, so hand sizes mislead.
-
-        >>> from cardtable.games.karata.scenario import scenario
-        >>> state = scenario(hands=[["4H", "4S"], ["5H"]], pile=["7H"])
-        >>> GAME.quiet(state)
-        True
-        >>> _ = GAME.decide(state, 0, Play("4H"))
-        >>> GAME.quiet(state)
-        False
-        """
-        return not state.play.cards
-
-    def beliefs(self, book: RuleBook, seat: int) -> KarataBeliefs | None:
-        """What ``seat`` infers from the turns it sees: a player who picked rather than play
-        held nothing that could start a turn there, and one who declared last card held no
-        card that forbids it (see :mod:`~.beliefs`). With fines on a fine looks like a pass,
-        so nothing is inferred."""
-        rules: KarataRules = book.ruleset
-        return None if rules.fines else KarataBeliefs(rules, seat)
 
     def older_outcome(self, state: KarataState, outcome: Outcome) -> Outcome:
         return older_outcome(outcome)

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from cardtable.engine.cards import Card
+from cardtable.engine.facets import Readings
 from cardtable.engine.json import JsonValue, as_int, as_list, as_object
 from cardtable.games.tcg.state import TcgState
 
@@ -154,3 +155,15 @@ def digest(state: TcgState, seat: int) -> TcgDigest | None:
         ),
     )
     return found
+
+
+class TcgReadings(Readings[TcgState]):
+    """The Kata TCG's typed readings: :class:`TcgFacts` and :class:`TcgDigest`."""
+
+    def facts(self, state: TcgState, seat: int) -> TcgFacts:
+        """The heroes' numbers and the discounts, typed."""
+        return facts(state)
+
+    digest = staticmethod(digest)
+    """The seat's hand, both graveyards, its deck list and the heroes' numbers, in one read
+    (the function itself: a research environment reads it after every decision)."""

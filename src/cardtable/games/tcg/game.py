@@ -18,6 +18,7 @@ from cardtable.engine.cards import Card
 from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
+from cardtable.engine.facets import CardHints
 from cardtable.engine.game import RULESETS_REMEMBERED, Game, RulesetOption
 from cardtable.engine.json import JsonObject
 from cardtable.engine.numbering import shuffle_ids
@@ -27,7 +28,6 @@ from cardtable.engine.public import public_shape
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.view import View
 from cardtable.engine.wording import Names, timed_out
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
 from cardtable.games.tcg import decisions
@@ -49,9 +49,10 @@ from cardtable.games.tcg.config import SEATS, TcgRules, Variation
 from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, play, plays
 from cardtable.games.tcg.decks import with_seat_deck
 from cardtable.games.tcg.events import TCG_EVENTS
-from cardtable.games.tcg.facts import TcgFacts, digest, facts
+from cardtable.games.tcg.facts import TcgReadings
 from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
+from cardtable.games.tcg.search import TcgSearch
 from cardtable.games.tcg.state import TcgState
 from cardtable.games.tcg.targets import characters, price
 from cardtable.games.tcg.triggers import trigger_reactions
@@ -70,6 +71,20 @@ def _discounts(card: TcgCard) -> bool:
 
 OUTCOMES = outcome_codes(CONCEDED, FELL, ALL_FELL)
 """The ways a match of the Kata TCG ends: a player concedes, a hero falls, or both fall."""
+
+
+class TcgCards(CardHints[TcgState]):
+    """A held card is played by its id (``play #12``); its words say only the ways of
+    playing it that the match's rules allow."""
+
+    def plays_of(self, state: TcgState, seat: int, card: Card) -> Sequence[Decision]:
+        return (play(card.id),)
+
+    def text(self, state: TcgState, card: Card) -> str | None:
+        definition = card.definition
+        assert isinstance(definition, TcgCard)
+        rules: TcgRules = state.rules.ruleset
+        return card_text(definition, healing=rules.healing, minions=rules.minions)
 
 
 class TcgGame(Game[TcgState, TcgRules]):
@@ -107,6 +122,9 @@ class TcgGame(Game[TcgState, TcgRules]):
     }
     state_type = TcgState
     public_type = public_shape(TcgState, extra={"variations": list[Variation]})
+    search_hints = TcgSearch()
+    card_hints = TcgCards()
+    readings = TcgReadings()
     """The state's public data, and the variations these rules switch on (see
     :meth:`public_view`)."""
 
@@ -231,15 +249,6 @@ class TcgGame(Game[TcgState, TcgRules]):
         public["variations"] = list(state.rules.ruleset.variations)
         return public
 
-    def public_facts(self, state: TcgState, seat: int) -> TcgFacts:
-        """The heroes' numbers and the discounts, typed (see :mod:`.facts`)."""
-        return facts(state)
-
-    seat_digest = staticmethod(digest)
-    """The seat's hand, both graveyards, its deck list and the heroes' numbers, in one read
-    (see :mod:`.facts`; the function itself, read after every decision of a research
-    environment)."""
-
     def describe_event(self, event: JsonObject, names: Names) -> str | None:
         """One log line for ``event``: each of the Kata TCG's events words itself (see
         :mod:`.events`) and the engine words its own, but a timeout is told in this game's
@@ -254,23 +263,6 @@ class TcgGame(Game[TcgState, TcgRules]):
         if event.get("type") == "timed_out":
             return timed_out(event, names, "their turn ended")
         return super().describe_event(event, names)
-
-    def sample_unseen(
-        self, book: RuleBook, view: View[Any], pool: str, count: int, rng: Rng
-    ) -> list[str] | None:
-        """With closed deck lists, a deck's unseen cards come from the card pool under the
-        deck-building limits (never from the real list): any card but tokens, at most
-        ``copies_limit`` copies counting those already seen."""
-        rules: TcgRules = book.ruleset
-        seen = view.seen(pool)
-        copies = [
-            card.id
-            for card in rules.cards
-            if not card.token
-            for _ in range(max(rules.copies_limit - seen[card.id], 0))
-        ]
-        rng.shuffle(copies)
-        return copies[:count]
 
     def to_act(self, state: TcgState) -> int | None:
         return None if state.outcome is not None else state.active
@@ -343,15 +335,6 @@ class TcgGame(Game[TcgState, TcgRules]):
         if not targets:
             return [Play(card)] if definition.kind == "minion" else []
         return [Play(card, "", target) for target in targets]
-
-    def plays_of(self, state: TcgState, seat: int, card: Card) -> Sequence[Decision]:
-        return (play(card.id),)
-
-    def card_text(self, state: TcgState, card: Card) -> str | None:
-        definition = card.definition
-        assert isinstance(definition, TcgCard)
-        rules: TcgRules = state.rules.ruleset
-        return card_text(definition, healing=rules.healing, minions=rules.minions)
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         if seat != state.active:
@@ -490,12 +473,6 @@ class TcgGame(Game[TcgState, TcgRules]):
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
-
-    def estimate(self, state: TcgState, seat: int) -> float:
-        """The share of the heroes' health that is ``seat``'s."""
-        lives = [max(hero.life.value, 0) for hero in state.heroes]
-        total = sum(lives)
-        return lives[seat] / total if total else 1 / state.seats
 
 
 GAME = TcgGame()

@@ -34,6 +34,7 @@ from cardtable.games.war.config import WarRules
 from cardtable.games.war.decisions import TURN, Turn
 from cardtable.games.war.events import WAR_EVENTS
 from cardtable.games.war.rules import CHECKS, OUTCOMES, OUTCOMES_SINCE, RULES, older_outcome
+from cardtable.games.war.search import WarSearch
 from cardtable.games.war.state import ASIDE, DECK, PLACINGS_SINCE, POOL, WarState, zone_names
 
 
@@ -68,6 +69,7 @@ class WarGame(Game[WarState, WarRules]):
     placings_since = PLACINGS_SINCE
     auto_play = True
     """Turning one's card is the only decision War offers: a seat may be turned for."""
+    search_hints = WarSearch()
 
     def describe_event(self, event: JsonObject, names: Names) -> str | None:
         """War's events word themselves (:mod:`~cardtable.games.war.events`); a ``timed_out``
@@ -225,12 +227,6 @@ class WarGame(Game[WarState, WarRules]):
 
     def older_outcome(self, state: WarState, outcome: Outcome) -> Outcome:
         return older_outcome(state, outcome)
-
-    def estimate(self, state: WarState, seat: int) -> float:
-        """The share of the cards in the players' piles that is ``seat``'s."""
-        held = [len(pile.cards) for pile in state.piles]
-        total = sum(held)
-        return held[seat] / total if total else 1 / state.seats
 
     def concede(self, state: WarState, seat: int) -> Sequence[Action[Any]]:
         """The conceding player leaves the match and the others play on (with two players
