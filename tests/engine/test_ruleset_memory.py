@@ -4,6 +4,8 @@ different rulesets does not grow for good."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.engine import Match
 from cardtable.engine.game import RULESETS_REMEMBERED
 from cardtable.games import find
@@ -14,19 +16,29 @@ from cardtable.games.war import game as war_game
 MANY = RULESETS_REMEMBERED + 40
 
 
-def test_war_keeps_the_decks_of_a_bounded_number_of_rulesets() -> None:
+@pytest.mark.parametrize("name", ["war", "tcg"])
+def test_a_match_reads_its_cards_from_its_rule_book(name: str) -> None:
+    """What a game makes per ruleset (its cards, a deck's manifest) lives in that ruleset's
+    rule book, which the game's bounded ``rulebooks`` own: no module keeps a cache of its own
+    by ruleset."""
+    game = find(name)
+    match = Match(game, game.default_ruleset(), seed=1)
+    book = match.state.rules
+    assert all(card.definition is book.cards[card.key] for card in match.state.cards)
+    for module in (war_cards, war_game, tcg_game):
+        cached = [
+            function
+            for function in vars(module).values()
+            if hasattr(function, "cache_info") and function.__module__ == module.__name__
+        ]
+        assert cached == [], f"{module.__name__} caches by ruleset: {cached}"
+
+
+def test_war_keeps_the_rule_books_of_a_bounded_number_of_rulesets() -> None:
     war = find("war")
     for suits, ranks in [(suits, ranks) for suits in range(1, 13) for ranks in range(2, 40)][:MANY]:
         Match(war, war.load_ruleset({"suits": suits, "ranks": ranks}), seed=1)
-    assert war_cards.war_deck.cache_info().currsize <= RULESETS_REMEMBERED
-    assert war_game._manifest.cache_info().currsize <= RULESETS_REMEMBERED
-
-
-def test_the_tcg_keeps_the_catalogues_of_a_bounded_number_of_rulesets() -> None:
-    tcg = find("tcg")
-    for health in range(1, MANY + 1):
-        Match(tcg, tcg.load_ruleset({"starting_health": health}), seed=1)
-    assert tcg_game._catalogue.cache_info().currsize <= RULESETS_REMEMBERED
+    assert len(war.rulebooks) == RULESETS_REMEMBERED
 
 
 def test_a_game_keeps_the_rule_books_of_a_bounded_number_of_rulesets() -> None:

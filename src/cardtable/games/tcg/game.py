@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -19,7 +18,7 @@ from cardtable.engine.characters import Hero, Target
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.facets import CardHints
-from cardtable.engine.game import RULESETS_REMEMBERED, Game, RulesetOption
+from cardtable.engine.game import Game, RulesetOption
 from cardtable.engine.json import JsonObject
 from cardtable.engine.numbering import shuffle_ids
 from cardtable.engine.outcome import ALL_FELL, CONCEDED, FELL, outcome_codes
@@ -56,11 +55,6 @@ from cardtable.games.tcg.search import TcgSearch
 from cardtable.games.tcg.state import TcgState
 from cardtable.games.tcg.targets import characters, price
 from cardtable.games.tcg.triggers import trigger_reactions
-
-
-@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
-def _catalogue(rules: TcgRules) -> dict[str, TcgCard]:
-    return {card.id: card.definition() for card in rules.cards}
 
 
 def _discounts(card: TcgCard) -> bool:
@@ -186,7 +180,7 @@ class TcgGame(Game[TcgState, TcgRules]):
         return SEATS
 
     def build_rulebook(self, ruleset: TcgRules) -> RuleBook:
-        cards = _catalogue(ruleset)
+        cards = {card.id: card.definition() for card in ruleset.cards}
         rules = RULES + (MINION_RULES if ruleset.minions else ())
         if any(_discounts(card) for card in cards.values()):
             rules += DISCOUNT_RULES

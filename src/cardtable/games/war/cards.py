@@ -13,11 +13,9 @@ Suits never matter.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from cardtable.cards import PlayingCard, PlayingCardDef, ace_high, make_deck
-from cardtable.engine.game import RULESETS_REMEMBERED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -27,9 +25,9 @@ class WarCard(PlayingCardDef):
     strength: int
 
 
-@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
 def war_deck(suits: int, ranks: int) -> tuple[WarCard, ...]:
-    """The deck of a ruleset, suit by suit, each suit from its lowest rank to the ace."""
+    """The deck of a ruleset, suit by suit, each suit from its lowest rank to the ace (made
+    once per rule book: a match reads its cards from ``state.rules.cards``)."""
     order = ace_high(ranks)
     cards: list[WarCard] = []
     for card in make_deck(suits=suits, ranks=order):

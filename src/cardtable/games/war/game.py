@@ -12,14 +12,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision, RulesetError
-from cardtable.engine.game import RULESETS_REMEMBERED, Game, Preset, RatedRuleset
+from cardtable.engine.game import Game, Preset, RatedRuleset
 from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
@@ -36,11 +35,6 @@ from cardtable.games.war.events import WAR_EVENTS
 from cardtable.games.war.rules import CHECKS, OUTCOMES, OUTCOMES_SINCE, RULES, older_outcome
 from cardtable.games.war.search import WarSearch
 from cardtable.games.war.state import ASIDE, DECK, PLACINGS_SINCE, POOL, WarState, zone_names
-
-
-@functools.lru_cache(maxsize=RULESETS_REMEMBERED)
-def _manifest(suits: int, ranks: int) -> tuple[str, ...]:
-    return tuple(card.key for card in war_deck(suits, ranks))
 
 
 class WarGame(Game[WarState, WarRules]):
@@ -175,13 +169,12 @@ class WarGame(Game[WarState, WarRules]):
             state.add_zone(Stack(ups[seat], owner=seat, visibility=PUBLIC, pool=POOL))
             state.add_zone(Stack(downs[seat], owner=seat, visibility=NOBODY, pool=POOL))
         state.add_zone(Stack(ASIDE, visibility=NOBODY, pool=POOL))
-        state.add_pool(Pool(name=POOL, owner=None, manifest=_manifest(rules.suits, rules.ranks)))
+        state.add_pool(Pool(name=POOL, owner=None, manifest=tuple(book.cards)))
         state.bind_zones()
         return state
 
     def create_cards(self, state: WarState) -> None:
-        rules: WarRules = state.rules.ruleset
-        state.create_cards(war_deck(rules.suits, rules.ranks), state.deck, owner=None, pool=POOL)
+        state.create_cards(state.rules.cards.values(), state.deck, owner=None, pool=POOL)
 
     def opening(self, state: WarState) -> Sequence[Action[Any]]:
         return (ShuffleDeck(), Deal())

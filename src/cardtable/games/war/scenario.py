@@ -25,7 +25,7 @@ from cardtable.engine.json import JsonObject
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.games.war.actions import NO_CARDS, Leave, TakeStock
-from cardtable.games.war.cards import WarCard, war_deck
+from cardtable.games.war.cards import WarCard
 from cardtable.games.war.config import WarRules
 from cardtable.games.war.game import GAME
 from cardtable.games.war.state import POOL, WarState
@@ -62,7 +62,9 @@ def scenario(
         )
     if battle < 1:
         raise ValueError(f"battle is {battle}: battles are numbered from 1")
-    deck = war_deck(book_rules.suits, book_rules.ranks)
+    game = GAME
+    book = game.rulebook(book_rules)
+    deck = [card for card in book.cards.values() if isinstance(card, WarCard)]
     by_key = {card.key: card for card in deck}
     used: set[str] = set()
     layout: list[list[WarCard]] = []
@@ -70,8 +72,7 @@ def scenario(
         cards = [_card(spec, seat, by_key, deck, used) for spec in pile]
         layout.append(cards)
 
-    game = GAME
-    state = game.skeleton(game.rulebook(book_rules), Rng(seed))
+    state = game.skeleton(book, Rng(seed))
     state.journal = []
     for seat, cards in enumerate(layout):
         zone = state.piles[seat]
