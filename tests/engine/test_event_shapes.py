@@ -3,11 +3,14 @@ words and its schema."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+from pathlib import Path
 from typing import Literal, get_type_hints
 
 import pytest
 
+import cardtable
 from cardtable.engine import EventShape, RecordError, event, secret
 from cardtable.engine.events import Hit, unsaid
 from cardtable.engine.wording import Names
@@ -99,3 +102,32 @@ def test_an_event_without_a_kind_is_refused() -> None:
         @event
         class Nameless(EventShape):
             seat: int
+
+
+def test_no_action_keeps_a_result_on_itself() -> None:
+    """An action is what was asked, the same before and after it ran: what it did is in the
+    event it returns (a reaction that needs it is ``told``). No ``execute`` in the engine or
+    the games assigns to the action itself."""
+    source = Path(cardtable.__file__).parent
+    kept: list[str] = []
+    for path in sorted(source.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for method in node.body:
+                if not isinstance(method, ast.FunctionDef) or method.name != "execute":
+                    continue
+                for statement in ast.walk(method):
+                    targets: list[ast.expr] = []
+                    if isinstance(statement, ast.Assign):
+                        targets = statement.targets
+                    elif isinstance(statement, ast.AugAssign | ast.AnnAssign):
+                        targets = [statement.target]
+                    kept.extend(
+                        f"{path.relative_to(source)}: {node.name}.{target.attr}"
+                        for target in targets
+                        if isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == "self"
+                    )
+    assert kept == []

@@ -19,6 +19,7 @@ from cardtable.engine import (
     CardDef,
     Component,
     Event,
+    EventShape,
     Fizzled,
     Outcome,
     Reaction,
@@ -27,6 +28,7 @@ from cardtable.engine import (
     RunawayReactions,
     State,
     Zone,
+    event,
     reaction,
 )
 from cardtable.engine.cards import Card
@@ -191,7 +193,34 @@ def echo(name: str, *listens_to: type[Action[Any]]) -> Reaction:
     return Reaction(name, listens_to, respond)
 
 
-CATALOGUE = {"echo": echo("echo", Ping), "echo_any_event": echo("echo_any_event", Event)}
+@event
+class Rolled(EventShape):
+    """What a roll came to: known only once it ran."""
+
+    kind = "rolled"
+    value: int
+
+
+class Roll(Action[LogState]):
+    """Roll a die: the result is in the event, never on the action."""
+
+    __slots__ = ()
+
+    def execute(self, state: LogState) -> Rolled:
+        return Rolled(value=state.rng.below(6) + 1)
+
+
+def lucky(state: LogState, action: Roll, source: Card | None, rolled: Rolled) -> None:
+    """A card reaction told the roll: the card notes what it came to."""
+    assert source is not None
+    state.log.append(("lucky", source.id, rolled.value))
+
+
+CATALOGUE = {
+    "echo": echo("echo", Ping),
+    "echo_any_event": echo("echo_any_event", Event),
+    "lucky": Reaction("lucky", (Roll,), lucky, told=True),
+}
 
 
 def make_state(
@@ -406,6 +435,41 @@ def test_a_card_naming_an_unknown_reaction_is_refused() -> None:
     zone = table(state)[0]
     with pytest.raises(KeyError, match="no reaction named 'missing' in test's catalogue"):
         state.create_card(CardDef(key="c", name="C", reactions=("missing",)), zone, owner=0)
+
+
+# -- reactions told what an action did -------------------------------------------------------
+
+
+def test_a_told_reaction_receives_the_action_and_its_event_in_order_with_the_others() -> None:
+    """A reaction declared ``told`` is handed the event the action returned besides the
+    action; the others receive the action alone, and all run in the order the rules list."""
+
+    @reaction(Roll, name="before")
+    def before(state: LogState, action: Roll, source: Card | None) -> None:
+        state.reacted.append(("before", action))
+
+    @reaction(Roll, name="told", told=True)
+    def told(state: LogState, action: Roll, source: Card | None, rolled: Rolled) -> None:
+        state.reacted.append(("told", action))
+        state.log.append(rolled.value)
+
+    state = make_state(rules=[before, told, noting("after", Roll)])
+    roll = Roll()
+    state.run(roll)
+    (rolled,) = state.journal or []
+    assert isinstance(rolled, Rolled)
+    assert state.reacted == [("before", roll), ("told", roll), ("after", roll)]
+    assert state.log == [rolled.value]
+
+
+def test_a_told_card_reaction_receives_the_event_too() -> None:
+    state = make_state()
+    state.create_card(CardDef(key="c", name="C", reactions=("lucky",)), table(state)[2], owner=None)
+    state.journal = None  # without a journal the event is still made and told
+    state.run(Roll())
+    ((name, card_id, value),) = cast(list[tuple[str, int, int]], state.log)
+    assert (name, card_id) == ("lucky", 0)
+    assert 1 <= value <= 6
 
 
 # -- checks and the end of the match ----------------------------------------------------------

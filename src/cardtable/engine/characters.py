@@ -155,10 +155,11 @@ class Damage(Action[BattleState]):
     """Several characters lose life at once. ``reason`` says why (``card``, ``bleeding``...).
 
     A card character with a shield (a tracked ``shield`` stat above 0) takes nothing from a hit
-    and loses one point of shield instead.
+    and loses one point of shield instead: its event marks that hit ``shielded`` (a reaction
+    that must know whether a blow landed is told the event).
     """
 
-    __slots__ = ("hits", "reason", "shielded", "source")
+    __slots__ = ("hits", "reason", "source")
 
     def __init__(
         self, hits: Sequence[tuple[Target, int]], *, source: int | None = None, reason: str
@@ -166,13 +167,9 @@ class Damage(Action[BattleState]):
         self.hits = tuple(hits)
         self.source = source
         self.reason = reason
-        self.shielded: tuple[bool, ...] = ()
-        """Which hits a shield took, for the reactions that follow (a card that punishes a
-        blow only when it landed)."""
 
     def execute(self, state: BattleState) -> DamageEvent:
         hits = []
-        shielded = []
         for target, amount in self.hits:
             seat = target.seat
             absorbed = False
@@ -187,8 +184,6 @@ class Damage(Action[BattleState]):
             if not absorbed:
                 life.value -= amount
             hits.append(Hit(target.text(), amount, life.value, True if absorbed else None))
-            shielded.append(absorbed)
-        self.shielded = tuple(shielded)
         return DamageEvent(reason=self.reason, source=self.source, hits=hits)
 
 

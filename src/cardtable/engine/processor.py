@@ -2,9 +2,10 @@
 
 Actions run first in, first out. Right before running, each is asked whether it can still
 execute; one that cannot fizzles (the journal records it). The journal keeps the event an
-executed action returns (or the action itself, when it returns none). After each executed action the
-game's rule reactions, then card reactions (in card id order), may queue further actions at the
-back of the same queue. Then the rule book's checks for that action type run at once (a game
+executed action returns (or the action itself, when it returns none). After each executed
+action the game's rule reactions, then card reactions (in card id order), may queue further
+actions at the back of the same queue (each receives the action, and, when it is ``told``, the
+action's event too). Then the rule book's checks for that action type run at once (a game
 ends the match there, the moment a player falls: checks do not wait in the queue). Once the
 match has an outcome the rest of the queue is dropped. A step bound stops reaction chains that
 never settle.
@@ -49,12 +50,15 @@ def process(state: State) -> None:
         if journal is not None:
             journal.append(action if told is None else told)
         if rules:
-            for respond in rules:
-                produced = respond(state, action, None)
+            for respond, reads_event in rules:
+                if reads_event:
+                    produced = respond(state, action, None, told)
+                else:
+                    produced = respond(state, action, None)
                 if produced:
                     queue.extend(produced)
         if state.listeners:
-            _card_reactions(state, action, kind)
+            _card_reactions(state, action, told, kind)
         if checks:
             for check in checks:
                 check(state, action, None)
@@ -63,7 +67,7 @@ def process(state: State) -> None:
             return
 
 
-def _card_reactions(state: State, action: Action[Any], kind: type) -> None:
+def _card_reactions(state: State, action: Action[Any], told: object, kind: type) -> None:
     listeners = state.listeners
     found: list[tuple[int, Any]] = []
     for klass in kind.__mro__:
@@ -73,6 +77,11 @@ def _card_reactions(state: State, action: Action[Any], kind: type) -> None:
     if len(found) > 1:
         found.sort(key=lambda entry: entry[0])
     for card_id, reaction in found:
-        produced = reaction.respond(state, action, state.cards[card_id])
+        source = state.cards[card_id]
+        produced = (
+            reaction.respond(state, action, source, told)
+            if reaction.told
+            else reaction.respond(state, action, source)
+        )
         if produced:
             state.queue.extend(produced)

@@ -5,6 +5,11 @@ returns further actions to queue (at the back of the same queue). Rule reactions
 game; card reactions belong to a card (its definition or a component) in any zone and receive
 that card as ``source``. Dispatch is by the executed action's type, never by asking everyone.
 
+A reaction receives the action, which says what was asked (draw a card, hit a character). One
+that must know what the action *did* (which card was drawn, whether a shield took the hit)
+is declared ``told=True`` and receives the event the action returned as well, as a fourth
+argument: an action keeps no results of its own, so its event is the one place they are said.
+
 >>> from cardtable.engine.actions import Event
 >>> class Tick(Event): __slots__ = ()
 >>> @reaction(Tick)
@@ -25,7 +30,9 @@ from cardtable.engine.actions import Action
 if TYPE_CHECKING:
     from cardtable.engine.cards import Card
 
-Respond = Callable[[Any, Any, "Card | None"], "Iterable[Action[Any]] | None"]
+Respond = Callable[..., "Iterable[Action[Any]] | None"]
+"""``respond(state, action, source)``, or with ``told``, ``respond(state, action, source,
+event)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +42,9 @@ class Reaction:
     name: str
     listens_to: tuple[type[Action[Any]], ...]
     respond: Respond
+    told: bool = False
+    """Whether ``respond`` also receives the event the action returned (what it did), as
+    ``respond(state, action, source, event)``: only for actions that return one."""
 
     def __call__(
         self, state: Any, action: Action[Any], source: Card | None
@@ -42,11 +52,16 @@ class Reaction:
         return self.respond(state, action, source)
 
 
-def reaction(*listens_to: type[Action[Any]], name: str = "") -> Callable[[Respond], Reaction]:
-    """Decorate ``respond(state, action, source)`` into a :class:`Reaction`."""
+def reaction(
+    *listens_to: type[Action[Any]], name: str = "", told: bool = False
+) -> Callable[[Respond], Reaction]:
+    """Decorate ``respond(state, action, source)`` into a :class:`Reaction` (with ``told``,
+    ``respond(state, action, source, event)``: see the module)."""
 
     def wrap(respond: Respond) -> Reaction:
-        return Reaction(name or getattr(respond, "__name__", "reaction"), listens_to, respond)
+        return Reaction(
+            name or getattr(respond, "__name__", "reaction"), listens_to, respond, told=told
+        )
 
     return wrap
 

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 DEFAULT_STEP_LIMIT = 10_000
 
-Route = tuple[tuple[Respond, ...], tuple[Respond, ...], bool, bool]
-"""For one action type: rule reactions, checks, whether it may fizzle, whether it executes."""
+Route = tuple[tuple[tuple[Respond, bool], ...], tuple[Respond, ...], bool, bool]
+"""For one action type: rule reactions (each with whether it is told the action's event),
+checks, whether it may fizzle, whether it executes."""
 
 
 class RuleBook:
@@ -77,7 +78,7 @@ class RuleBook:
         found = self.routes.get(kind)
         if found is None:
             found = self.routes[kind] = (
-                tuple(item.respond for item in self.rules.for_type(kind)),
+                tuple((item.respond, item.told) for item in self.rules.for_type(kind)),
                 tuple(item.respond for item in self.checks.for_type(kind)),
                 kind.can_execute is not Action.can_execute,
                 kind.execute is not Action.execute,

@@ -108,22 +108,20 @@ class DrawCard(Action[TcgState]):
     from an empty deck nothing is drawn and a rule reaction makes the seat bleed.
 
     The event shows the card to the seats that can see where it went (the drawer's hand, or
-    the graveyard on an overload). ``card`` keeps the card drawn (``None``: the deck was
-    empty) for the rules that follow a draw (bleeding, a waiting discount), which the state
-    no longer tells them; where it went, they read in the state."""
+    the graveyard on an overload), and tells the rules that follow a draw (bleeding, a waiting
+    discount) what was drawn."""
 
-    __slots__ = ("card", "seat")
+    __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.card: Card | None = None
 
     def execute(self, state: TcgState) -> Drew:
         seat = self.seat
         deck = state.decks[seat]
         if not deck.cards:
             return Drew(seat=seat, result=EMPTY)
-        card = self.card = deck.pop()
+        card = deck.pop()
         hand = state.hands[seat]
         if hand.capacity is not None and len(hand.cards) >= hand.capacity:
             graveyard = state.graveyards[seat]

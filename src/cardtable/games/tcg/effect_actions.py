@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card, Component
-from cardtable.engine.characters import SHIELD, Target
+from cardtable.engine.characters import SHIELD
 from cardtable.engine.events import CardCreatedEvent
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import card_view, card_view_to_json
@@ -48,10 +48,10 @@ class Summon(Action[TcgState]):
 
 class RandomHit(Action[TcgState]):
     """Damage or heal one character picked at random, right now, among those ``filter`` names
-    for ``seat`` (it fizzles when there is none); the blow follows as a reaction, which reads
-    the character in ``picked`` (nothing in the state tells which it was)."""
+    for ``seat`` (it fizzles when there is none); the blow follows as a reaction, told by the
+    event which character was picked (nothing in the state tells)."""
 
-    __slots__ = ("amount", "effect", "filter", "picked", "seat", "source")
+    __slots__ = ("amount", "effect", "filter", "seat", "source")
 
     def __init__(self, seat: int, effect: str, filter: str, amount: int, source: int) -> None:
         self.seat = seat
@@ -59,13 +59,12 @@ class RandomHit(Action[TcgState]):
         self.filter = filter
         self.amount = amount
         self.source = source
-        self.picked: Target | None = None
 
     def can_execute(self, state: TcgState) -> bool:
         return bool(characters(state, self.seat, self.filter))
 
     def execute(self, state: TcgState) -> PickedAtRandom:
-        self.picked = picked = state.rng.choice(characters(state, self.seat, self.filter))
+        picked = state.rng.choice(characters(state, self.seat, self.filter))
         return PickedAtRandom(seat=self.seat, source=self.source, target=picked.text())
 
 

@@ -36,6 +36,7 @@ from cardtable.games.tcg.actions import (
 from cardtable.games.tcg.decisions import HEAL, MINION
 from cardtable.games.tcg.effect_actions import EXPIRES, Expire, RandomHit, UseDiscount
 from cardtable.games.tcg.effects import resolve
+from cardtable.games.tcg.events import EMPTY, HAND, Drew, PickedAtRandom
 from cardtable.games.tcg.state import TcgState
 
 
@@ -59,9 +60,11 @@ def turn_begins(state: TcgState, action: StartTurn, source: Card | None) -> list
     return [DrawCard(action.seat)]
 
 
-@reaction(DrawCard)
-def bleeding_out(state: TcgState, action: DrawCard, source: Card | None) -> list[Action[Any]]:
-    if action.card is not None:  # a card was drawn: the deck was not empty
+@reaction(DrawCard, told=True)
+def bleeding_out(
+    state: TcgState, action: DrawCard, source: Card | None, drew: Drew
+) -> list[Action[Any]]:
+    if drew.result != EMPTY:  # a card was drawn: the deck was not empty
         return []
     return [Damage(((Target.hero(action.seat), 1),), reason="bleeding")]
 
@@ -117,21 +120,24 @@ def next_turn(state: TcgState, action: EndTurn, source: Card | None) -> list[Act
     return following
 
 
-@reaction(RandomHit)
-def random_hit(state: TcgState, action: RandomHit, source: Card | None) -> list[Action[Any]]:
-    if action.picked is None:
-        return []
+@reaction(RandomHit, told=True)
+def random_hit(
+    state: TcgState, action: RandomHit, source: Card | None, picked: PickedAtRandom
+) -> list[Action[Any]]:
+    target = Target.parse(picked.target)
     if action.effect == "heal":
-        return [Heal(action.picked, action.amount, source=action.source)]
-    return [Damage(((action.picked, action.amount),), source=action.source, reason="card")]
+        return [Heal(target, action.amount, source=action.source)]
+    return [Damage(((target, action.amount),), source=action.source, reason="card")]
 
 
-@reaction(DrawCard)
-def discount_drawn(state: TcgState, action: DrawCard, source: Card | None) -> list[Action[Any]]:
-    card, seat = action.card, action.seat
-    if card is None or not state.discounts[seat] or card not in state.hands[seat].cards:
-        return []  # nothing drawn, no discount waiting, or the card overloaded
-    return [UseDiscount(seat, card)]
+@reaction(DrawCard, told=True)
+def discount_drawn(
+    state: TcgState, action: DrawCard, source: Card | None, drew: Drew
+) -> list[Action[Any]]:
+    seat = action.seat
+    if drew.result != HAND or drew.card is None or not state.discounts[seat]:
+        return []  # nothing drawn, the card overloaded, or no discount waiting
+    return [UseDiscount(seat, state.cards[drew.card.id])]
 
 
 def _graveyard(state: TcgState, card: Card) -> Zone:

@@ -14,8 +14,9 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.characters import Damage
+from cardtable.engine.characters import Damage, Target
 from cardtable.engine.deaths import Died
+from cardtable.engine.events import DamageEvent
 from cardtable.engine.reactions import Reaction
 from cardtable.games.tcg.actions import EndTurn, PlayCard, StartTurn
 from cardtable.games.tcg.cards import TcgCard
@@ -40,14 +41,17 @@ def trigger_reactions(cards: Iterable[TcgCard]) -> list[Reaction]:
     made = []
     for card in cards:
         for name, trigger in zip(card.reactions, card.triggers, strict=True):
-            made.append(Reaction(name, _LISTENS[trigger.when], _responder(trigger)))
+            told = trigger.when == "damaged"  # whether a blow landed: its event says
+            made.append(Reaction(name, _LISTENS[trigger.when], _responder(trigger), told=told))
     return made
 
 
 def _responder(trigger: Trigger) -> Any:
     when = trigger.when
 
-    def respond(state: TcgState, action: Any, source: Card | None) -> list[Action[Any]] | None:
+    def respond(
+        state: TcgState, action: Any, source: Card | None, told: Any = None
+    ) -> list[Action[Any]] | None:
         if source is None or source.owner is None:
             return None
         seat = source.owner
@@ -62,8 +66,8 @@ def _responder(trigger: Trigger) -> Any:
         elif when in ("turn_start", "turn_end"):
             if action.seat != seat or not on_board(state, source):
                 return None
-        elif when == "damaged":
-            if not on_board(state, source) or not _hurt(state, action, source, trigger.filter):
+        elif when == "damaged":  # told the Damage's event: which blows landed
+            if not on_board(state, source) or not _hurt(state, told, source, trigger.filter):
                 return None
         elif not _cast(state, action, source):
             return None
@@ -72,10 +76,14 @@ def _responder(trigger: Trigger) -> Any:
     return respond
 
 
-def _hurt(state: TcgState, action: Damage, source: Card, filter: str) -> bool:
-    """Whether ``action`` really hurt a character ``filter`` names, seen from ``source``."""
-    for (target, amount), shielded in zip(action.hits, action.shielded, strict=True):
-        if amount <= 0 or shielded or target.card is None:
+def _hurt(state: TcgState, blow: DamageEvent, source: Card, filter: str) -> bool:
+    """Whether ``blow`` (a ``Damage``'s event) really hurt a character ``filter`` names, seen
+    from ``source``."""
+    for struck in blow.hits:
+        if struck.amount <= 0 or struck.shielded:
+            continue
+        target = Target.parse(struck.target)
+        if target.card is None:
             continue
         hit = state.cards[target.card]
         if filter == "self" and hit is source:
