@@ -95,16 +95,6 @@ PLAY = next(
 )
 
 
-@pytest.fixture(scope="module")
-def highcard() -> Iterator[Game[Any, Any]]:
-    """The example game, imported from its source folder (as an editable install would)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(PACKAGE / "src"))
-        from highcard import GAME
-
-        yield GAME
-
-
 # -- the page and the example files agree ---------------------------------------------------
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,16 +10,6 @@ import pytest
 from cardtable.engine import Game, InvalidDecision
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "highcard" / "src"
-
-
-@pytest.fixture(scope="module")
-def highcard() -> Iterator[Game[Any, Any]]:
-    """High Card, whose one decision declares its form (``play #{card}``)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(EXAMPLE))
-        from highcard import GAME
-
-        yield GAME
 
 
 def test_a_form_gives_the_text_and_reads_it_back(highcard: Game[Any, Any]) -> None:

@@ -6,7 +6,7 @@ from cardtable.engine import CardHints, Game, Match, Readings, Rng, SearchHints
 from cardtable.games import find
 
 FACET_METHODS = {
-    SearchHints: ("moves", "playout_move", "estimate", "quiet", "beliefs", "sample_unseen"),
+    SearchHints: ("weighed", "playout_move", "estimate", "quiet", "beliefs", "sample_unseen"),
     CardHints: ("hand", "plays_of", "text"),
     Readings: ("facts", "digest"),
 }
@@ -31,7 +31,7 @@ def test_a_game_without_facets_gets_their_defaults() -> None:
     assert seat is not None
     legal = match.legal(seat)
     hints = war.search_hints
-    assert hints.moves(match.state, legal) == legal.moves
+    assert hints.weighed(match.state, legal) == legal.moves
     assert hints.playout_move(match.state, legal, Rng(1)) in legal.moves
     assert hints.quiet(match.state)
     assert hints.beliefs(match.state.rules, seat) is None

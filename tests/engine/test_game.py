@@ -27,6 +27,7 @@ from cardtable.engine import (
     State,
     digest,
 )
+from cardtable.games import find
 from cardtable.games.tcg import End, TcgGame, TcgRules, TcgState
 from tests.jsondata import arr, obj
 
@@ -402,3 +403,70 @@ def test_impossible_states_are_record_errors(mutate: Mutation, reason: str) -> N
     mutate(data)
     with pytest.raises(RecordError, match=reason):
         GAME.state_from_json(data)
+
+
+# -- what the engine decides for every game ---------------------------------------------------
+
+
+def test_the_default_legal_lists_the_moves_of_the_seat_to_act_only(
+    highcard: Game[Any, Any],
+) -> None:
+    """High Card writes ``moves`` alone: the engine's ``legal`` lists them for the seat to act,
+    the first its default, and nothing for the others, nor anything once the match is over."""
+    match: Match[Any] = Match(highcard, highcard.default_ruleset(), seed=3)
+    seat = match.to_act
+    assert seat is not None
+    legal = match.legal(seat)
+    assert legal.moves == tuple(highcard.moves(match.state, seat))
+    assert legal.default == legal.moves[0]
+    assert match.legal(1 - seat).moves == ()
+    assert match.legal(1 - seat).can_concede
+    while match.to_act is not None:
+        match.decide(match.to_act, match.legal(match.to_act).moves[0])
+    assert match.legal(0).moves == ()
+    assert not match.legal(0).can_concede
+
+
+def test_the_engine_refuses_a_seat_not_to_act_before_the_game_plans(
+    highcard: Game[Any, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For a game of the engine's ``legal``, a decision from a seat not to act is refused as
+    ``not_your_turn`` without asking the game's ``plan``."""
+    match: Match[Any] = Match(highcard, highcard.default_ruleset(), seed=3)
+    seat = match.to_act
+    assert seat is not None
+    other = 1 - seat
+    (held, *_) = highcard.card_hints.hand(match.state, other)
+    asked: list[int] = []
+    plan = type(highcard).plan
+
+    def planning(game: Game[Any, Any], state: Any, at: int, decision: Decision) -> Any:
+        asked.append(at)
+        return plan(game, state, at, decision)
+
+    monkeypatch.setattr(type(highcard), "plan", planning)
+    refusal = highcard.why_not(match.state, other, highcard.parse(f"play #{held.id}"))
+    assert refusal is not None
+    assert refusal.code == "not_your_turn"
+    assert asked == []
+
+
+@pytest.mark.parametrize("name", ["war", "karata", "tcg"])
+def test_the_engine_refuses_another_games_decision_before_the_game_plans(
+    name: str, highcard: Game[Any, Any]
+) -> None:
+    game = find(name)
+    stranger = highcard.parse("play #7")  # High Card's: none of these games' own
+    match: Match[Any] = Match(game, game.default_ruleset(), seed=1)
+    seat = match.to_act
+    assert seat is not None
+    refusal = game.why_not(match.state, seat, stranger)
+    assert refusal is not None
+    assert refusal.code == "unknown_decision"
+    assert refusal.reason == f"'play #7' is not a decision of {game.title}"
+
+
+def test_the_number_of_seats_is_the_rulesets_players_unless_the_game_says() -> None:
+    karata, tcg = find("karata"), find("tcg")
+    assert karata.seats(karata.default_ruleset().changed(players=4)) == 4
+    assert tcg.seats(tcg.default_ruleset()) == 2  # a duel: its rules have no players field

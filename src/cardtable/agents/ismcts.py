@@ -8,7 +8,7 @@ the game infers something from the views the player has been shown during the ma
 (``beliefs``: in Karata, a player who picked held nothing it could play, and one who declared
 last card held no Ace, bomb, Jack or King), the worlds are dealt to agree with it; else
 uniformly. It then walks one tree shared by all worlds (single-observer ISMCTS): at each step
-the moves legal *in this world* that the game finds worth weighing (``moves``) are the
+the moves legal *in this world* that the game finds worth weighing (``weighed``) are the
 candidates, the untried one is tried, or the best by UCB1, where a child's exploration counts
 the iterations in which it was available rather than its parent's visits. From the new leaf a
 playout (``playout_move``, random unless the game plays more like its players) runs to the
@@ -198,7 +198,7 @@ class IsmctsAgent(Agent):
         ]
         deadline = time.perf_counter() + min(limits) if limits else None
         world = determinise(view, book, self.rng, dealer=beliefs)
-        moves = game.search_hints.moves(world, legal)  # the same in every world: the seat's own
+        moves = game.search_hints.weighed(world, legal)  # the same in every world: the seat's own
         if len(moves) == 1:
             return moves[0]
         root = Node(None, legal.seat, None)
@@ -241,7 +241,7 @@ class IsmctsAgent(Agent):
                 game.decide(world, actor, model(world, legal, rng))
                 continue
             if node is not root:
-                moves = hints.moves(world, game.legal(world, actor))
+                moves = hints.weighed(world, game.legal(world, actor))
             if not moves:
                 break
             children = node.children

@@ -54,7 +54,7 @@ class SearchHints(Generic[S]):
     again the moves that have done worse so far. A game that sets its own should show the
     measurement that chose it (see docs/agents.md)."""
 
-    def moves(self, state: S, legal: Decisions) -> tuple[Decision, ...]:
+    def weighed(self, state: S, legal: Decisions) -> tuple[Decision, ...]:
         """The legal moves a search player weighs in a world it dealt itself (default: all).
 
         A game may leave out moves that are never better than one it keeps. What it keeps must

@@ -350,9 +350,22 @@ class Game(ABC, Generic[S, R]):
         """Rulesets that exercise the rules' corners (the conformance suite plays them all)."""
         return [self.default_ruleset()]
 
-    @abstractmethod
     def seats(self, ruleset: R) -> int:
-        """How many seats a match under ``ruleset`` has."""
+        """How many seats a match under ``ruleset`` has: by default its ``players`` field (a
+        game of a fixed count, or that counts otherwise, says so).
+
+        >>> from cardtable.games import find
+        >>> karata = find("karata")
+        >>> karata.seats(karata.default_ruleset().changed(players=5))
+        5
+        """
+        players = getattr(ruleset, "players", None)
+        if not isinstance(players, int):
+            raise NotImplementedError(
+                f"{type(self).__name__} must say how many seats its rulesets have: they have "
+                "no players field"
+            )
+        return players
 
     def reseated(self, ruleset: R, seats: int) -> R | None:
         """The same rules at a table of ``seats`` (``None``: they cannot seat that many). A
@@ -436,17 +449,42 @@ class Game(ABC, Generic[S, R]):
     def to_act(self, state: S) -> int | None:
         """The seat that decides next; ``None`` when the match is over."""
 
-    @abstractmethod
     def legal(self, state: S, seat: int) -> Decisions:
-        """The legal decisions of ``seat`` now."""
+        """The legal decisions of ``seat`` now. The default: nothing once the match is over
+        (not even conceding), nothing for a seat not to act, else the game's :meth:`moves`,
+        the first of them the default decision (the one a timeout makes). A game whose seats
+        decide out of turn, or whose default decision is another, writes its own."""
+        if state.outcome is not None:
+            return Decisions(seat, (), None, can_concede=False)
+        if seat != self.to_act(state):
+            return Decisions(seat, (), None)
+        moves = tuple(self.moves(state, seat))
+        return Decisions(seat, moves, moves[0] if moves else None)
+
+    def moves(self, state: S, seat: int) -> Sequence[Decision]:
+        """The decisions ``seat``, to act in a running match, may make now, for the default
+        :meth:`legal` (a game that writes its own ``legal`` needs none)."""
+        raise NotImplementedError(f"{type(self).__name__} must define legal or moves")
 
     @abstractmethod
     def plan(self, state: S, seat: int, decision: Decision) -> Sequence[Action[Any]]:
         """The actions ``decision`` queues, or ``IllegalDecision`` with a player's reason.
 
-        Planning changes nothing. Called only for game decisions (not conceding), while the
-        match is running and ``seat`` exists.
+        Planning changes nothing. Called only for the game's own decisions (one of
+        :attr:`decision_types`: the engine refuses others as ``unknown_decision``), while the
+        match is running and ``seat`` exists; for a game of the default :meth:`legal`, only
+        for the seat to act (the engine refuses the others as ``not_your_turn``).
         """
+
+    def _planned(self, state: S, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        """:meth:`plan`, after the refusals the engine makes for every game (see there)."""
+        if not isinstance(decision, self.decision_types):
+            raise IllegalDecision(
+                f"{decision.text()!r} is not a decision of {self.title}", code="unknown_decision"
+            )
+        if type(self).legal is Game.legal and seat != self.to_act(state):
+            raise IllegalDecision("it is not your turn", code="not_your_turn")
+        return self.plan(state, seat, decision)
 
     def parse(self, text: str) -> Decision:
         """Parse a game decision's canonical text (``InvalidDecision`` when it is not one).
@@ -484,7 +522,7 @@ class Game(ABC, Generic[S, R]):
         default = self.legal(state, seat).default
         if default is None:
             raise IllegalDecision("you have nothing to decide now", code="no_default")
-        return (TimedOut(seat, default.text()), *self.plan(state, seat, default))
+        return (TimedOut(seat, default.text()), *self._planned(state, seat, default))
 
     def placings(self, state: S, outcome: Outcome) -> tuple[int, ...]:
         """Where each seat placed in the match ``outcome`` ended (1 first; equal places
@@ -538,7 +576,7 @@ class Game(ABC, Generic[S, R]):
         if isinstance(decision, Timeout):
             self.time_out(state, seat, decision.then)
             return
-        self.plan(state, seat, decision)
+        self._planned(state, seat, decision)
 
     def can(self, state: S, seat: int, decision: Decision) -> bool:
         return self.why_not(state, seat, decision) is None
@@ -620,7 +658,7 @@ class Game(ABC, Generic[S, R]):
             elif isinstance(decision, Timeout):
                 actions = self.time_out(state, seat, decision.then)
             else:
-                actions = self.plan(state, seat, decision)
+                actions = self._planned(state, seat, decision)
         except IllegalDecision as error:
             if state.outcome is not None:
                 raise

@@ -1,4 +1,4 @@
-"""The moves a search player weighs (``search_hints.moves``): every play and pass, and only the
+"""The moves a search player weighs (``search_hints.weighed``): every play and pass, and only the
 finishes a good player would make."""
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ def finishes(moves: tuple[object, ...]) -> set[str]:
 def test_plays_and_passing_are_always_weighed() -> None:
     state = scenario(hands=[["7S", "9H", "AH", "QC"], ["5C"]], pile=["7H"])
     legal = GAME.legal(state, 0)
-    assert GAME.search_hints.moves(state, legal) == legal.moves
+    assert GAME.search_hints.weighed(state, legal) == legal.moves
 
 
 def test_a_finish_without_requests_or_declaring_is_kept_alone() -> None:
     state = scenario(hands=[["7S", "9H", "KC", "QC"], ["5C"]], pile=["7H"])  # the King
     act(state, 0, "play 7S")  # keeps it from declaring
     legal = GAME.legal(state, 0)
-    kept = GAME.search_hints.moves(state, legal)
+    kept = GAME.search_hints.weighed(state, legal)
     assert finishes(kept) == {"finish"}
     assert [move for move in kept if isinstance(move, Play)] == [
         move for move in legal.moves if isinstance(move, Play)
@@ -35,13 +35,13 @@ def test_a_player_who_may_declare_last_card_always_does() -> None:
     act(state, 0, "play 7S")
     legal = GAME.legal(state, 0)
     assert {"finish", "finish last"} <= {move.text() for move in legal.moves}
-    assert finishes(GAME.search_hints.moves(state, legal)) == {"finish last"}
+    assert finishes(GAME.search_hints.weighed(state, legal)) == {"finish last"}
 
 
 def test_one_ace_asks_for_any_suit() -> None:
     state = scenario(hands=[["AH", "9C", "5D", "KS"], ["5C"]], pile=["7H"])
     act(state, 0, "play AH")
-    kept = GAME.search_hints.moves(state, GAME.legal(state, 0))
+    kept = GAME.search_hints.weighed(state, GAME.legal(state, 0))
     assert finishes(kept) == {f"finish ask {suit}" for suit in "CDHS"}
 
 
@@ -50,7 +50,7 @@ def test_aces_that_ask_for_a_card_ask_only_for_one_the_player_holds() -> None:
     act(state, 0, "play AS")
     legal = GAME.legal(state, 0)
     assert len(finishes(legal.moves)) == 4 + 54
-    kept = finishes(GAME.search_hints.moves(state, legal))
+    kept = finishes(GAME.search_hints.weighed(state, legal))
     assert kept == {f"finish ask {ask}" for ask in ("C", "D", "H", "S", "9C", "5D", "KS", "BJ")}
 
 
@@ -63,7 +63,7 @@ def test_what_is_kept_depends_only_on_what_the_player_sees() -> None:
     kept = []
     for world in worlds:
         act(world, 0, "play AS")
-        kept.append(GAME.search_hints.moves(world, GAME.legal(world, 0)))
+        kept.append(GAME.search_hints.weighed(world, GAME.legal(world, 0)))
     assert kept[0] == kept[1]
 
 
@@ -75,5 +75,5 @@ def test_the_engine_default_weighs_every_legal_move() -> None:
     seat = war.to_act(state)
     assert seat is not None
     legal = war.legal(state, seat)
-    assert war.search_hints.moves(state, legal) == legal.moves
+    assert war.search_hints.weighed(state, legal) == legal.moves
     assert war.search_hints.playout_move(state, legal, Rng(0)) in legal.moves

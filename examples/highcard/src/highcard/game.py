@@ -19,7 +19,6 @@ from cardtable.engine import (
     Card,
     CardHints,
     Decision,
-    Decisions,
     EventShape,
     Game,
     Hand,
@@ -247,9 +246,6 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
             HighCardRules(players=3, hand_size=1),
         ]
 
-    def seats(self, ruleset: HighCardRules) -> int:
-        return ruleset.players
-
     def build_rulebook(self, ruleset: HighCardRules) -> RuleBook:
         return RuleBook(
             game=self,
@@ -280,21 +276,11 @@ class HighCardGame(Game[HighCardState, HighCardRules]):
             return None
         return state.to_play[0]
 
-    def legal(self, state: HighCardState, seat: int) -> Decisions:
-        if state.outcome is not None:
-            return Decisions(seat, (), None, can_concede=False)
-        if seat != self.to_act(state):
-            return Decisions(seat, (), None)
-        moves = tuple(Play(card.id) for card in state.zones[hand(seat)].cards)
-        return Decisions(seat, moves, moves[0])
+    def moves(self, state: HighCardState, seat: int) -> Sequence[Decision]:
+        return [Play(card.id) for card in state.zones[hand(seat)].cards]
 
     def plan(self, state: HighCardState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
-        if not isinstance(decision, Play):
-            raise IllegalDecision(
-                f"{decision.text()!r} is not a High Card decision", code="unknown_decision"
-            )
-        if seat != self.to_act(state):
-            raise IllegalDecision("it is not your turn to play", code="not_your_turn")
+        assert isinstance(decision, Play)  # the engine refuses other decisions before
         for card in state.zones[hand(seat)].cards:
             if card.id == decision.card:
                 return (PlayCard(seat, card),)

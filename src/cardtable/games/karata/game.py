@@ -179,9 +179,6 @@ class KarataGame(Game[KarataState, KarataRules]):
             for players in range(MIN_PLAYERS, KarataRules().max_players + 1)
         )
 
-    def seats(self, ruleset: KarataRules) -> int:
-        return ruleset.players
-
     def reseated(self, ruleset: KarataRules, seats: int) -> KarataRules | None:
         """The same rules with ``seats`` players, if they allow that many."""
         try:

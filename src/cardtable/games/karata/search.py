@@ -33,7 +33,7 @@ class KarataSearch(SearchHints[KarataState]):
         assert legal.default is not None
         return legal.default
 
-    def moves(self, state: KarataState, legal: Decisions) -> tuple[Decision, ...]:
+    def weighed(self, state: KarataState, legal: Decisions) -> tuple[Decision, ...]:
         """Every play and pass, but fewer finishes: where last card may be declared, only the
         finishes that declare it (a player who has not declared cannot win with the next
         turn); and where Aces may ask for any card, only the suits and the cards the player
@@ -45,7 +45,7 @@ class KarataSearch(SearchHints[KarataState]):
         >>> state = scenario(hands=[["AS", "9C", "KD"], ["5C"]], pile=["7H"])
         >>> GAME.decide(state, 0, Play("AS"))
         >>> legal = GAME.legal(state, 0)
-        >>> len(legal.moves), [move.text() for move in GAME.search_hints.moves(state, legal)]
+        >>> len(legal.moves), [move.text() for move in GAME.search_hints.weighed(state, legal)]
         (58, ['finish ask C', 'finish ask D', 'finish ask H', 'finish ask S', \
 'finish ask 9C', 'finish ask KD'])
         """

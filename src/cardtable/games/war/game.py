@@ -142,9 +142,6 @@ class WarGame(Game[WarState, WarRules]):
             WarRules(turn_limit=3),
         ]
 
-    def seats(self, ruleset: WarRules) -> int:
-        return ruleset.players
-
     def reseated(self, ruleset: WarRules, seats: int) -> WarRules | None:
         """The same rules with ``seats`` players, if they allow that many."""
         try:
