@@ -237,8 +237,13 @@ class Game(ABC, Generic[S, R]):
     """Typed readings of a seat's table for research environments (see
     :class:`~cardtable.engine.facets.Readings`)."""
 
+    _own_turns: ClassVar[bool] = False
+    """Whether the game writes its own :meth:`legal` (else the engine refuses a seat not to
+    act before planning)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls._own_turns = cls.legal is not Game.legal
         if "state_type" in cls.__dict__ and "public_type" not in cls.__dict__:
             cls.public_type = public_shape(cls.state_type)
         if "event_types" in cls.__dict__:
@@ -482,7 +487,7 @@ class Game(ABC, Generic[S, R]):
             raise IllegalDecision(
                 f"{decision.text()!r} is not a decision of {self.title}", code="unknown_decision"
             )
-        if type(self).legal is Game.legal and seat != self.to_act(state):
+        if not self._own_turns and seat != self.to_act(state):
             raise IllegalDecision("it is not your turn", code="not_your_turn")
         return self.plan(state, seat, decision)
 
