@@ -13,9 +13,11 @@ import pytest
 import cardtable
 from cardtable.engine import EventShape, RecordError, event, secret
 from cardtable.engine.events import Hit, unsaid
+from cardtable.engine.json import JsonObject
 from cardtable.engine.wording import Names
 
 NAMES = Names(["Ann", "Bob"].__getitem__)
+HIT = {"target": "p1", "amount": 2, "life": 5}
 
 
 @event
@@ -81,11 +83,55 @@ def test_an_event_reads_back_from_its_json_and_says_its_words() -> None:
             "expected int, got str",
         ),
         ({"type": "pick", "seat": 0, "count": 1, "cards": None, "x": 1}, "unknown field 'x'"),
+        (
+            {"type": "pick", "seat": 0, "count": 1, "cards": None, "hits": [[]]},
+            "hits: expected an object, got list",
+        ),
+        (
+            {"type": "pick", "seat": 0, "count": 1, "cards": None, "hits": [HIT | {"life": True}]},
+            "hits.life: expected int, got bool",
+        ),
     ],
 )
 def test_json_that_is_not_the_event_is_refused(data: dict[str, object], problem: str) -> None:
     with pytest.raises(RecordError, match=problem):
         Picked.from_json(data)
+
+
+def test_json_as_written_is_read_at_once_and_anything_else_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """JSON as events are written is read by code written out from the declaration; JSON
+    that is valid but written otherwise is read alike, through the checking code."""
+    told = Picked(seat=1, count=2, cards=["QH"], reason="bomb", hits=[Hit("#3", 1, 0, True)])
+    written = told.to_json()
+    reordered = {key: written[key] for key in reversed(written)}
+    hits = [{"life": 0, "shielded": True, "amount": 1, "target": "#3"}]
+    assert Picked.from_json(reordered) == Picked.from_json({**written, "hits": hits}) == told
+
+    def refuse(*arguments: object) -> None:
+        raise AssertionError("read through the checking code")
+
+    monkeypatch.setattr("cardtable.engine.events.record_values", refuse)
+    assert Picked.from_json(written) == told
+    assert Picked.from_json(told.event(0)) == Picked(
+        seat=1, count=2, cards=None, reason="bomb", hits=told.hits
+    )
+    shielded = Picked.from_json({**written, "hits": [HIT, {**HIT, "shielded": None}]}).hits
+    assert shielded == [Hit("p1", 2, 5), Hit("p1", 2, 5)]
+
+
+def test_an_event_that_writes_its_own_json_is_seen_through_it() -> None:
+    @event
+    class Counted(EventShape):
+        kind = "counted"
+        count: int
+
+        def to_json(self) -> JsonObject:
+            return {"type": self.kind, "count": self.count, "twice": 2 * self.count}
+
+    told = Counted(count=2)
+    assert told.event(0) == told.to_json() == {"type": "counted", "count": 2, "twice": 4}
 
 
 def test_the_schema_shape_has_the_type_as_a_literal_and_no_unsaid_field() -> None:

@@ -173,3 +173,32 @@ def test_a_type_the_engine_cannot_keep_is_refused_naming_its_field() -> None:
 
     with pytest.raises(TypeError, match=r"Odd\.things"):
         fields_of(Odd)
+
+
+def test_json_as_written_is_loaded_at_once_and_anything_else_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """JSON as the state writes it is read by code written out from the declarations; JSON
+    that is valid but written otherwise is read alike, through the checking code."""
+    state = table()
+    state.order = [1, 0]
+    state.steps = [[Step(1, 3)]]
+    state.last = Last(0, None, note="late")
+    state.lives = [Stat(9, 2)]
+    state.seen = ["2D"]
+    written = state.public()
+    checked = table()
+    checked.load_public({key: written[key] for key in reversed(written)})  # keys reordered
+    checked.load_public({**written, "last": {"note": "late", "card": None, "seat": 0}})
+
+    def refuse(self: State, data: object, view: bool) -> dict[str, Any]:
+        raise AssertionError("read through the checking code")
+
+    monkeypatch.setattr(State, "_checked_public", refuse)
+    loaded = table()
+    loaded.load_public(written)
+    assert loaded.public() == checked.public() == written
+    assert loaded.last == checked.last == Last(0, None, note="late")
+    older = table(version=1)
+    older.load_public(table(version=1).public())
+    assert older.seen == []

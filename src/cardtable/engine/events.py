@@ -30,11 +30,22 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonObject
+from cardtable.engine.public import (
+    UNREAD,
+    Codec,
+    Source,
+    codec,
+    reading_lines,
+    record_shape,
+    record_values,
+    record_writer,
+)
 from cardtable.engine.wording import Names, describe
 from cardtable.engine.zones import Zone
 
@@ -63,18 +74,36 @@ def event(cls: type[E]) -> type[E]:
     fields) an event class: a slotted dataclass made with keywords."""
     if not isinstance(cls.__dict__.get("kind"), str):
         raise TypeError(f'{cls.__name__}: an event says its kind (kind = "...")')
-    made = dataclasses.dataclass(slots=True, kw_only=True)(cls)
-    made._compiled = None
-    return made
+    return dataclasses.dataclass(slots=True, kw_only=True)(cls)
 
 
 class EventShape:
-    """Base of every event made with :func:`event`."""
+    """Base of every event made with :func:`event`.
+
+    An event class's :meth:`to_json`, :meth:`event` and :meth:`from_json` are written out
+    as source from its declarations the first time they are used (as :mod:`dataclasses`
+    writes ``__init__``: a journal writes thousands of events a second, and a log reads them
+    back), unless the class writes its own. What they write and read is what the generic
+    code here would: :meth:`from_json` reads JSON as events are written at once, and reads
+    anything else again through the checking code, which says what is wrong.
+    """
 
     __slots__ = ()
     kind: ClassVar[str]
     """The event's ``type`` in JSON (``"deal"``), which tells its shape."""
     _compiled: ClassVar[Any]
+    _writes_own: ClassVar[frozenset[str]] = frozenset()
+    """Which of the methods written out as source the class (or a base) writes itself."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._compiled = None
+        cls._writes_own = cls._writes_own | {
+            name for name, first in _FIRST_USE.items() if cls.__dict__.get(name, first) is not first
+        }
+        for name, first in _FIRST_USE.items():
+            if name not in cls._writes_own:
+                setattr(cls, name, first)
 
     def event(self, seat: int | None) -> JsonObject | None:
         """This event as ``seat`` sees it (``None``: a spectator), as JSON; ``None`` hides
@@ -99,22 +128,15 @@ class EventShape:
     def to_json(self) -> JsonObject:
         """The event as JSON, its ``type`` first (a field whose default is ``None`` left
         out while it is)."""
-        compiled = _compiled(type(self))
-        return {"type": self.kind, **compiled.dump(self)}
+        written: JsonObject = _compiled(type(self)).to_json(self)
+        return written
 
     @classmethod
     def from_json(cls, data: object) -> Self:
         """The event from its JSON, every field checked (``RecordError`` naming what is
         wrong)."""
-        compiled = _compiled(cls)
-        if not isinstance(data, dict) or data.get("type") != cls.kind:
-            raise RecordError(f"not a {cls.kind} event")
-        fields = {key: value for key, value in data.items() if key != "type"}
-        values = compiled.read(fields, f"{cls.kind} event", 0)
-        try:
-            return cls(**values)
-        except (TypeError, ValueError) as error:
-            raise RecordError(f"{cls.kind} event: {error}") from None
+        read: Self = _compiled(cls).from_json(cls, data)
+        return read
 
     def words(self, names: Names) -> str | None:
         """The event's line in a match's log, calling seats and cards by ``names`` (read
@@ -128,25 +150,70 @@ class EventShape:
         return _compiled(cls).shape
 
 
+def _first_to_json(self: EventShape) -> JsonObject:
+    _write_methods(type(self))
+    return self.to_json()
+
+
+def _first_event(self: EventShape, seat: int | None) -> JsonObject | None:
+    _write_methods(type(self))
+    return self.event(seat)
+
+
+def _first_from_json(cls: type[EventShape], data: object) -> EventShape:
+    _write_methods(cls)
+    return cls.from_json(data)
+
+
+_FIRST_USE: dict[str, Any] = {
+    "to_json": _first_to_json,
+    "event": _first_event,
+    "from_json": classmethod(_first_from_json),
+}
+"""What an event class's methods written out as source are until first used."""
+
+
+def _write_methods(cls: type[EventShape]) -> None:
+    compiled = _compiled(cls)
+    for name, first in _FIRST_USE.items():
+        if cls.__dict__.get(name) is first:
+            written = getattr(compiled, name)
+            setattr(cls, name, classmethod(written) if name == "from_json" else written)
+
+
+def _checked(cls: type[E], data: object) -> E:
+    """The event from its JSON, every field checked (``RecordError`` naming what is
+    wrong): what reads JSON that is not as events are written."""
+    compiled = _compiled(cls)
+    if not isinstance(data, dict) or data.get("type") != cls.kind:
+        raise RecordError(f"not a {cls.kind} event")
+    fields = {key: value for key, value in data.items() if key != "type"}
+    values = record_values(compiled.members, compiled.optional, fields, f"{cls.kind} event", 0)
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as error:
+        raise RecordError(f"{cls.kind} event: {error}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class _Compiled:
-    dump: Any
-    read: Any
-    shape: type
+    members: list[tuple[str, Codec]]
+    optional: frozenset[str]
     secrets: tuple[tuple[str, str], ...]
+    shape: type
+    to_json: Callable[[Any], JsonObject]
+    event: Callable[[Any, int | None], JsonObject | None]
+    from_json: Callable[[Any, object], Any]
 
 
 def _compiled(cls: type[EventShape]) -> _Compiled:
-    found = cls.__dict__.get("_compiled")
+    found: _Compiled | None = cls._compiled  # every class has its own (``__init_subclass__``)
     if found is None:
-        found = _compile(cls)
-        cls._compiled = found
-    return typing.cast(_Compiled, found)
+        found = cls._compiled = _compile(cls)
+    return found
 
 
 def _compile(cls: type[EventShape]) -> _Compiled:
-    from cardtable.engine.public import codec, record_dump, record_shape, record_values
-
     hints = typing.get_type_hints(cls)
     fields = [
         field
@@ -160,12 +227,35 @@ def _compile(cls: type[EventShape]) -> _Compiled:
     secrets = tuple(
         (field.name, field.metadata[_SECRET]) for field in fields if _SECRET in field.metadata
     )
-
-    def read(data: Any, what: str, seats: int) -> dict[str, Any]:
-        return record_values(members, optional, data, what, seats)
-
+    kind = (("type", cls.kind),)
+    source = Source()
+    to_json = source.function(
+        "to_json", "self", record_writer(members, optional, source, holder="self", first=kind)
+    )
+    parts = dict(members)
+    event: Callable[[Any, int | None], JsonObject | None] = EventShape.event
+    if (
+        "to_json" not in cls._writes_own
+        and not _writes_for_seat(cls)
+        and all(parts[name].form in ("same", "optional") for name, _ in secrets)
+    ):  # what each seat sees is written out too (a secret is written as null or as it is)
+        hidden = dict(secrets)
+        lines = record_writer(members, optional, source, holder="self", first=kind, hidden=hidden)
+        event = source.function("event", "self, seat", lines)
     shape = record_shape(cls, members, optional, (("type", Literal.__getitem__(cls.kind)),))
-    return _Compiled(record_dump(members, optional), read, shape, secrets)
+    reading = reading_lines(source.name(cls), members, optional, source, fixed=kind)
+    retry = source.name(UNREAD)
+    lines = ["try:", *(f"    {line}" for line in reading), f"except {retry}:"]
+    lines.append(f"    return {source.name(_checked)}(cls, data)")  # it says what is wrong
+    from_json = source.function("from_json", "cls, data", lines)
+    return _Compiled(members, optional, secrets, shape, to_json, event, from_json)
+
+
+def _writes_for_seat(cls: type) -> bool:
+    """Whether ``cls`` (or a base below :class:`EventShape`) says what each seat sees."""
+    return any(
+        "for_seat" in klass.__dict__ for klass in cls.__mro__[: cls.__mro__.index(EventShape)]
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ Fields that are not public data (lists of zones kept at hand for speed) are decl
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -133,13 +134,13 @@ def copier(cls: type[State]) -> Callable[[State, State], None]:
     out as source, field by field (a search copies states thousands of times a second)."""
     found: Callable[[State, State], None] | None = cls.__dict__.get("_public_copier")
     if found is None:
-        scope: dict[str, Any] = {}
+        source = Source()
         lines = [
-            f"clone.{field.name} = " + copy_source(field.codec, f"source.{field.name}", 0, scope)
+            f"clone.{field.name} = " + copy_source(field.codec, f"state.{field.name}", 0, source)
             for field in fields_of(cls)
         ]
-        found = _generated("copy_public", "source, clone", lines, scope)
-        cls._public_copier = found  # type: ignore[attr-defined]
+        found = source.function("copy_public", "state, clone", lines)
+        cls._public_copier = found
     return found
 
 
@@ -150,41 +151,79 @@ def dumper(cls: type[State], version: int) -> Callable[[State], JsonObject]:
     made: dict[int, Callable[[State], JsonObject]] = cls.__dict__.get("_public_dumpers") or {}
     found: Callable[[State], JsonObject] | None = made.get(version)
     if found is None:
-        scope: dict[str, Any] = {}
+        source = Source()
         items = []
         for field in fields_of(cls):
             if field.options.since > version:
                 continue
-            value = dump_source(field.codec, f"state.{field.name}", 0, scope)
+            value = dump_source(field.codec, f"state.{field.name}", 0, source)
             if field.options.keyed:
                 value = f"{{{field.options.keyed!r}: {value}}}"
             items.append(f"{field.name!r}: {value}")
-        found = _generated("public", "state", [f"return {{{', '.join(items)}}}"], scope)
+        found = source.function("public", "state", [f"return {{{', '.join(items)}}}"])
         made[version] = found
-        cls._public_dumpers = made  # type: ignore[attr-defined]
+        cls._public_dumpers = made
     return found
 
 
-def _generated(
-    name: str, arguments: str, lines: list[str], namespace: dict[str, Any]
-) -> Callable[..., Any]:
-    """A function made from source lines (as :mod:`dataclasses` makes its methods)."""
-    body = "\n".join(f"    {line}" for line in lines or ["pass"])
-    scope = dict(namespace)
-    exec(f"def {name}({arguments}):\n{body}\n", scope)  # our own source, from declarations
-    made: Callable[..., Any] = scope[name]
-    return made
+def loader(cls: type[State]) -> Callable[[Any, int, int, bool], dict[str, Any]]:
+    """A function that reads ``cls``'s public data from its JSON as it is written, for a
+    match of ``seats`` under ``version`` of the game's rules (``view``: the JSON is a view's,
+    which may hold more), giving each field's value by name. Written out as source, field by
+    field, it raises (see :data:`UNREAD`) on JSON that is not as written, for
+    :meth:`~cardtable.engine.state.State.load_public` to read again, checking every value
+    and saying what is wrong."""
+    found: Callable[[Any, int, int, bool], dict[str, Any]] | None = cls.__dict__.get(
+        "_public_loader"
+    )
+    if found is None:
+        source = Source()
+        lines = ["if type(data) is not dict:", "    _malformed()"]
+        counted = [str(sum(field.options.since == 1 for field in fields_of(cls)))]
+        for field in fields_of(cls):
+            name, options, local = field.name, field.options, f"v_{field.name}"
+            reading = [f"{local} = data[{name!r}]"]
+            if options.keyed:
+                reading += [
+                    f"if type({local}) is not dict or len({local}) != 1:",
+                    "    _malformed()",
+                    f"{local} = {local}[{options.keyed!r}]",
+                ]
+            reading.append(f"{local} = {load_source(field.codec, local, 0, source)}")
+            if options.per_seat is not _UNSET:
+                reading += [f"if len({local}) != seats:", "    _malformed()"]
+            if options.seats:
+                reading.append(f"{source.name(_check_seats)}({local}, '', seats)")
+            if options.since == 1:
+                lines += reading
+                continue
+            counted.append(f"({name!r} in data)")
+            lines.append(f"if {name!r} in data:")
+            lines += [f"    {line}" for line in reading]
+            default = source.name(field.default)
+            lines += [f"elif {options.since} > version:", f"    {local} = {default}(seats)"]
+            lines += ["else:", "    _malformed()"]
+        lines += [f"if not view and len(data) != {' + '.join(counted)}:", "    _malformed()"]
+        values = ", ".join(f"{field.name!r}: v_{field.name}" for field in fields_of(cls))
+        lines.append(f"return {{{values}}}")
+        found = source.function("load_public", "data, seats, version, view", lines)
+        cls._public_loader = found
+    return found
 
 
 def shortcuts_of(cls: type[State]) -> tuple[tuple[str, Callable[[], Any]], ...]:
     """The :func:`shortcut` fields of ``cls`` with their factories."""
-    if not dataclasses.is_dataclass(cls):
-        return ()
-    return tuple(
-        (field.name, typing.cast(Callable[[], Any], field.default_factory))
-        for field in dataclasses.fields(cls)
-        if field.metadata.get(_SHORTCUT)
-    )
+    found: tuple[tuple[str, Callable[[], Any]], ...] | None = cls.__dict__.get("_shortcuts")
+    if found is None:
+        found = ()
+        if dataclasses.is_dataclass(cls):
+            found = tuple(
+                (field.name, typing.cast(Callable[[], Any], field.default_factory))
+                for field in dataclasses.fields(cls)
+                if field.metadata.get(_SHORTCUT)
+            )
+        cls._shortcuts = found  # type: ignore[attr-defined]
+    return found
 
 
 def public_shape(cls: type[State], extra: Mapping[str, Any] | None = None) -> type:
@@ -315,16 +354,71 @@ class Codec:
     load: Callable[[Any, str, int], Any]
     shape: Any
     form: str = "other"
-    """What the value is, for writing its copy and JSON out as source: ``same`` (written
-    as it is), ``list``, ``tuple``, ``optional`` (of ``parts[0]``), ``record`` (``parts``
-    by ``names``, none optional), ``value`` (its own methods), or ``other``."""
+    """What the value is, for writing its copy, its JSON and its reading out as source:
+    ``same`` (written as it is: its ``shape`` says which values it takes), ``list``,
+    ``tuple``, ``dict`` (of ``parts[0]``), ``optional`` (of ``parts[0]``), ``record``
+    (``parts`` by ``names``, made as ``kind``, its ``optional`` ones left out while
+    ``None``), ``value`` (its own methods), or ``other``."""
     parts: tuple[Codec, ...] = ()
     names: tuple[str, ...] = ()
+    kind: Any = None
+    optional: frozenset[str] = frozenset()
 
 
-def copy_source(found: Codec, expression: str, depth: int, scope: dict[str, Any]) -> str:
-    """Python source that copies the value ``expression`` holds (functions it calls are put
-    in ``scope``)."""
+class Malformed(Exception):
+    """Raised by written-out reading code when the JSON is not as declared: whoever called
+    it reads the JSON again through the checking code, which says what is wrong."""
+
+
+def _malformed() -> Any:
+    raise Malformed
+
+
+UNREAD: tuple[type[Exception], ...] = (Malformed, RecordError, LookupError, TypeError, ValueError)
+"""What reading code written out as source (:func:`load_source`) raises on JSON that is not
+as written."""
+
+
+class Source:
+    """A function written out as source from declarations, as :mod:`dataclasses` writes a
+    class's ``__init__``: the values its lines call by name, and fresh names for its locals.
+
+    >>> source = Source()
+    >>> twice = source.name(lambda x: 2 * x)
+    >>> source.function("f", "x", [f"return {twice}(x) + 1"])(3)
+    7
+    """
+
+    def __init__(self) -> None:
+        self.scope: dict[str, Any] = {"_malformed": _malformed}
+        self.count = 0
+
+    def name(self, value: Any) -> str:
+        """A name for ``value`` in the function's scope."""
+        name = f"_f{len(self.scope)}"
+        self.scope[name] = value
+        return name
+
+    def bind(self, expression: str) -> tuple[str, str]:
+        """``expression`` for where it is first evaluated, and a name for it afterwards (it
+        is bound to a fresh local unless it is a name already)."""
+        if expression.isidentifier():
+            return expression, expression
+        self.count += 1
+        local = f"t{self.count}"
+        return f"({local} := {expression})", local
+
+    def function(self, name: str, arguments: str, lines: list[str]) -> Callable[..., Any]:
+        """The function ``name(arguments)`` of these lines."""
+        body = "\n".join(f"    {line}" for line in lines or ["pass"])
+        scope = dict(self.scope)
+        exec(f"def {name}({arguments}):\n{body}\n", scope)  # our own source, from declarations
+        made: Callable[..., Any] = scope[name]
+        return made
+
+
+def copy_source(found: Codec, expression: str, depth: int, source: Source) -> str:
+    """Python source that copies the value ``expression`` holds."""
     if found.copy is None:
         return expression
     form, parts = found.form, found.parts
@@ -332,22 +426,24 @@ def copy_source(found: Codec, expression: str, depth: int, scope: dict[str, Any]
     if form == "list" and parts[0].copy is None:
         return f"{expression}[:]"
     if form in ("list", "tuple"):
-        inner = copy_source(parts[0], item, depth + 1, scope)
+        inner = copy_source(parts[0], item, depth + 1, source)
         made = f"[{inner} for {item} in {expression}]"
         return made if form == "list" else f"tuple({made})"
+    if form == "dict" and parts[0].copy is None:
+        return f"dict({expression})"
+    if form == "dict":
+        inner = copy_source(parts[0], item, depth + 1, source)
+        return f"{{k{depth}: {inner} for k{depth}, {item} in {expression}.items()}}"
     if form == "optional":
-        inner = copy_source(parts[0], expression, depth, scope)
-        return f"(None if {expression} is None else {inner})"
+        first, then = source.bind(expression)
+        return f"(None if {first} is None else {copy_source(parts[0], then, depth, source)})"
     if form == "value":
         return f"{expression}.copy()"
-    name = f"_f{len(scope)}"
-    scope[name] = found.copy
-    return f"{name}({expression})"
+    return f"{source.name(found.copy)}({expression})"
 
 
-def dump_source(found: Codec, expression: str, depth: int, scope: dict[str, Any]) -> str:
-    """Python source that writes the value ``expression`` holds as JSON (functions it calls
-    are put in ``scope``)."""
+def dump_source(found: Codec, expression: str, depth: int, source: Source) -> str:
+    """Python source that writes the value ``expression`` holds as JSON."""
     form, parts = found.form, found.parts
     item = f"x{depth}"
     if form == "same":
@@ -355,23 +451,192 @@ def dump_source(found: Codec, expression: str, depth: int, scope: dict[str, Any]
     if form in ("list", "tuple") and parts[0].form == "same":
         return f"list({expression})"
     if form in ("list", "tuple"):
-        return f"[{dump_source(parts[0], item, depth + 1, scope)} for {item} in {expression}]"
+        return f"[{dump_source(parts[0], item, depth + 1, source)} for {item} in {expression}]"
+    if form == "dict" and parts[0].form == "same":
+        return f"dict({expression})"
+    if form == "dict":
+        inner = dump_source(parts[0], item, depth + 1, source)
+        return f"{{k{depth}: {inner} for k{depth}, {item} in {expression}.items()}}"
     if form == "optional" and parts[0].form == "same":
         return expression
     if form == "optional":
-        inner = dump_source(parts[0], expression, depth, scope)
-        return f"(None if {expression} is None else {inner})"
-    if form == "record":
+        first, then = source.bind(expression)
+        return f"(None if {first} is None else {dump_source(parts[0], then, depth, source)})"
+    if form == "record" and not found.optional and expression.isidentifier():
         members = (
-            f"{name!r}: {dump_source(part, f'{expression}.{name}', depth, scope)}"
+            f"{name!r}: {dump_source(part, f'{expression}.{name}', depth, source)}"
             for name, part in zip(found.names, parts, strict=True)
         )
         return "{" + ", ".join(members) + "}"
     if form == "value":
         return f"{expression}.to_json()"
-    name = f"_f{len(scope)}"
-    scope[name] = found.dump
-    return f"{name}({expression})"
+    return f"{source.name(found.dump)}({expression})"
+
+
+def load_source(found: Codec, expression: str, depth: int, source: Source) -> str:
+    """Python source that reads the value of JSON ``expression`` holds, for JSON as it is
+    written: it raises (:class:`Malformed`, ``RecordError``, ``LookupError``, ``TypeError``
+    or ``ValueError``) on anything else, to be read again by the checking code (``load``)."""
+    form, parts = found.form, found.parts
+    item = f"x{depth}"
+    first, then = source.bind(expression)
+    if form == "same":
+        shape = found.shape
+        if shape is Any:
+            return expression
+        if shape is None:
+            return f"(None if {expression} is None else _malformed())"
+        if shape is float:
+            return f"({then} if type({first}) is float or type({then}) is int else _malformed())"
+        if shape in (int, str, bool):
+            return f"({then} if type({first}) is {shape.__name__} else _malformed())"
+        values = typing.get_args(shape)
+        kinds = {type(value) for value in values}
+        if typing.get_origin(shape) is Literal and len(kinds) == 1 <= len(values):
+            kind, names = kinds.pop(), source.name(frozenset(values))
+            test = f"type({first}) is {kind.__name__} and {then} in {names}"
+            if kind in (int, str, bool):
+                return f"({then} if {test} else _malformed())"
+    elif form in ("list", "tuple"):
+        inner = load_source(parts[0], item, depth + 1, source)
+        made = f"{then}[:]" if inner == item else f"[{inner} for {item} in {then}]"
+        made = made if form == "list" else f"tuple({made})"
+        return f"({made} if type({first}) is list else _malformed())"
+    elif form == "dict":
+        inner = load_source(parts[0], item, depth + 1, source)
+        made = (
+            f"dict({then})"
+            if inner == item
+            else f"{{k{depth}: {inner} for k{depth}, {item} in {then}.items()}}"
+        )
+        return f"({made} if type({first}) is dict else _malformed())"
+    elif form == "optional":
+        return f"(None if {first} is None else {load_source(parts[0], then, depth, source)})"
+    elif form == "record":
+        members = list(zip(found.names, parts, strict=True))
+        reader = record_reader(found.kind, members, found.optional)
+        return f"{source.name(reader)}({expression})"
+    return f"{source.name(found.load)}({expression}, '', 0)"
+
+
+def record_writer(
+    members: list[tuple[str, Codec]],
+    optional: frozenset[str],
+    source: Source,
+    *,
+    holder: str = "value",
+    first: tuple[tuple[str, str], ...] = (),
+    hidden: Mapping[str, str] | None = None,
+) -> list[str]:
+    """The lines of a function that writes the record ``holder`` names as a JSON object:
+    ``first`` (keys and constant values) before its fields, an ``optional`` field left out
+    while it is ``None``, a ``hidden`` field written as ``null`` unless the field it names
+    holds ``seat``."""
+    hidden = hidden or {}
+    lines: list[str] = []
+    items = [f"{key!r}: {value!r}" for key, value in first]
+    started = False
+    for name, part in members:
+        held = f"{holder}.{name}"
+        if name in optional or name in hidden or part.form in ("optional", "record"):
+            lines.append(f"v_{name} = {held}")
+            held = f"v_{name}"
+        if name in optional and part.form == "optional":  # written only when it is not None
+            value = dump_source(part.parts[0], held, 0, source)
+        else:
+            value = dump_source(part, held, 0, source)
+        if name in hidden:
+            value = f"({value} if {holder}.{hidden[name]} == seat else None)"
+        if name in optional:
+            if not started:
+                lines.append(f"out = {{{', '.join(items)}}}")
+                started = True
+            lines.extend((f"if {held} is not None:", f"    out[{name!r}] = {value}"))
+        elif started:
+            lines.append(f"out[{name!r}] = {value}")
+        else:
+            items.append(f"{name!r}: {value}")
+    lines.append("return out" if started else f"return {{{', '.join(items)}}}")
+    return lines
+
+
+RECORDS_REMEMBERED = 4096
+"""How many records of one kind made of plain values (a card's face) :func:`record_reader`
+remembers: the same few faces come back event after event."""
+
+
+def record_reader(
+    kind: Any, members: list[tuple[str, Codec]], optional: frozenset[str]
+) -> Callable[[Any], Any]:
+    """A function that reads a record of ``kind`` from its JSON as it is written (its
+    ``optional`` members may be left out), raising on anything else (see
+    :func:`load_source`). A record is immutable: one of plain values (see :func:`_plain`)
+    is checked and made once for the values it holds, and shared by the readings that hold
+    the same values of the same types (making a frozen record costs more than finding it)."""
+    source = Source()
+    if not all(_plain(part) for _, part in members):
+        lines = reading_lines(source.name(kind), members, optional, source)
+        return source.function(f"read_{kind.__name__}", "data", lines)
+    length = " + ".join(
+        [str(len(members) - len(optional))]
+        + [f"({name!r} in data)" for name, _ in members if name in optional]
+    )
+    values = ", ".join(
+        f"(data[{name!r}] if {name!r} in data else None)" if name in optional else f"data[{name!r}]"
+        for name, _ in members
+    )
+    lines = [f"if type(data) is not dict or len(data) != {length}:", "    _malformed()"]
+    lines.append(f"return {source.name(_remembered(kind, members))}({values})")
+    return source.function(f"read_{kind.__name__}", "data", lines)
+
+
+def _plain(found: Codec) -> bool:
+    """Whether the values are whole numbers, text, truth values, literals or ``None`` (or
+    ``None`` or one of those): hashable values that are equal only when they are the same,
+    given their type."""
+    if found.form == "optional":
+        return _plain(found.parts[0])
+    return found.form == "same" and found.shape is not Any and found.shape is not float
+
+
+def _remembered(kind: Any, members: list[tuple[str, Codec]]) -> Callable[..., Any]:
+    """A function checking a record's values (given in order, raising as :func:`load_source`
+    does) and making it, which remembers the last :data:`RECORDS_REMEMBERED` it made by their
+    values and types."""
+    source = Source()
+    values = ", ".join(f"{name}={load_source(part, name, 0, source)}" for name, part in members)
+    lines = [f"return {source.name(kind)}({values})"]
+    made = source.function(f"make_{kind.__name__}", ", ".join(name for name, _ in members), lines)
+    remembered: Callable[..., Any] = functools.lru_cache(RECORDS_REMEMBERED, typed=True)(made)
+    return remembered
+
+
+def reading_lines(
+    make: str,
+    members: list[tuple[str, Codec]],
+    optional: frozenset[str],
+    source: Source,
+    *,
+    fixed: tuple[tuple[str, str], ...] = (),
+) -> list[str]:
+    """The lines of a function that reads a record from the JSON ``data`` as it is written
+    and makes it with ``make`` (a name in ``source``, given the members as keywords),
+    raising on anything else (see :func:`load_source`); ``fixed``: keys the JSON holds
+    besides, with their constant values (an event's ``type``)."""
+    counted = [str(len(members) - len(optional) + len(fixed))]
+    counted.extend(f"({name!r} in data)" for name, _ in members if name in optional)
+    length = " + ".join(counted)
+    lines = [f"if type(data) is not dict or len(data) != {length}:", "    _malformed()"]
+    for key, value in fixed:
+        lines.extend((f"if data[{key!r}] != {value!r}:", "    _malformed()"))
+    values = []
+    for name, part in members:
+        value = load_source(part, f"data[{name!r}]", 0, source)
+        if name in optional:
+            value = f"({value} if {name!r} in data else None)"
+        values.append(f"{name}={value}")
+    lines.append(f"return {make}({', '.join(values)})")
+    return lines
 
 
 def _same(value: Any) -> Any:
@@ -522,7 +787,8 @@ def _dict(item: Codec) -> Codec:
             raise RecordError(f"{what}: expected an object, got {_kind_of(data)}")
         return {key: item.load(x, f"{what}.{key}", seats) for key, x in data.items()}
 
-    return Codec(copy, dump, load, dict[str, item.shape])  # type: ignore[name-defined]
+    shape = dict[str, item.shape]  # type: ignore[name-defined]
+    return Codec(copy, dump, load, shape, "dict", (item,))
 
 
 def _record(kind: type, names: list[str], where: str) -> Codec:
@@ -543,9 +809,8 @@ def _record(kind: type, names: list[str], where: str) -> Codec:
             raise RecordError(f"{what}: {error}") from None
 
     shape = record_shape(kind, members, optional)
-    form = "other" if optional else "record"
     parts = tuple(part for _, part in members)
-    return Codec(None, dump, loaded, shape, form, parts, tuple(names))
+    return Codec(None, dump, loaded, shape, "record", parts, tuple(names), kind, optional)
 
 
 def record_shape(
@@ -591,21 +856,13 @@ def _default_of(kind: type, name: str) -> Any:
 def record_dump(
     members: list[tuple[str, Codec]], optional: frozenset[str]
 ) -> Callable[[Any], JsonObject]:
-    """Write a record's fields as a JSON object, leaving out the ``optional`` ones that are
-    ``None``."""
-    if not optional:
-        return lambda value: {name: part.dump(getattr(value, name)) for name, part in members}
-
-    def dump(value: Any) -> JsonObject:
-        data: JsonObject = {}
-        for name, part in members:
-            item = getattr(value, name)
-            if item is None and name in optional:
-                continue
-            data[name] = part.dump(item)
-        return data
-
-    return dump
+    """A function that writes a record's fields as a JSON object, leaving out the
+    ``optional`` ones that are ``None`` (written out as source: see :func:`record_writer`)."""
+    source = Source()
+    written: Callable[[Any], JsonObject] = source.function(
+        "write", "value", record_writer(members, optional, source)
+    )
+    return written
 
 
 def record_values(

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardtable.engine.actions import Action, Entry
 from cardtable.engine.cards import Card, CardDef, Component
@@ -25,7 +25,7 @@ from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.pools import Pool
 from cardtable.engine.processor import process
-from cardtable.engine.public import copier, dumper, fields_of, shortcuts_of
+from cardtable.engine.public import UNREAD, copier, dumper, fields_of, loader, shortcuts_of
 from cardtable.engine.reactions import Reaction
 from cardtable.engine.rng import Rng
 from cardtable.engine.stats import Stat
@@ -55,6 +55,11 @@ class State:
         "live",
         "components",
     )
+    _public_copier: ClassVar[Callable[[State, State], None] | None] = None
+    _public_dumpers: ClassVar[dict[int, Callable[[State], Any]]] = {}
+    _public_loader: ClassVar[Callable[[Any, int, int, bool], dict[str, Any]] | None] = None
+    """The functions that copy, write (by version of the rules) and read this very class's
+    public data, written out as source when first used (see :mod:`~cardtable.engine.public`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Read a subclass's annotated fields as its public data (see
@@ -62,6 +67,8 @@ class State:
         super().__init_subclass__(**kwargs)
         if "__annotations__" in cls.__dict__:
             dataclasses.dataclass(init=False, repr=False, eq=False, match_args=False)(cls)
+        cls._public_copier = cls._public_loader = None
+        cls._public_dumpers = {}
 
     def __init__(self, rules: RuleBook, rng: Rng, *, seats: int) -> None:
         self.rules = rules
@@ -289,18 +296,40 @@ class State:
 
     def copy_public(self, clone: Self) -> None:
         """Copy the declared public data into ``clone``, and bind its shortcuts."""
-        copier(type(self))(self, clone)
+        (type(self)._public_copier or copier(type(self)))(self, clone)
         clone.bind_zones()
 
     def public(self) -> JsonObject:
         """The declared public data as JSON (a field of a later version of the rules than
         the match's is left out)."""
-        return dumper(type(self), self.rules.game.version)(self)
+        version = self.rules.game.version
+        write = self._public_dumpers.get(version) or dumper(type(self), version)
+        written: JsonObject = write(self)
+        return written
 
     def load_public(self, data: JsonObject, *, view: bool = False) -> None:
         """Restore the declared public data from :meth:`public`'s JSON (``RecordError``
         naming what is wrong, with nothing changed). ``view``: the data is a view's, which
         may show more than the state keeps (what the ruleset says): that is left aside."""
+        version = self.rules.game.version
+        try:  # JSON as it is written is read at once; anything else is checked below
+            read = type(self)._public_loader or loader(type(self))
+            loaded = read(data, self.seats, version, view)
+        except UNREAD:
+            loaded = self._checked_public(data, view)
+        before = {name: getattr(self, name) for name in loaded}
+        for name, value in loaded.items():
+            setattr(self, name, value)
+        try:
+            self.check_public()
+        except RecordError:
+            for name, value in before.items():
+                setattr(self, name, value)
+            raise
+
+    def _checked_public(self, data: JsonObject, view: bool) -> dict[str, Any]:
+        """The declared public data's values read from ``data``, each checked
+        (``RecordError`` naming what is wrong)."""
         fields = fields_of(type(self))
         unknown = set(data) - {field.name for field in fields}
         if unknown and not view:
@@ -315,15 +344,7 @@ class State:
                 raise RecordError(f"public data: {field.name} is missing")
             what = f"{self.rules.game.name} {field.name}"
             loaded[field.name] = field.load(data[field.name], what, self.seats)
-        before = {name: getattr(self, name) for name in loaded}
-        for name, value in loaded.items():
-            setattr(self, name, value)
-        try:
-            self.check_public()
-        except RecordError:
-            for name, value in before.items():
-                setattr(self, name, value)
-            raise
+        return loaded
 
     def hidden_cards(self, seat: int | None) -> Iterator[Card]:
         """Every card in a zone that ``seat`` cannot see."""
