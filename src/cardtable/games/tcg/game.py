@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action
 from cardtable.engine.cards import Card
-from cardtable.engine.characters import Hero, Target
+from cardtable.engine.characters import Hero
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision
 from cardtable.engine.facets import CardHints
@@ -30,22 +30,13 @@ from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.wording import Names, timed_out
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
 from cardtable.games.tcg import decisions
-from cardtable.games.tcg.actions import (
-    ATTACKS,
-    AWAKE,
-    ChooseFirst,
-    EndTurn,
-    MinionAttack,
-    PlayCard,
-    ShuffleDeck,
-    valid_target,
-)
+from cardtable.games.tcg.actions import ChooseFirst, EndTurn, MinionAttack, PlayCard, ShuffleDeck
 from cardtable.games.tcg.cards import TcgCard
 from cardtable.games.tcg.cardsets import load_set
 from cardtable.games.tcg.cardspec import DAMAGE_WITH_DRAW
 from cardtable.games.tcg.cardtext import card_text
 from cardtable.games.tcg.config import SEATS, TcgRules, Variation
-from cardtable.games.tcg.decisions import END, HEAL, MINION, Attack, End, Play, play, plays
+from cardtable.games.tcg.decisions import END, Attack, End, Play, play, plays
 from cardtable.games.tcg.decks import with_seat_deck
 from cardtable.games.tcg.events import TCG_EVENTS
 from cardtable.games.tcg.facts import TcgReadings
@@ -53,8 +44,8 @@ from cardtable.games.tcg.options import OPTIONS
 from cardtable.games.tcg.rules import CHECKS, DISCOUNT_RULES, MINION_RULES, RULES
 from cardtable.games.tcg.search import TcgSearch
 from cardtable.games.tcg.state import TcgState
-from cardtable.games.tcg.targets import characters, price
 from cardtable.games.tcg.triggers import trigger_reactions
+from cardtable.games.tcg.turns import attack_problem, moves, payable, play_problem
 
 
 def _discounts(card: TcgCard) -> bool:
@@ -262,208 +253,51 @@ class TcgGame(Game[TcgState, TcgRules]):
         return None if state.outcome is not None else state.active
 
     def legal(self, state: TcgState, seat: int) -> Decisions:
+        """What ``seat`` may do: the decisions no check of :mod:`.turns` refuses (those
+        :meth:`plan` takes), and ending the turn."""
         if state.outcome is not None or not 0 <= seat < SEATS:
             return Decisions(seat, (), None, False)
         if seat != state.active:
             return Decisions(seat, (), None)
         rules: TcgRules = state.rules.ruleset
-        mana = state.heroes[seat].mana.value
-        moves: list[Decision] = []
-        if not rules.healing and not rules.minions:
-            table = plays(len(state.cards))
-            if state.live or state.components:
-                for card in state.hands[seat].cards:
-                    if state.stat(card, "cost") <= mana:
-                        moves.append(table[card.id])
-            else:  # no card of the match is modified: printed costs are the costs
-                for card in state.hands[seat].cards:
-                    if getattr(card.definition, "cost", 0) <= mana:
-                        moves.append(table[card.id])
-        else:
-            moves.extend(self._variation_moves(state, seat, rules, mana))
-        moves.append(END)
-        return Decisions(seat, tuple(moves), END)
-
-    def _variation_moves(
-        self, state: TcgState, seat: int, rules: TcgRules, mana: int
-    ) -> list[Decision]:
-        opponent = 1 - seat
-        targets = [Target.hero(opponent)]
-        if rules.minions:
-            targets.extend(Target.minion(minion.id) for minion in state.boards[opponent].cards)
-        room = rules.minions and not state.boards[seat].full
-        moves: list[Decision] = []
-        for card in state.hands[seat].cards:
-            if price(state, card) > mana:
-                continue
-            definition = card.definition
-            assert isinstance(definition, TcgCard)
+        if rules.healing or rules.minions:
+            return Decisions(seat, (*moves(state, seat), END), END)
+        # The core game, the hot path of simulations: ``moves`` in short. There a value card
+        # has no way but its own, which aims at nothing (see ``turns.aim``): its one play is
+        # the shared untargeted one. A spell's choice of target takes the long way.
+        table = plays(len(state.cards))
+        found: list[Decision] = []
+        for card in payable(state, seat):
+            definition: Any = card.definition
             if definition.kind != "value":
-                moves.extend(self._data_moves(state, seat, card.id, definition, room))
-                continue
-            if rules.minions and state.stat(card, "draw") == 0 and state.stat(card, "damage") > 0:
-                moves.extend(Play(card.id, "", target) for target in targets)
-            else:
-                moves.append(Play(card.id))
-            if rules.healing:  # any card heals, by its heal value (0 for a 0 card)
-                moves.append(Play(card.id, HEAL))
-            if room:
-                moves.append(Play(card.id, MINION))
-        if rules.minions:
-            for minion in state.boards[seat].cards:
-                awake, attacks = state.tracked(minion, AWAKE), state.tracked(minion, ATTACKS)
-                if awake is not None and awake.value > 0 and attacks is not None and attacks.value:
-                    moves.extend(Attack(minion.id, target) for target in targets)
-        return moves
-
-    def _data_moves(
-        self, state: TcgState, seat: int, card: int, definition: TcgCard, room: bool
-    ) -> list[Decision]:
-        """The ways to play a spell or a minion card: aimed at each character it may choose."""
-        if definition.kind == "minion" and not room:
-            return []
-        chooses = definition.chooses
-        if chooses is None:
-            return [Play(card)]
-        targets = characters(state, seat, chooses)
-        if not targets:
-            return [Play(card)] if definition.kind == "minion" else []
-        return [Play(card, "", target) for target in targets]
+                return Decisions(seat, (*moves(state, seat), END), END)
+            found.append(table[card.id])
+        found.append(END)
+        return Decisions(seat, tuple(found), END)
 
     def plan(self, state: TcgState, seat: int, decision: Decision) -> Sequence[Action[Any]]:
+        """The actions of ``decision``, or the refusal of the first check of :mod:`.turns` it
+        fails."""
         if seat != state.active:
             raise IllegalDecision(
                 f"it is not your turn: player {state.active} is playing", code="not_your_turn"
             )
         if isinstance(decision, End):
             return (EndTurn(seat),)
-        rules: TcgRules = state.rules.ruleset
         if isinstance(decision, Play):
-            return (self._plan_play(state, seat, rules, decision),)
+            problem = play_problem(state, seat, decision)
+            if problem is not None:
+                raise problem
+            card = state.cards[decision.card]
+            return (PlayCard(seat, card, decision.mode, decision.target),)
         if isinstance(decision, Attack):
-            return (self._plan_attack(state, seat, rules, decision),)
+            problem = attack_problem(state, seat, decision)
+            if problem is not None:
+                raise problem
+            return (MinionAttack(seat, state.cards[decision.minion], decision.target),)
         raise IllegalDecision(
             f"{decision.text()!r} is not a decision of the Kata TCG", code="unknown_decision"
         )
-
-    def _plan_play(self, state: TcgState, seat: int, rules: TcgRules, play: Play) -> PlayCard:
-        if not 0 <= play.card < len(state.cards):
-            raise IllegalDecision(f"there is no card #{play.card}", code="no_such_card")
-        card = state.cards[play.card]
-        if card not in state.hands[seat].cards:
-            raise IllegalDecision(f"card #{play.card} is not in your hand", code="not_your_card")
-        definition = card.definition
-        assert isinstance(definition, TcgCard)
-        name = definition.name
-        cost = price(state, card)
-        mana = state.heroes[seat].mana.value
-        if cost > mana:
-            raise IllegalDecision(
-                f"you cannot afford {name}: it costs {cost} mana and you have {mana}",
-                code="cannot_afford",
-            )
-        if definition.kind != "value":
-            return self._plan_data(state, seat, rules, play, definition)
-        if not play.mode and play.target is None and not rules.minions:
-            return PlayCard(seat, card)  # the core game: nothing more to check
-        if play.mode == HEAL:
-            if not rules.healing:
-                raise IllegalDecision(
-                    "these rules have no healing: play the card as it is", code="not_in_these_rules"
-                )
-        elif play.mode == MINION:
-            if not rules.minions:
-                raise IllegalDecision(
-                    "these rules have no minions: play the card as it is", code="not_in_these_rules"
-                )
-            if state.boards[seat].full:
-                raise IllegalDecision(
-                    f"your board is full: at most {rules.board_size} minions at a time",
-                    code="board_full",
-                )
-        elif play.mode:
-            raise IllegalDecision(f"{play.mode!r} is not a way to play a card", code="wrong_mode")
-        if play.mode or state.stat(card, "draw") > 0 or state.stat(card, "damage") <= 0:
-            if play.target is not None:
-                raise IllegalDecision(
-                    f"{name} played this way takes no target", code="takes_no_target"
-                )
-        elif rules.minions:
-            if play.target is None:
-                raise IllegalDecision(
-                    f"choose what {name} attacks: @p{1 - seat} or one of their minions (@#ID)",
-                    code="target_needed",
-                )
-            self._check_target(state, seat, play.target)
-        elif play.target is not None:
-            raise IllegalDecision(
-                "without minions an attack always hits the opposing hero", code="takes_no_target"
-            )
-        return PlayCard(seat, card, play.mode, play.target)
-
-    def _plan_data(
-        self, state: TcgState, seat: int, rules: TcgRules, play: Play, definition: TcgCard
-    ) -> PlayCard:
-        card = state.cards[play.card]
-        name = definition.name
-        if play.mode:
-            raise IllegalDecision(
-                f"{name} is a {definition.kind}: play it as it is", code="wrong_mode"
-            )
-        if definition.kind == "minion" and state.boards[seat].full:
-            raise IllegalDecision(
-                f"your board is full: at most {rules.board_size} minions at a time",
-                code="board_full",
-            )
-        chooses = definition.chooses
-        if chooses is None:
-            if play.target is not None:
-                raise IllegalDecision(f"{name} takes no target", code="takes_no_target")
-            return PlayCard(seat, card)
-        targets = characters(state, seat, chooses)
-        if play.target is None:
-            if targets or definition.kind != "minion":
-                choices = " ".join(f"@{target.text()}" for target in targets) or "none now"
-                raise IllegalDecision(
-                    f"choose a target for {name}: {choices}", code="target_needed"
-                )
-            return PlayCard(seat, card)
-        if play.target not in targets:
-            raise IllegalDecision(
-                f"{play.target.text()} is not a target {name} may choose", code="invalid_target"
-            )
-        return PlayCard(seat, card, "", play.target)
-
-    def _plan_attack(
-        self, state: TcgState, seat: int, rules: TcgRules, attack: Attack
-    ) -> MinionAttack:
-        if not rules.minions:
-            raise IllegalDecision("these rules have no minions", code="not_in_these_rules")
-        if not 0 <= attack.minion < len(state.cards):
-            raise IllegalDecision(f"there is no card #{attack.minion}", code="no_such_card")
-        minion = state.cards[attack.minion]
-        if minion not in state.boards[seat].cards:
-            raise IllegalDecision(
-                f"#{attack.minion} is not one of your minions", code="not_your_card"
-            )
-        name = minion.definition.name
-        awake, attacks = state.tracked(minion, AWAKE), state.tracked(minion, ATTACKS)
-        if awake is None or awake.value <= 0:
-            raise IllegalDecision(
-                f"{name} is asleep: a minion cannot attack in its first turn", code="asleep"
-            )
-        if attacks is None or attacks.value <= 0:
-            raise IllegalDecision(f"{name} has already attacked this turn", code="already_attacked")
-        self._check_target(state, seat, attack.target)
-        return MinionAttack(seat, minion, attack.target)
-
-    def _check_target(self, state: TcgState, seat: int, target: Target) -> None:
-        if not valid_target(state, seat, target):
-            raise IllegalDecision(
-                f"{target.text()} cannot be attacked: choose the opposing hero "
-                f"(@p{1 - seat}) or one of their minions",
-                code="invalid_target",
-            )
 
     def parse(self, text: str) -> Decision:
         return decisions.parse(text)
