@@ -54,6 +54,10 @@ def _discounts(card: TcgCard) -> bool:
     return any(effect.do == "discount" for effect in effects)
 
 
+_PLAYS = plays(0)
+"""The shared untargeted plays by card id, which :func:`~.decisions.plays` extends in place:
+the core game's legal moves read it without a call once it is long enough."""
+
 OUTCOMES = outcome_codes(CONCEDED, FELL, ALL_FELL)
 """The ways a match of the Kata TCG ends: a player concedes, a hero falls, or both fall."""
 
@@ -265,7 +269,7 @@ class TcgGame(Game[TcgState, TcgRules]):
         # The core game, the hot path of simulations: ``moves`` in short. There a value card
         # has no way but its own, which aims at nothing (see ``turns.aim``): its one play is
         # the shared untargeted one. A spell's choice of target takes the long way.
-        table = plays(len(state.cards))
+        table = _PLAYS if len(_PLAYS) >= len(state.cards) else plays(len(state.cards))
         found: list[Decision] = []
         for card in payable(state, seat):
             definition: Any = card.definition
