@@ -7,7 +7,7 @@ Without Chromium (or Playwright) the tests are left out, and the run says so at 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,9 @@ from tests.server.processes import Served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
+
+SERVERS = ("site", "accounts_site")
+"""The fixtures of the servers the browsers talk to."""
 
 CLOSED_NETWORK = [
     "--no-sandbox",  # tests may run as root, where Chromium's sandbox cannot start
@@ -36,6 +39,21 @@ CLOSED_NETWORK = [
     "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
 ]
 """Chromium's flags for a machine without a network: nothing it does calls out."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A browser test that fails shows the end of its server's log beside the failure: what
+    the browser waited for is often told there (a refusal, a slow start, an exception)."""
+    report = yield
+    if report.failed:
+        served = getattr(item, "funcargs", {})
+        for name in SERVERS:
+            if isinstance(served.get(name), Served):
+                report.sections.append((f"{name}'s log, its end", served[name].output()))
+    return report
 
 
 @pytest.fixture(scope="session")

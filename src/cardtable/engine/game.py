@@ -361,8 +361,8 @@ class Game(ABC, Generic[S, R]):
 
         >>> from cardtable.games import find
         >>> karata = find("karata")
-        >>> karata.seats(karata.default_ruleset().changed(players=5))
-        5
+        >>> karata.seats(karata.default_ruleset().changed(players=4))
+        4
         """
         players = getattr(ruleset, "players", None)
         if not isinstance(players, int):
