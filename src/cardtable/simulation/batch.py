@@ -19,22 +19,44 @@ the results are put back in index order, so one worker and eight give identical 
 
 from __future__ import annotations
 
-import concurrent.futures
 import math
-import multiprocessing
-import signal
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.registry import SeatSpec, check_seats, make_agent
-from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.engine.rng import Rng
+from cardtable.simulation.backend import (
+    MAX_WORKERS,
+    Backend,
+    ProcessPool,
+    SimulationError,
+    arrived,
+    pool_context,
+    portable,
+)
 from cardtable.simulation.play import DEFAULT_DECISION_LIMIT, MatchTooLong, agent_rng, play_match
+
+__all__ = [
+    "MAX_WORKERS",
+    "UNFINISHED",
+    "Backend",
+    "Collect",
+    "MatchResult",
+    "Progress",
+    "SimulationError",
+    "SimulationResult",
+    "chunk_size",
+    "match_seed",
+    "play_one",
+    "pool_context",
+    "seating",
+    "simulate",
+    "whole",
+]
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in the calling process as matches finish."""
@@ -43,16 +65,9 @@ Collect = Callable[[Match[Any]], Any]
 """Called in the worker with each finished match (its journal kept) to keep what a study
 needs of it (:attr:`MatchResult.data`): small, picklable data, never the match itself."""
 
-MAX_WORKERS = 64
-"""More worker processes than this is surely a typing mistake."""
-
 UNFINISHED = "unfinished"
 """The reason given for a match that stopped without an outcome (too long, or an error the
 game reported as the match's failure)."""
-
-
-class SimulationError(CardtableError):
-    """A simulation cannot run as asked, or one of its matches failed."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +116,21 @@ class SimulationResult:
     seconds: float
     """Wall-clock time the matches took (not reproducible: everything else is)."""
     matches: tuple[MatchResult, ...]
+    start: int = 0
+    """The index of the first match played: 0, unless only a part was played (``--indices``)."""
+    games: int | None = None
+    """The matches of the whole simulation when only a part of it was played (``None``: the
+    whole was)."""
+
+    @property
+    def part(self) -> range | None:
+        """The indices played when only a part of the simulation was (``None``: the whole).
+
+        >>> SimulationResult(game="war", title="War", ruleset={}, agents=(), seed=1, workers=1,
+        ...     seconds=0.0, matches=(), start=4, games=9).part
+        range(4, 4)
+        """
+        return None if self.games is None else range(self.start, self.start + len(self.matches))
 
     @property
     def seats(self) -> int:
@@ -152,6 +182,15 @@ class _Job:
     limit: int
     collect: Collect | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (for Ray) with the game by name: see :func:`portable`."""
+        return (_job, (portable(self.game), self.ruleset, self.specs, self.seed, self.limit,
+                       self.collect))  # fmt: skip
+
+
+def _job(game: Game[Any, Any] | str, *rest: Any) -> _Job:
+    return _Job(arrived(game), *rest)
+
 
 def play_one(job: _Job, index: int) -> MatchResult:
     """Play match ``index`` of ``job``."""
@@ -198,31 +237,18 @@ def play_one(job: _Job, index: int) -> MatchResult:
     )
 
 
-_WORKER_JOB: _Job | None = None
-"""The job of this worker process (set once, when the process starts)."""
+def _play_chunk(job: _Job, chunk: range) -> list[MatchResult]:
+    """Play the matches of ``chunk`` (in a worker, or in this process)."""
+    return [play_one(job, index) for index in chunk]
 
 
-def _start_worker(job: _Job) -> None:
-    """Keep ``job`` for the worker's matches, and leave Ctrl-C to the calling process, which
-    cancels what is left and waits for the chunks under way (no traceback from each worker)."""
-    global _WORKER_JOB
-    _WORKER_JOB = job
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def whole(games: int) -> range:
+    """Every match index of a simulation of ``games`` matches.
 
-
-def _play_chunk(start: int, stop: int) -> list[MatchResult]:
-    """In a worker: play matches ``start`` to ``stop - 1`` of the worker's job."""
-    job = _WORKER_JOB
-    assert job is not None, "the worker was not started with a job"
-    return [play_one(job, index) for index in range(start, stop)]
-
-
-def pool_context() -> multiprocessing.context.BaseContext:
-    """Fork where there is fork (Linux): workers inherit the game and ruleset as they are,
-    nothing is pickled or imported again; elsewhere, the platform's default."""
-    if sys.platform.startswith("linux"):
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context()
+    >>> whole(3)
+    range(0, 3)
+    """
+    return range(games)
 
 
 def simulate(
@@ -236,90 +262,102 @@ def simulate(
     progress: Progress | None = None,
     limit: int = DEFAULT_DECISION_LIMIT,
     collect: Collect | None = None,
+    backend: Backend | None = None,
+    indices: range | None = None,
 ) -> SimulationResult:
     """Play ``games`` matches of ``game`` between the agents ``agent_specs`` (one per seat,
     rotated from match to match) in ``workers`` processes; the results in match order.
 
-    One worker plays in this process. The results (everything but the time taken) depend
-    only on the arguments other than ``workers`` and ``progress``. With ``collect``, each
-    match keeps its journal and ``collect(match)``, run in the worker, becomes the match's
-    :attr:`~MatchResult.data`. Raises
-    :class:`SimulationError` for a count below one, ``UnknownAgent`` for an agent that does
-    not exist (or a person), and :class:`SimulationError` naming the match (and its seed) if
-    a match fails.
+    One worker plays in this process. With ``backend`` (a :class:`ProcessPool`, a
+    :class:`~cardtable.simulation.ray_backend.RayBackend`), its workers play instead and
+    ``workers`` is not used. With ``indices`` (a range within ``range(games)``), only those
+    matches of the simulation are played: the same matches, played alike, as in the whole.
+    The results (everything but the time taken) depend only on the arguments other than
+    ``workers``, ``backend`` and ``progress``. With ``collect``, each match keeps its journal
+    and ``collect(match)``, run in the worker, becomes the match's
+    :attr:`~MatchResult.data`. Raises :class:`SimulationError` for a count below one or
+    indices outside the simulation, ``UnknownAgent`` for an agent that does not exist (or a
+    person), and :class:`SimulationError` naming the match (and its seed) if a match fails.
     """
     specs = tuple(agent_specs)
-    _check(game, ruleset, specs, games, workers)
+    _check(game, ruleset, specs, games)
+    played = whole(games) if indices is None else indices
+    check_indices(played, games)
     job = _Job(game, ruleset, specs, seed, limit, collect)
-    workers = min(workers, games)
-    size = chunk_size(games, workers)
-    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
-    started = time.perf_counter()
-    if workers == 1:
-        matches = _in_process(job, chunks, games, progress)
+    started = clock()
+    if backend is None:
+        with ProcessPool(workers) as pool:
+            matches = _run(pool, job, played, progress)
+            used = min(pool.workers, len(played))
     else:
-        matches = _in_workers(job, chunks, games, workers, progress)
-    seconds = time.perf_counter() - started
+        matches = _run(backend, job, played, progress)
+        used = min(backend.workers, len(played))
+    seconds = clock() - started
     return SimulationResult(
         game=game.name,
         title=game.title,
         ruleset=ruleset.to_json(),
         agents=tuple(spec.text() for spec in specs),
         seed=seed,
-        workers=workers,
+        workers=used,
         seconds=seconds,
         matches=tuple(matches),
+        start=played.start,
+        games=None if indices is None else games,
     )
 
 
-def _check(
-    game: Game[Any, Any], ruleset: Any, specs: tuple[SeatSpec, ...], games: int, workers: int
-) -> None:
+def clock() -> float:
+    """Seconds on the clock that times simulations (``time.perf_counter``)."""
+    return time.perf_counter()
+
+
+def check_indices(indices: range, games: int) -> None:
+    """Refuse (:class:`SimulationError`) a range of match indices that is empty, steps, or
+    leaves a simulation of ``games`` matches.
+
+    >>> check_indices(range(10, 20), 20)
+    >>> check_indices(range(10, 21), 20)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.simulation.backend.SimulationError: matches 10:21 are not all within ...
+    """
+    if indices.step != 1 or not indices:
+        raise SimulationError(
+            f"matches {indices.start}:{indices.stop}: give a range that holds a match, its "
+            "first index below its end"
+        )
+    if indices.start < 0 or indices.stop > games:
+        raise SimulationError(
+            f"matches {indices.start}:{indices.stop} are not all within the simulation's "
+            f"{games} (0:{games})"
+        )
+
+
+def _check(game: Game[Any, Any], ruleset: Any, specs: tuple[SeatSpec, ...], games: int) -> None:
     if games < 1:
         raise SimulationError(f"a simulation plays at least one match (asked for {games})")
-    if not 1 <= workers <= MAX_WORKERS:
-        raise SimulationError(f"workers must be between 1 and {MAX_WORKERS} (asked for {workers})")
     if any(spec.human for spec in specs):
         raise SimulationError("a simulation has no people at the table: name computer players only")
     check_seats(list(specs), game, game.seats(ruleset))
 
 
-def _in_process(
-    job: _Job, chunks: list[tuple[int, int]], games: int, progress: Progress | None
+def _run(
+    backend: Backend, job: _Job, played: range, progress: Progress | None
 ) -> list[MatchResult]:
-    matches: list[MatchResult] = []
-    for start, stop in chunks:
-        matches.extend(play_one(job, index) for index in range(start, stop))
-        if progress is not None:
-            progress(len(matches), games)
-    return matches
-
-
-def _in_workers(
-    job: _Job,
-    chunks: list[tuple[int, int]],
-    games: int,
-    workers: int,
-    progress: Progress | None,
-) -> list[MatchResult]:
-    done: dict[int, list[MatchResult]] = {}
+    """The matches ``played``, in chunks, by ``backend``; in index order."""
+    size = chunk_size(len(played), min(backend.workers, len(played)))
+    chunks = [
+        range(start, min(start + size, played.stop))
+        for start in range(played.start, played.stop, size)
+    ]
     finished = 0
-    pool = concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=pool_context(),
-        initializer=_start_worker,
-        initargs=(job,),
-    )
-    try:
-        futures = {pool.submit(_play_chunk, start, stop): start for start, stop in chunks}
-        for future in concurrent.futures.as_completed(futures):
-            results = future.result()
-            done[futures[future]] = results
-            finished += len(results)
-            if progress is not None:
-                progress(finished, games)
-    except concurrent.futures.process.BrokenProcessPool as error:
-        raise SimulationError(f"a worker process died: {error}") from None
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return [match for start, _ in chunks for match in done[start]]
+
+    def done(_: int, results: list[MatchResult]) -> None:
+        nonlocal finished
+        finished += len(results)
+        if progress is not None:
+            progress(finished, len(played))
+
+    results = backend.map(_play_chunk, job, chunks, done)
+    return [match for chunk in results for match in chunk]

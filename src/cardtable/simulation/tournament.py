@@ -26,9 +26,9 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +37,14 @@ from cardtable.engine.game import Game
 from cardtable.engine.outcome import ranked
 from cardtable.engine.rng import Rng
 from cardtable.ratings.computers import computer_rating
-from cardtable.simulation.batch import MAX_WORKERS, SimulationError, pool_context
+from cardtable.simulation.backend import (
+    MAX_WORKERS,
+    Backend,
+    ProcessPool,
+    SimulationError,
+    arrived,
+    portable,
+)
 from cardtable.simulation.play import DEFAULT_DECISION_LIMIT, MatchTooLong, agent_rng, play_match
 from cardtable.tournaments.event import Tournament
 from cardtable.tournaments.model import Entrant, Result, Table, TournamentError
@@ -89,6 +96,10 @@ class TournamentRun:
     """Every table's match, by round and table (byes and walkovers have none)."""
 
 
+_Played = tuple[tuple[int, ...], int, str]
+"""What a table's match gives back: each seat's place, the decisions taken, why it ended."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Job:
     """What every table of a run shares (a worker keeps it from its start)."""
@@ -98,21 +109,22 @@ class _Job:
     """The rules at each table size."""
     limit: int
 
-
-_WORKER_JOB: _Job | None = None
-
-
-def _start_worker(job: _Job) -> None:
-    global _WORKER_JOB
-    _WORKER_JOB = job
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (for Ray) with the game by name: see :func:`portable`."""
+        return (_job, (portable(self.game), self.rulesets, self.limit))
 
 
-def _play_in_worker(specs: tuple[SeatSpec, ...], seed: int) -> tuple[tuple[int, ...], int, str]:
-    assert _WORKER_JOB is not None, "the worker was not started with a job"
-    return _play(_WORKER_JOB, specs, seed)
+def _job(game: Game[Any, Any] | str, rulesets: dict[int, Any], limit: int) -> _Job:
+    return _Job(arrived(game), rulesets, limit)
 
 
-def _play(job: _Job, specs: tuple[SeatSpec, ...], seed: int) -> tuple[tuple[int, ...], int, str]:
+def _play_table(job: _Job, errand: tuple[tuple[SeatSpec, ...], int]) -> _Played:
+    """Play one table's match (in a worker, or in this process)."""
+    specs, seed = errand
+    return _play(job, specs, seed)
+
+
+def _play(job: _Job, specs: tuple[SeatSpec, ...], seed: int) -> _Played:
     """Play one table: each seat's place, the decisions taken, and why it ended."""
     ruleset = job.rulesets[len(specs)]
     agents = [make_agent(spec, job.game, agent_rng(seed, seat)) for seat, spec in enumerate(specs)]
@@ -164,11 +176,13 @@ def run_tournament(
     workers: int = 1,
     progress: Progress | None = None,
     limit: int = DEFAULT_DECISION_LIMIT,
+    backend: Backend | None = None,
 ) -> TournamentRun:
     """Play a tournament of ``entrants`` computer players to its end (see the module's text).
 
     Seeding by rating uses the computer players' fixed ratings under a rated ruleset (equal
-    otherwise: the order of ``agents``). Refused (``SimulationError``): a person among the
+    otherwise: the order of ``agents``). With ``backend`` (a process pool or Ray), its workers
+    play the tables and ``workers`` is not used. Refused (``SimulationError``): a person among the
     agents, a table size the rules cannot seat, a worker count out of range; an agent that does
     not exist raises ``UnknownAgent``."""
     specs = tuple(agents)
@@ -197,15 +211,10 @@ def run_tournament(
     job = _Job(game, rulesets, limit)
     started = time.perf_counter()
     played: list[TableMatch] = []
-    pool = None
-    if workers > 1:
-        pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=pool_context(),
-            initializer=_start_worker,
-            initargs=(job,),
-        )
-    try:
+    opened: AbstractContextManager[Backend] = (
+        ProcessPool(workers) if backend is None else nullcontext(backend)
+    )
+    with opened as playing:
         done = paired = 0
         while not tournament.over:
             tournament = tournament.next_round()
@@ -216,7 +225,7 @@ def run_tournament(
                 if current.results[index] is None
             ]
             paired += len(waiting)
-            results = _play_round(job, pool, current.number, waiting, by_name, seed)
+            results = _play_round(job, playing, current.number, waiting, by_name, seed)
             for (index, _), (placings, decisions, reason) in zip(waiting, results, strict=True):
                 tournament = tournament.record(current.number, index, Result(placings))
                 played.append(
@@ -232,17 +241,13 @@ def run_tournament(
                 done += 1
                 if progress is not None:
                     progress(done, paired)
-    except concurrent.futures.process.BrokenProcessPool as error:
-        raise SimulationError(f"a worker process died: {error}") from None
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        used = playing.workers
     return TournamentRun(
         game=game.name,
         title=game.title,
         ruleset=ruleset.to_json(),
         seed=seed,
-        workers=workers,
+        workers=used,
         seconds=time.perf_counter() - started,
         names={name: spec.text() for name, spec in named},
         tournament=tournament,
@@ -252,21 +257,18 @@ def run_tournament(
 
 def _play_round(
     job: _Job,
-    pool: concurrent.futures.ProcessPoolExecutor | None,
+    backend: Backend,
     number: int,
     waiting: Sequence[tuple[int, Table]],
     by_name: dict[str, SeatSpec],
     seed: int,
-) -> list[tuple[tuple[int, ...], int, str]]:
+) -> list[_Played]:
     """Play the tables of a round that need a match, in table order."""
     errands = [
         (tuple(by_name[entrant] for entrant in table.seats), table_seed(seed, number, index))
         for index, table in waiting
     ]
-    if pool is None:
-        return [_play(job, specs, table) for specs, table in errands]
-    futures = [pool.submit(_play_in_worker, specs, table) for specs, table in errands]
-    return [future.result() for future in futures]
+    return backend.map(_play_table, job, errands)
 
 
 def _rating(game: Game[Any, Any], rated: str | None, spec: SeatSpec) -> float:
