@@ -35,9 +35,29 @@ def test_the_document_reads_back_equal() -> None:
 def test_the_document_has_every_field_of_the_schema_and_no_other() -> None:
     data = json.loads(_document())
     schema = summary_schema()
-    assert set(data) == set(schema["properties"]) == set(schema["required"])
+    assert set(data) == set(schema["properties"]) - {"part"} == set(schema["required"])
     for name, definition in schema["$defs"].items():
         assert definition.get("additionalProperties") is False, name
+
+
+def test_a_parts_document_carries_its_matches_and_reads_back_equal() -> None:
+    game = find("tcg")
+    result = simulate(
+        game, game.default_ruleset(), parse_seats("greedy,random"), 8, seed=3, indices=range(2, 5)
+    )
+    text = summary_json(summarise(result))
+    summary = read_summary(text)
+    assert summary_json(summary) == text
+    assert summary.matches == 3
+    assert summary.part is not None
+    assert (summary.part.start, summary.part.stop, summary.part.whole.games) == (2, 5, 8)
+    assert len(summary.part.runs[0].matches) == 3
+
+
+def test_a_version_1_document_still_reads() -> None:
+    data = json.loads(_document())
+    data["format_version"] = 1
+    assert read_summary(json.dumps(data)).part is None
 
 
 def test_a_document_that_strays_from_the_schema_is_refused() -> None:

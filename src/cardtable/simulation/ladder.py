@@ -33,6 +33,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from cardtable.agents.registry import SeatSpec
 from cardtable.engine.game import Game
+from cardtable.simulation.backend import Backend
 from cardtable.simulation.batch import (
     MatchResult,
     Progress,
@@ -40,6 +41,7 @@ from cardtable.simulation.batch import (
     SimulationResult,
     match_seed,
     simulate,
+    whole,
 )
 
 
@@ -94,6 +96,12 @@ class LadderResult:
     meetings: tuple[Meeting, ...]
     """One per ordered pair of distinct agent entries that met."""
 
+    @property
+    def part(self) -> range | None:
+        """The match indices each table played when this is a part of a ladder (``None``: the
+        whole ladder)."""
+        return self.tables[0].part if self.tables else None
+
     def meeting(self, a: int, b: int) -> Meeting | None:
         """Agent entry ``a``'s record against ``b``."""
         for found in self.meetings:
@@ -122,8 +130,14 @@ def ladder(
     workers: int = 1,
     *,
     progress: Progress | None = None,
+    backend: Backend | None = None,
+    indices: range | None = None,
 ) -> LadderResult:
-    """Play every table of ``agent_specs`` ``games`` times and rate the agents."""
+    """Play every table of ``agent_specs`` ``games`` times and rate the agents.
+
+    With ``backend``, its workers play (``workers`` is not used). With ``indices``, every
+    table plays only those of its matches, the same as in the whole ladder: a part of it, whose
+    ratings are the part's (:func:`cardtable.simulation.merge.merge` rebuilds the whole)."""
     specs = tuple(agent_specs)
     seats = game.seats(ruleset)
     if len(specs) < max(seats, 2):
@@ -132,10 +146,11 @@ def ladder(
             f"{len(specs)}); to pit fewer against each other, use simulate"
         )
     tables = tables_of(len(specs), seats)
-    total = len(tables) * games
+    each = len(whole(games) if indices is None else indices)
+    total = len(tables) * each
     played: list[SimulationResult] = []
     for number, table in enumerate(tables):
-        done_before = number * games
+        done_before = number * each
 
         def report(done: int, _: int, before: int = done_before) -> None:
             if progress is not None:
@@ -150,6 +165,8 @@ def ladder(
                 table_seed(seed, number),
                 workers,
                 progress=report,
+                backend=backend,
+                indices=indices,
             )
         )
     return standings(game, specs, tuple(played), games, seed)
@@ -170,35 +187,49 @@ def standings(
     """The ladder of tables already played (one per :func:`tables_of`, in order), for
     callers that play the tables themselves, such as a run that keeps each table it
     finishes."""
-    specs = tuple(agent_specs)
-    tables = tables_of(len(specs), played[0].seats if played else 2)
+    agents = tuple(spec.text() for spec in agent_specs)
+    return ladder_of(game.name, game.title, agents, played, games, seed)
+
+
+def ladder_of(
+    game: str,
+    title: str,
+    agents: Sequence[str],
+    played: tuple[SimulationResult, ...],
+    games: int,
+    seed: int,
+) -> LadderResult:
+    """The ladder of the tables ``played`` (one per :func:`tables_of`, in order) between the
+    ``agents`` (as named) of the game called ``game``: what :func:`standings` gives, from
+    names alone."""
+    tables = tables_of(len(agents), played[0].seats if played else 2)
     if len(played) != len(tables):
-        raise SimulationError(f"a ladder of {len(specs)} players has {len(tables)} tables")
+        raise SimulationError(f"a ladder of {len(agents)} players has {len(tables)} tables")
     return LadderResult(
-        game=game.name,
-        title=game.title,
-        agents=tuple(spec.text() for spec in specs),
+        game=game,
+        title=title,
+        agents=tuple(agents),
         seed=seed,
         games=games,
         tables=played,
-        ratings=_rate(specs, tables, list(played), games),
-        meetings=_meetings(len(specs), tables, list(played)),
+        ratings=_rate(tuple(agents), tables, list(played)),
+        meetings=_meetings(len(agents), tables, list(played)),
     )
 
 
 def _rate(
-    specs: tuple[SeatSpec, ...],
+    agents: tuple[str, ...],
     tables: list[tuple[int, ...]],
     played: list[SimulationResult],
-    games: int,
 ) -> tuple[Rating, ...]:
     model = PlackettLuce()
-    ratings: list[PlackettLuceRating] = [model.rating(name=str(i)) for i in range(len(specs))]
-    matches = [0] * len(specs)
-    wins = [0.0] * len(specs)
-    for index in range(games):  # the first match of every table, then the second...
+    ratings: list[PlackettLuceRating] = [model.rating(name=str(i)) for i in range(len(agents))]
+    matches = [0] * len(agents)
+    wins = [0.0] * len(agents)
+    count = min((len(result.matches) for result in played), default=0)
+    for position in range(count):  # the first match of every table, then the second...
         for table, result in zip(tables, played, strict=True):
-            match = result.matches[index]
+            match = result.matches[position]
             if not match.finished:
                 continue
             entries = _entries(table, match)
@@ -209,8 +240,8 @@ def _rate(
             for seat in match.winners:
                 wins[entries[seat]] += 1 / len(match.winners)
     board = [
-        Rating(spec.text(), rating.mu, rating.sigma, matches[i], wins[i])
-        for i, (spec, rating) in enumerate(zip(specs, ratings, strict=True))
+        Rating(agent, rating.mu, rating.sigma, matches[i], wins[i])
+        for i, (agent, rating) in enumerate(zip(agents, ratings, strict=True))
     ]
     return tuple(sorted(board, key=lambda rating: -rating.ordinal))
 

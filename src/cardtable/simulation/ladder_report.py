@@ -18,6 +18,7 @@ from rich.text import Text
 
 from cardtable.engine.json import JsonObject, JsonValue
 from cardtable.simulation.ladder import LadderResult
+from cardtable.simulation.parts import part_json, part_of
 from cardtable.simulation.report import percent
 from cardtable.simulation.stats import wilson
 
@@ -96,7 +97,9 @@ def _entry_names(agents: tuple[str, ...]) -> list[str]:
 
 
 def ladder_json(result: LadderResult) -> JsonObject:
-    """The ladder as JSON: ratings best first, every pair's record, each table's agents."""
+    """The ladder as JSON: ratings best first, every pair's record, each table's agents; for
+    a part of a ladder (``--indices``), its ``part`` too (:mod:`cardtable.simulation.parts`),
+    and ``ratings`` and ``meetings`` are the part's."""
     ratings: list[JsonValue] = [
         {
             "agent": rating.agent,
@@ -125,7 +128,7 @@ def ladder_json(result: LadderResult) -> JsonObject:
         for table in result.tables
     ]
     agents: list[JsonValue] = list(result.agents)
-    return {
+    document: JsonObject = {
         "game": result.game,
         "title": result.title,
         "agents": agents,
@@ -135,3 +138,9 @@ def ladder_json(result: LadderResult) -> JsonObject:
         "ratings": ratings,
         "meetings": meetings,
     }
+    if result.part is not None:
+        part = part_of(
+            "ladder", result.tables, agents=result.agents, seed=result.seed, games=result.games
+        )
+        document["part"] = part_json(part)
+    return document

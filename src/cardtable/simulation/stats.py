@@ -22,27 +22,24 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import ConfigDict
+from pydantic import Field
 
 from cardtable.simulation.batch import SimulationResult
+from cardtable.simulation.documents import RESULT_CONFIG
+from cardtable.simulation.parts import Part, part_of
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
 FORMAT = "cardtable-simulation"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2 added ``part`` (a document of ``--indices``); documents of version 1 read as before."""
+
 
 HISTOGRAM_BINS = 20
 """At most this many bars in the match length histogram."""
-
-RESULT_CONFIG = ConfigDict(use_attribute_docstrings=True, extra="forbid")
-"""How pydantic reads these classes for the JSON document (see ``simulation.schema``)."""
-
-DOCUMENT_CONFIG = ConfigDict(**RESULT_CONFIG, json_schema_serialization_defaults_required=True)
-"""The same for a whole document whose ``kind`` field has a default (it is always written, so
-the schema of what is written requires it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -228,6 +225,9 @@ class Summary:
     """How matches ended, in the game's words, with how many ended so."""
     first_mover: FirstMover
     length: Lengths
+    part: Annotated[Part | None, Field(exclude_if=lambda part: part is None)] = None
+    """Only in the document of a part of a simulation (``--indices A:B``): which part, and its
+    matches, for ``cardtable merge`` to rebuild the whole; the figures above are the part's."""
 
     def label(self, agent: int) -> str:
         """How agent ``agent`` is called in tables and pictures: its name, numbered when the
@@ -314,6 +314,11 @@ def summarise(result: SimulationResult) -> Summary:
         reasons=dict(sorted(Counter(match.reason for match in matches).items())),
         first_mover=first,
         length=lengths([match.decisions for match in matches]),
+        part=None
+        if result.games is None
+        else part_of(
+            "simulate", [result], agents=result.agents, seed=result.seed, games=result.games
+        ),
     )
 
 

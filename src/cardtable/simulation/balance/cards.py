@@ -43,7 +43,8 @@ from cardtable.agents.registry import SeatSpec
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.simulation.batch import MatchResult, Progress, SimulationError, simulate
-from cardtable.simulation.stats import DOCUMENT_CONFIG, RESULT_CONFIG, Rate
+from cardtable.simulation.documents import DOCUMENT_CONFIG, RESULT_CONFIG
+from cardtable.simulation.stats import Rate
 
 UNUSED_SHARE = 0.1
 """A card played in fewer than this share of the matches it was drawn in is ``unused``."""

@@ -46,7 +46,8 @@ from cardtable.simulation.batch import (
     match_seed,
     simulate,
 )
-from cardtable.simulation.stats import DOCUMENT_CONFIG, RESULT_CONFIG, Rate
+from cardtable.simulation.documents import DOCUMENT_CONFIG, RESULT_CONFIG
+from cardtable.simulation.stats import Rate
 
 DECK_OPTION = "deck"
 """The ruleset option that reads a deck file for a seat (``0=FILE``)."""
