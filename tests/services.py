@@ -1,6 +1,7 @@
 """The outside services some tests use for real: PostgreSQL and Redis, over loopback, and a
-browser (Debian's Chromium, driven by Playwright) for the web client's tests; and the one part
-of cardtable an install can leave out, its compiled module (built only where a C compiler is).
+browser (Debian's Chromium, driven by Playwright) for the web client's tests; and the parts
+of cardtable an install can leave out: its compiled module (built only where a C compiler is)
+and Ray, the optional extra ``cardtable[distributed]`` that ``--backend ray`` runs on.
 
 Where one cannot be reached (a newcomer's laptop), the tests that need it are skipped with the
 reason, and the end of the run lists what was left out. ``CARDTABLE_REQUIRE_SERVICES=1`` (set
@@ -20,6 +21,7 @@ import shutil
 import socket
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 from urllib.parse import urlsplit
 
@@ -166,3 +168,18 @@ def drop_database(name: str) -> None:
             await connection.close()
 
     asyncio.run(run())
+
+
+RAY = "Ray (cardtable[distributed])"
+RAY_ADVICE = "Install the distributed extra (pip install -e '.[distributed]', as ./dev setup does)."
+ADVICE[RAY] = RAY_ADVICE
+
+
+def need_ray() -> ModuleType:
+    """The ``ray`` module; skips (or, when services are required, fails) the test where the
+    optional extra ``cardtable[distributed]`` is not installed."""
+    try:
+        import ray
+    except ImportError as error:
+        leave_out(RAY, f"{RAY} is not installed: {error}", RAY_ADVICE)
+    return ray

@@ -29,6 +29,7 @@ from cardtable.cli.ladder import ladder_command
 from cardtable.cli.leaderboard import leaderboard_command
 from cardtable.cli.machine import json_guarded, play_json, refuse_remote
 from cardtable.cli.matches import matches_command
+from cardtable.cli.merge import merge_command
 from cardtable.cli.notifications import notifications_app
 from cardtable.cli.play import local_settings
 from cardtable.cli.play import play as play_match
@@ -279,6 +280,7 @@ app.command("simulate", context_settings=SIMULATE_CONTEXT)(simulate_command)
 app.command("serve")(serve_command)
 app.command("conformance")(conformance_command)
 app.command("ladder", context_settings=SIMULATE_CONTEXT)(ladder_command)
+app.command("merge")(merge_command)
 app.command("login")(login_command)
 app.command("logout")(logout_command)
 app.command("whoami")(whoami_command)

@@ -8,7 +8,8 @@ decks changing seats) and prints a win-rate matrix with 95% intervals and each d
 win rate. ``cards`` simulates matches and prints, per card, how often it was drawn and played
 and how often its owner won then, flagging cards that look too strong, too weak or unused.
 Both show a progress bar on standard error (when it is a terminal), take ``--json`` for one
-JSON document instead of tables, and give the same results for a seed whatever ``--workers``.
+JSON document instead of tables, and give the same results for a seed whatever ``--workers``
+and ``--backend`` (``ray``: on a Ray cluster, as for ``simulate``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from rich.text import Text
 
 from cardtable.agents import SeatSpec, check_seats, parse_seats
 from cardtable.agents.registry import default_agent
+from cardtable.cli.backends import opened
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.options import (
+    AddressOption,
+    BackendOption,
     JsonOption,
     RulesOption,
     SeedOption,
@@ -89,6 +93,8 @@ def decks_command(
     ] = None,
     rules: RulesOption = None,
     json_output: JsonOption = False,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
 ) -> None:
     """Play every deck against every other: a win-rate matrix and each deck's win rate."""
     with guarded():
@@ -102,11 +108,14 @@ def decks_command(
         spec = _one_agent(found, agent)
         _check_decks(found, ruleset, files)
         pairs = len(files) * (len(files) - 1)
-        matrix = _run(
-            pairs * games,
-            json_output,
-            lambda bar: deck_matrix(found, ruleset, files, spec, games, seed, count, progress=bar),
-        )
+        with opened(backend, workers, address) as runner:
+            matrix = _run(
+                pairs * games,
+                json_output,
+                lambda bar: deck_matrix(
+                    found, ruleset, files, spec, games, seed, count, progress=bar, backend=runner
+                ),
+            )
         if json_output:
             typer.echo(balance_json(matrix))
         else:
@@ -129,6 +138,8 @@ def cards_command(
     workers: WorkersOption = None,
     rules: RulesOption = None,
     json_output: JsonOption = False,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
 ) -> None:
     """Per card: drawn, played, the owner's win rate then; flags strong, weak, unused cards.
 
@@ -153,13 +164,22 @@ def cards_command(
             raise UsageProblem("card statistics come from computer players: name them")
         check_seats(specs, found, found.seats(ruleset))
         decks = _seat_decks(ctx.args, found.seats(ruleset))
-        stats = _run(
-            games,
-            json_output,
-            lambda bar: card_stats(
-                found, ruleset, specs, games, seed, count, progress=bar, decks=decks
-            ),
-        )
+        with opened(backend, workers, address) as runner:
+            stats = _run(
+                games,
+                json_output,
+                lambda bar: card_stats(
+                    found,
+                    ruleset,
+                    specs,
+                    games,
+                    seed,
+                    count,
+                    progress=bar,
+                    decks=decks,
+                    backend=runner,
+                ),
+            )
         if json_output:
             typer.echo(balance_json(stats))
         else:

@@ -5,6 +5,8 @@
 Every combination of players that fills the game's seats plays ``--games`` matches, seats
 rotated; the players are rated with openskill and each pair's record is shown. ``--json``
 prints one JSON document instead. Any rule of the game is an option, as for ``play``.
+``--backend ray`` and ``--indices A:B`` work as for ``simulate``: a part plays matches A to
+B-1 of every table.
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ import typer
 from rich.text import Text
 
 from cardtable.agents import SeatSpec, parse_seats
+from cardtable.cli.backends import opened, parse_indices
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.options import (
+    AddressOption,
+    BackendOption,
+    IndicesOption,
     JsonOption,
     RulesOption,
     SeedOption,
@@ -30,6 +36,7 @@ from cardtable.cli.terminal import make_console
 from cardtable.games import find, load_rules
 from cardtable.simulation.ladder import ladder, tables_of
 from cardtable.simulation.ladder_report import ladder_json, render_ladder
+from cardtable.simulation.parts import indent_for
 
 __all__ = ["CONTEXT", "ladder_command"]
 
@@ -53,6 +60,9 @@ def ladder_command(
     workers: WorkersOption = None,
     rules: RulesOption = None,
     json_output: JsonOption = False,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
+    indices: IndicesOption = None,
 ) -> None:
     """Rank computer players: every table of them plays, openskill rates them.
 
@@ -62,6 +72,7 @@ def ladder_command(
     err = make_console(stderr=True)
     with guarded():
         count, seed = workers_and_seed(games, workers, seed)
+        part = parse_indices(indices, games)
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="ladder")
         specs: list[SeatSpec] = parse_seats(agents, imports=True)
@@ -73,17 +84,23 @@ def ladder_command(
                 f"a ladder of {found.title} with {seats} seats needs at least {max(seats, 2)} "
                 f"players in --agents (got {len(specs)}); to pit fewer, use simulate"
             )
-        total = len(tables_of(len(specs), seats)) * games
+        total = len(tables_of(len(specs), seats)) * (games if part is None else len(part))
         try:
-            if not json_output and err.is_terminal:
-                with ProgressBar(err, total) as bar:
-                    result = ladder(found, ruleset, specs, games, seed, count, progress=bar)
-            else:
-                result = ladder(found, ruleset, specs, games, seed, count)
+            with opened(backend, workers, address) as runner:
+                if not json_output and err.is_terminal:
+                    with ProgressBar(err, total) as bar:
+                        result = ladder(
+                            found, ruleset, specs, games, seed, count,
+                            progress=bar, backend=runner, indices=part,
+                        )  # fmt: skip
+                else:
+                    result = ladder(
+                        found, ruleset, specs, games, seed, count, backend=runner, indices=part
+                    )
         except KeyboardInterrupt:
             err.print(Text("ladder interrupted", style="bold yellow"))
             raise typer.Exit(INTERRUPTED) from None
         if json_output:
-            typer.echo(json.dumps(ladder_json(result), indent=2))
+            typer.echo(json.dumps(ladder_json(result), indent=indent_for(result.part)))
         else:
             make_console().print(render_ladder(result))

@@ -1,4 +1,5 @@
-"""Options the commands that run many matches share (``simulate``, ``ladder``, ``balance``).
+"""Options the commands that run many matches share (``simulate``, ``ladder``, ``balance``,
+``tournament run``).
 
 >>> workers_and_seed(games=10, workers=2, seed=7)
 (2, 7)
@@ -30,6 +31,30 @@ RulesOption = Annotated[
 ]
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print one JSON document instead of tables.")
+]
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="Where the matches are played: processes (worker processes on this machine) or "
+        "ray (a Ray cluster; needs cardtable[distributed]). Results do not change.",
+    ),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="With --backend ray: HOST:PORT of a running Ray cluster's head (default: a "
+        "local Ray started for the run, with --workers CPUs).",
+    ),
+]
+IndicesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--indices",
+        help="A:B plays only matches A to B-1 of the seeded whole (of each table, for a "
+        "ladder): a part, for cardtable merge to join with the others.",
+    ),
 ]
 
 

@@ -8,7 +8,10 @@ and per seat with 95% intervals, draws, first-seat advantage and match lengths. 
 prints one JSON document instead (its schema: ``docs/simulation.schema.json``), and ``--plot
 FILE`` draws a PNG or SVG picture. Any rule of the game is an option, as for ``play``.
 
-The same seed gives the same results whatever the number of workers.
+The same seed gives the same results whatever the number of workers, and wherever they
+are: ``--backend ray`` plays on a Ray cluster (``--address``) or a local Ray, and
+``--indices A:B`` plays matches A to B-1 only, for ``cardtable merge`` to join with the other
+parts (``docs/simulation.md``).
 """
 
 from __future__ import annotations
@@ -33,8 +36,12 @@ from rich.text import Text
 
 from cardtable.agents import SeatSpec, check_seats, parse_seats
 from cardtable.agents.registry import default_agent
+from cardtable.cli.backends import opened, parse_indices
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.options import (
+    AddressOption,
+    BackendOption,
+    IndicesOption,
     JsonOption,
     RulesOption,
     SeedOption,
@@ -48,6 +55,7 @@ from cardtable.engine.game import Game
 from cardtable.games import find, load_rules
 from cardtable.simulation.batch import Progress as ProgressCallback
 from cardtable.simulation.batch import simulate
+from cardtable.simulation.parts import indent_for
 from cardtable.simulation.report import render
 from cardtable.simulation.schema import summary_json
 from cardtable.simulation.stats import Summary, summarise
@@ -85,6 +93,9 @@ def simulate_command(
         Path | None,
         typer.Option("--plot", help="Draw win rates and match lengths into FILE (.png or .svg)."),
     ] = None,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
+    indices: IndicesOption = None,
 ) -> None:
     """Simulate many matches between computer players: win rates, seats, match lengths.
 
@@ -94,6 +105,7 @@ def simulate_command(
     err = make_console(stderr=True)
     with guarded():
         count, seed = workers_and_seed(games, workers, seed)
+        part = parse_indices(indices, games)
         found = find(game)
         ruleset = rules_from_options(found, load_rules(found, rules), ctx.args, command="simulate")
         if agents is not None:
@@ -106,17 +118,23 @@ def simulate_command(
             _check_plot(plot)
         show_bar = not json_output and err.is_terminal
         try:
-            if show_bar:
-                with ProgressBar(err, games) as bar:
-                    result = simulate(found, ruleset, specs, games, seed, count, progress=bar)
-            else:
-                result = simulate(found, ruleset, specs, games, seed, count)
+            with opened(backend, workers, address) as runner:
+                if show_bar:
+                    with ProgressBar(err, games if part is None else len(part)) as bar:
+                        result = simulate(
+                            found, ruleset, specs, games, seed, count,
+                            progress=bar, backend=runner, indices=part,
+                        )  # fmt: skip
+                else:
+                    result = simulate(
+                        found, ruleset, specs, games, seed, count, backend=runner, indices=part
+                    )
         except KeyboardInterrupt:
             err.print(Text("simulation interrupted", style="bold yellow"))
             raise typer.Exit(INTERRUPTED) from None
         summary = summarise(result)
         if json_output:
-            typer.echo(summary_json(summary))
+            typer.echo(summary_json(summary, indent=indent_for(summary.part)))
         else:
             make_console().print(render(summary))
         if plot is not None:

@@ -3,11 +3,11 @@
     cardtable tournament run karata --players 4 --format swiss --rounds 7 --entrants 64 \\
         --agents ismcts:easy,heuristic,random --seed 1
 
-plays a whole tournament (:mod:`cardtable.simulation.tournament`) in worker processes,
-seeded and repeatable whatever the number of workers, and prints who won, a summary per
-computer player and the standings (``--json`` for one JSON document). Any rule of the game is
-an option, after the game's name, as for ``simulate``: ``--players 4`` sets Karata's table
-size, and so the tournament's.
+plays a whole tournament (:mod:`cardtable.simulation.tournament`) in worker processes (or,
+with ``--backend ray``, on a Ray cluster), seeded and repeatable whatever the workers, and
+prints who won, a summary per computer player and the standings (``--json`` for one JSON
+document). Any rule of the game is an option, after the game's name, as for ``simulate``:
+``--players 4`` sets Karata's table size, and so the tournament's.
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ import typer
 from rich.text import Text
 
 from cardtable.agents import SeatSpec, parse_seats
+from cardtable.cli.backends import opened
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.options import (
+    AddressOption,
+    BackendOption,
     JsonOption,
     RulesOption,
     SeedOption,
@@ -92,6 +95,8 @@ def run_command(
     workers: WorkersOption = None,
     rules: RulesOption = None,
     json_output: JsonOption = False,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
 ) -> None:
     """Play a whole tournament of computer players and print the standings.
 
@@ -110,16 +115,18 @@ def run_command(
             raise UsageProblem("a tournament run has no people: name computer players only")
         settings = _settings(found, ruleset, format_, rounds, advance, fewest, seeding)
         try:
-            if not json_output and err.is_terminal:
-                with ProgressBar(err, entrants // settings.seats) as bar:
+            with opened(backend, workers, address) as runner:
+                if not json_output and err.is_terminal:
+                    with ProgressBar(err, entrants // settings.seats) as bar:
+                        run = run_tournament(
+                            found, ruleset, settings, specs, entrants=entrants, seed=seed,
+                            workers=count, progress=bar, backend=runner,
+                        )  # fmt: skip
+                else:
                     run = run_tournament(
                         found, ruleset, settings, specs, entrants=entrants, seed=seed,
-                        workers=count, progress=bar,
+                        workers=count, backend=runner,
                     )  # fmt: skip
-            else:
-                run = run_tournament(
-                    found, ruleset, settings, specs, entrants=entrants, seed=seed, workers=count
-                )
         except KeyboardInterrupt:
             err.print(Text("tournament interrupted", style="bold yellow"))
             raise typer.Exit(INTERRUPTED) from None

@@ -32,6 +32,9 @@ def render_ladder(result: LadderResult) -> RenderableType:
         f" · {len(result.agents)} players · {tables} table{'s' * (tables != 1)} of "
         f"{result.games} matches · {matches:,} matches · seed {result.seed}"
     )
+    part = result.part
+    if part is not None:
+        headline.append(f" · matches {part.start} to {part.stop - 1} of each table: a part")
     return Group(headline, Text(""), _ratings(result), _head_to_head(result))
 
 

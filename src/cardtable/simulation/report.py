@@ -39,6 +39,9 @@ def headline(summary: Summary) -> Text:
     """What was simulated, and how fast."""
     text = Text(summary.title, style="bold")
     text.append(f": {' vs '.join(summary.agents)}, {_plural(summary.matches, 'match')}")
+    if summary.part is not None:
+        part = summary.part
+        text.append(f" ({part.start} to {part.stop - 1} of {part.whole.games}: a part)")
     workers = "1 worker" if summary.workers == 1 else f"{summary.workers} workers"
     text.append(
         f" (seed {summary.seed}, {workers}, {summary.seconds:.1f} s, "

@@ -42,6 +42,7 @@ from typing import Any, Literal
 from cardtable.agents.registry import SeatSpec
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
+from cardtable.simulation.backend import Backend
 from cardtable.simulation.batch import MatchResult, Progress, SimulationError, simulate
 from cardtable.simulation.documents import DOCUMENT_CONFIG, RESULT_CONFIG
 from cardtable.simulation.stats import Rate
@@ -148,9 +149,11 @@ def card_stats(
     *,
     progress: Progress | None = None,
     decks: Sequence[str | None] = (),
+    backend: Backend | None = None,
 ) -> CardStats:
     """Simulate ``games`` matches (as :func:`~cardtable.simulation.batch.simulate` does) and
-    gather each card's statistics; the same results for any number of ``workers``.
+    gather each card's statistics; the same results for any number of ``workers``, and
+    with any ``backend`` (which then plays instead of ``workers`` processes).
 
     ``decks`` names each seat's deck for the report, one per seat (``None`` for a seat that
     plays the ruleset's own deck; ``SimulationError`` for too many or too few names); without
@@ -162,7 +165,15 @@ def card_stats(
         )
     started = time.perf_counter()
     result = simulate(
-        game, ruleset, agent_specs, games, seed, workers, progress=progress, collect=cards_of
+        game,
+        ruleset,
+        agent_specs,
+        games,
+        seed,
+        workers,
+        progress=progress,
+        collect=cards_of,
+        backend=backend,
     )
     seconds = time.perf_counter() - started
     names = _card_names(ruleset)

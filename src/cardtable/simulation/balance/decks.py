@@ -39,6 +39,7 @@ from typing import Any, Literal
 
 from cardtable.agents.registry import SeatSpec, check_seats
 from cardtable.engine.game import Game, RulesetOption
+from cardtable.simulation.backend import Backend
 from cardtable.simulation.batch import (
     MatchResult,
     Progress,
@@ -193,9 +194,11 @@ def deck_matrix(
     workers: int = 1,
     *,
     progress: Progress | None = None,
+    backend: Backend | None = None,
 ) -> DeckMatrix:
     """Play every ordered pair of ``deck_files`` ``games`` times between ``agent_spec`` and
-    itself; the win rates of each deck against each other deck and overall.
+    itself; the win rates of each deck against each other deck and overall. With
+    ``backend`` (a process pool or Ray), its workers play, and ``workers`` is not used.
 
     Raises :class:`SimulationError` for fewer than two decks, a deck given twice, a game
     without decks or without exactly two seats, or fewer than one match; ``RulesetError``
@@ -211,6 +214,7 @@ def deck_matrix(
     pairs = [(a, b) for a in range(len(files)) for b in range(len(files)) if a != b]
     total = len(pairs) * games
     played: dict[tuple[int, int], tuple[MatchResult, ...]] = {}
+    used = 1
     started = time.perf_counter()
     for number, (a, b) in enumerate(pairs):
 
@@ -227,8 +231,10 @@ def deck_matrix(
             pair_seed(seed, number),
             workers,
             progress=report,
+            backend=backend,
         )
         played[(a, b)] = result.matches
+        used = result.workers
     seconds = time.perf_counter() - started
     cells = tuple(
         _versus(deck, other, played)
@@ -244,7 +250,7 @@ def deck_matrix(
         agent=agent_spec.text(),
         games=games,
         seed=seed,
-        workers=min(workers, games),
+        workers=used,
         seconds=seconds,
         cells=cells,
         standings=_standings(names, cells),
