@@ -145,13 +145,21 @@ class RayBackend:
                     namespace="cardtable",
                 )
             except (ConnectionError, RuntimeError, ValueError) as error:
-                where = f"the Ray cluster at {self._address}" if self._address else "a local Ray"
-                raise ClusterUnreachable(f"could not start or join {where}: {error}") from None
+                raise ClusterUnreachable(self._refusal(error)) from None
             self._owned = True
         self._ray = ray
         if self._asked is None:
             self._workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._task = ray.remote(_run_task)
+
+    def _refusal(self, error: Exception) -> str:
+        if self._address is None:
+            return f"could not start a local Ray: {error}"
+        return (
+            f"could not join the Ray cluster at {self._address}: {error}. A cluster started "
+            "by `ray start` checks a token: run with RAY_AUTH_MODE=token here and the "
+            "cluster's token in ~/.ray/auth_token or RAY_AUTH_TOKEN (docs/simulation.md)"
+        )
 
     def close(self) -> None:
         """Stop the local Ray this backend started (an existing one keeps running)."""
