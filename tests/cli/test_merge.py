@@ -178,3 +178,8 @@ def test_an_address_nothing_answers_at_is_one_clear_line() -> None:
     stderr = _refused(*SIMULATE, "--backend", "ray", "--address", "127.0.0.1:1")
     assert "--address 127.0.0.1:1: no Ray cluster answers there" in stderr
     assert "ray start --head" in stderr
+
+
+def test_the_help_names_the_extra_that_brings_ray() -> None:
+    result = invoke("simulate", "--help")
+    assert "cardtable[distributed]" in " ".join(result.stdout.split())

@@ -37,7 +37,7 @@ BackendOption = Annotated[
     typer.Option(
         "--backend",
         help="Where the matches are played: processes (worker processes on this machine) or "
-        "ray (a Ray cluster; needs cardtable[distributed]). Results do not change.",
+        "ray (a Ray cluster; needs cardtable\\[distributed]). Results do not change.",
     ),
 ]
 AddressOption = Annotated[
