@@ -57,6 +57,32 @@ def test_parts_of_a_ladder_merge_into_the_whole_byte_for_byte(tmp_path: Path) ->
     assert "War ladder" in _run("merge", *parts)
 
 
+def _decks(folder: Path) -> list[str]:
+    low, high = folder / "low.toml", folder / "high.toml"
+    low.write_text('set = "classic"\n[cards]\nd1 = 4\nd2 = 4\nd3 = 4\nd4 = 4\nd5 = 4\n')
+    high.write_text('set = "classic"\n[cards]\nd4 = 4\nd5 = 4\nd6 = 4\nd7 = 4\nd8 = 4\n')
+    return [str(low), str(high)]
+
+
+def test_parts_of_the_balance_tools_merge_into_the_whole_byte_for_byte(tmp_path: Path) -> None:
+    cards = ["balance", "cards", "--agents", "greedy,greedy", "--games", "8", "--seed", "2"]
+    whole = _run(*cards, "--workers", "2", "--json")
+    assert _run("merge", *_parts(tmp_path, cards, "3:8", "0:3"), "--json") == whole
+    decks = ["balance", "decks", *_decks(tmp_path), "--agent", "greedy", "--games", "5"]
+    whole = _run(*decks, "--seed", "3", "--workers", "2", "--json")
+    first, second = _parts(tmp_path, [*decks, "--seed", "3"], "0:2", "2:5")
+    assert _run("merge", first, second, "--json") == whole
+    # a deck file that changed between the parts, under the same name
+    (tmp_path / "low.toml").write_text(
+        'set = "classic"\n[cards]\nd2 = 4\nd3 = 4\nd4 = 4\nd5 = 4\nd6 = 4\n'
+    )
+    other = tmp_path / "other.json"
+    other.write_text(_run(*decks, "--seed", "3", "--workers", "1", "--indices", "2:5", "--json"))
+    refusal = _refused("merge", first, str(other))
+    assert "are parts of different runs: the rule" in refusal
+    assert "of their run 0 differs (a deck file that changed?)" in refusal
+
+
 def test_a_part_says_which_matches_it_holds(tmp_path: Path) -> None:
     data = json.loads(_run(*SIMULATE, "--workers", "1", "--indices", "4:10", "--json"))
     assert data["matches"] == 6

@@ -9,7 +9,8 @@ win rate. ``cards`` simulates matches and prints, per card, how often it was dra
 and how often its owner won then, flagging cards that look too strong, too weak or unused.
 Both show a progress bar on standard error (when it is a terminal), take ``--json`` for one
 JSON document instead of tables, and give the same results for a seed whatever ``--workers``
-and ``--backend`` (``ray``: on a Ray cluster, as for ``simulate``).
+and ``--backend`` (``ray``: on a Ray cluster, as for ``simulate``). ``--indices A:B`` plays
+a part (matches A to B-1 of every pair, or of the simulation), for ``cardtable merge``.
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from rich.text import Text
 
 from cardtable.agents import SeatSpec, check_seats, parse_seats
 from cardtable.agents.registry import default_agent
-from cardtable.cli.backends import opened
+from cardtable.cli.backends import opened, parse_indices
 from cardtable.cli.errors import UsageProblem, guarded
 from cardtable.cli.options import (
     AddressOption,
     BackendOption,
+    IndicesOption,
     JsonOption,
     RulesOption,
     SeedOption,
@@ -45,6 +47,7 @@ from cardtable.simulation.balance import balance_json, card_stats, deck_matrix
 from cardtable.simulation.balance.decks import DECK_OPTION, deck_labels
 from cardtable.simulation.balance.report import render_cards, render_matrix
 from cardtable.simulation.batch import Progress as ProgressCallback
+from cardtable.simulation.parts import indent_for
 
 T = TypeVar("T")
 
@@ -95,10 +98,12 @@ def decks_command(
     json_output: JsonOption = False,
     backend: BackendOption = "processes",
     address: AddressOption = None,
+    indices: IndicesOption = None,
 ) -> None:
     """Play every deck against every other: a win-rate matrix and each deck's win rate."""
     with guarded():
         count, seed = workers_and_seed(games, workers, seed)
+        part = parse_indices(indices, games)
         if len(files) < 2:
             raise UsageProblem(f"give at least two deck files to compare (got {len(files)})")
         found = find(GAME)
@@ -110,14 +115,23 @@ def decks_command(
         pairs = len(files) * (len(files) - 1)
         with opened(backend, workers, address) as runner:
             matrix = _run(
-                pairs * games,
+                pairs * (games if part is None else len(part)),
                 json_output,
                 lambda bar: deck_matrix(
-                    found, ruleset, files, spec, games, seed, count, progress=bar, backend=runner
+                    found,
+                    ruleset,
+                    files,
+                    spec,
+                    games,
+                    seed,
+                    count,
+                    progress=bar,
+                    backend=runner,
+                    indices=part,
                 ),
             )
         if json_output:
-            typer.echo(balance_json(matrix))
+            typer.echo(balance_json(matrix, indent=indent_for(matrix.part)))
         else:
             make_console().print(render_matrix(matrix))
 
@@ -140,6 +154,7 @@ def cards_command(
     json_output: JsonOption = False,
     backend: BackendOption = "processes",
     address: AddressOption = None,
+    indices: IndicesOption = None,
 ) -> None:
     """Per card: drawn, played, the owner's win rate then; flags strong, weak, unused cards.
 
@@ -148,6 +163,7 @@ def cards_command(
     """
     with guarded():
         count, seed = workers_and_seed(games, workers, seed)
+        part = parse_indices(indices, games)
         found = find(GAME)
         try:
             ruleset = rules_from_options(
@@ -166,7 +182,7 @@ def cards_command(
         decks = _seat_decks(ctx.args, found.seats(ruleset))
         with opened(backend, workers, address) as runner:
             stats = _run(
-                games,
+                games if part is None else len(part),
                 json_output,
                 lambda bar: card_stats(
                     found,
@@ -178,10 +194,11 @@ def cards_command(
                     progress=bar,
                     decks=decks,
                     backend=runner,
+                    indices=part,
                 ),
             )
         if json_output:
-            typer.echo(balance_json(stats))
+            typer.echo(balance_json(stats, indent=indent_for(stats.part)))
         else:
             make_console().print(render_cards(stats))
 

@@ -4,9 +4,9 @@
     cardtable simulate tcg --agents greedy,random --games 900 --seed 7 --indices 450:900 --json >b
     cardtable merge a b --json > whole.json
 
-The parts (``--indices A:B`` of ``simulate`` or ``ladder``, in any order) must be of one whole
-(the same command, game, rules, agents, seed and ``--games``) and hold each of its matches
-once; the merge rebuilds the whole's statistics from every match, so its document is the one
+The parts (``--indices A:B`` of ``simulate``, ``ladder`` or ``balance``, in any order) must be
+of one whole (the same command, game, rules, agents, seed and ``--games``) and hold each of its
+matches once; the merge rebuilds the whole's statistics from every match, so its document is the one
 the whole run prints, but for the time taken and the workers, which add up over the parts.
 Without ``--json`` or ``--output`` it prints the whole's tables.
 """
@@ -14,19 +14,22 @@ Without ``--json`` or ``--output`` it prints the whole's tables.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
 from cardtable.cli.errors import guarded
 from cardtable.cli.options import JsonOption
 from cardtable.cli.terminal import make_console
+from cardtable.simulation.balance import CardStats, DeckMatrix
+from cardtable.simulation.balance.report import render_cards, render_matrix
 from cardtable.simulation.ladder_report import render_ladder
 from cardtable.simulation.merge import (
     MergeError,
     Piece,
     merge,
     read_piece,
+    whole_balance,
     whole_document,
     whole_ladder,
     whole_summary,
@@ -47,7 +50,8 @@ def merge_command(
         typer.Option("--output", "-o", help="Write the whole's JSON document to FILE."),
     ] = None,
 ) -> None:
-    """Join the documents of parts of a simulate or ladder run (--indices) into the whole's."""
+    """Join the documents of parts of a simulate, ladder or balance run (--indices) into the
+    whole's."""
     with guarded():
         merged = merge([_read(path) for path in parts])
         if output is not None or json_output:
@@ -57,8 +61,13 @@ def merge_command(
             if json_output:
                 typer.echo(text)
             return
-        if merged.whole.command == "ladder":
+        command = merged.whole.command
+        if command == "ladder":
             make_console().print(render_ladder(whole_ladder(merged)))
+        elif command == "balance decks":
+            make_console().print(render_matrix(cast(DeckMatrix, whole_balance(merged))))
+        elif command == "balance cards":
+            make_console().print(render_cards(cast(CardStats, whole_balance(merged))))
         else:
             make_console().print(render(whole_summary(merged)))
 

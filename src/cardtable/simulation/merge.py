@@ -1,11 +1,13 @@
 """Merging the documents of parts of a simulation (``--indices``) into the document of the
-whole (``cardtable merge``).
+whole (``cardtable merge``): of ``simulate``, ``ladder``, ``balance decks`` and ``balance
+cards``.
 
 The parts' ``part`` objects (:mod:`.parts`) must be of one whole (the same command, game,
-ruleset, agents, seed and ``--games``) and together hold every match of it exactly once. The
-merge rebuilds every match, then the whole's statistics from them by the very code that makes
-a whole run's document, so the merged document is the whole run's, byte for byte, but for the
-time taken and the workers, which add up over the parts.
+ruleset, agents, seed and ``--games``, and for a balance the same decks) and together hold
+every match of it exactly once. The merge rebuilds every match, then the whole's statistics
+from them by the very code that makes a whole run's document, so the merged document is the
+whole run's, byte for byte, but for the time taken and the workers, which add up over the
+parts.
 
 >>> from cardtable.agents import parse_seats
 >>> from cardtable.games import find
@@ -35,6 +37,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardtable.simulation.backend import SimulationError
+from cardtable.simulation.balance.cards import CardStats, stats_of
+from cardtable.simulation.balance.decks import DeckMatrix, matrix_of
+from cardtable.simulation.balance.output import balance_json
 from cardtable.simulation.batch import SimulationResult
 from cardtable.simulation.ladder import LadderResult, ladder_of
 from cardtable.simulation.ladder_report import ladder_json
@@ -121,7 +126,7 @@ def merge(pieces: Sequence[Piece]) -> Merged:
             SimulationResult(
                 game=whole.game,
                 title=whole.title,
-                ruleset=whole.ruleset,
+                ruleset=whole.ruleset if run.ruleset is None else run.ruleset,
                 agents=tuple(run.agents),
                 seed=run.seed,
                 workers=sum(piece.part.workers for piece in ordered),
@@ -140,9 +145,21 @@ def _same_whole(one: Piece, other: Piece) -> None:
                 f"{one.name} and {other.name} are parts of different runs: "
                 f"{_difference(field.name, mine, theirs)}"
             )
-    runs = [(run.seed, run.agents) for run in one.part.runs]
-    if runs != [(run.seed, run.agents) for run in other.part.runs]:
-        raise MergeError(f"{one.name} and {other.name} are parts of different runs: their tables")
+    differ = f"{one.name} and {other.name} are parts of different runs"
+    if [(run.seed, run.agents) for run in one.part.runs] != [
+        (run.seed, run.agents) for run in other.part.runs
+    ]:
+        raise MergeError(f"{differ}: their tables")
+    for number, (mine, theirs) in enumerate(zip(one.part.runs, other.part.runs, strict=True)):
+        if mine.ruleset != theirs.ruleset:
+            keys = sorted(set(mine.ruleset or {}) | set(theirs.ruleset or {}))
+            changed = [
+                k for k in keys if (mine.ruleset or {}).get(k) != (theirs.ruleset or {}).get(k)
+            ]
+            raise MergeError(
+                f"{differ}: the rule {', '.join(changed) or 'set'} of their run {number} "
+                "differs (a deck file that changed?)"
+            )
 
 
 def _difference(name: str, mine: Any, theirs: Any) -> str:
@@ -197,8 +214,30 @@ def whole_ladder(merged: Merged) -> LadderResult:
     return ladder_of(whole.game, whole.title, whole.agents, merged.runs, whole.games, whole.seed)
 
 
+def whole_balance(merged: Merged) -> DeckMatrix | CardStats:
+    """The deck matrix or card statistics of a merged ``balance``."""
+    whole = merged.whole
+    if whole.command == "balance decks" and whole.decks is not None and whole.files is not None:
+        names = [str(name) for name in whole.decks]
+        return matrix_of(
+            merged.runs,
+            names,
+            whole.files,
+            whole.agents[0],
+            whole.games,
+            whole.seed,
+            ruleset=whole.ruleset,
+        )
+    if whole.command == "balance cards" and whole.decks is not None and whole.cards is not None:
+        return stats_of(merged.runs[0], whole.cards, tuple(whole.decks), whole.games)
+    raise MergeError(f"these are parts of a {whole.command}, not of a balance")
+
+
 def whole_document(merged: Merged) -> str:
     """The JSON document of the whole, as its command writes it (without the last newline)."""
-    if merged.whole.command == "ladder":
+    command = merged.whole.command
+    if command == "ladder":
         return json.dumps(ladder_json(whole_ladder(merged)), indent=WHOLE_INDENT)
+    if command in ("balance decks", "balance cards"):
+        return balance_json(whole_balance(merged), indent=WHOLE_INDENT)
     return summary_json(whole_summary(merged), indent=WHOLE_INDENT)

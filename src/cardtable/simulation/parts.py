@@ -44,8 +44,11 @@ from cardtable.simulation.batch import (
 )
 from cardtable.simulation.documents import RESULT_CONFIG
 
-Command = Literal["simulate", "ladder"]
+Command = Literal["simulate", "ladder", "balance decks", "balance cards"]
 """The commands whose runs can be split into parts and merged."""
+
+OMITTED = Field(exclude_if=lambda value: value is None)
+"""A field that only some documents have: left out of the others' (where it is ``None``)."""
 
 Row = tuple[
     Annotated[list[int], Field(description="winners: the seats that won")],
@@ -79,6 +82,13 @@ class Whole:
     """The seed of the whole."""
     games: int
     """Matches of each run in the whole (``--games``)."""
+    decks: Annotated[list[str | None] | None, OMITTED] = None
+    """``balance decks``: the decks' names; ``balance cards``: each seat's deck's name
+    (``null``: the rules' own). Left out for the other commands."""
+    files: Annotated[list[str] | None, OMITTED] = None
+    """``balance decks``: the deck files, as given. Left out for the other commands."""
+    cards: Annotated[dict[str, str] | None, OMITTED] = None
+    """``balance cards``: each card's name by its key. Left out for the other commands."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,6 +103,12 @@ class Run:
     """The run's own seed: match ``i`` is seeded ``match_seed(seed, i)``."""
     matches: list[Row]
     """The part's matches of this run, from :attr:`Part.start` on, in index order."""
+    ruleset: Annotated[dict[str, Any] | None, OMITTED] = None
+    """The run's own ruleset where it is not the whole's (``balance decks``: the pair's
+    decks at their seats). Left out otherwise."""
+    data: Annotated[list[Any] | None, OMITTED] = None
+    """``balance cards``: what each match kept (for each seat, the cards drawn and the cards
+    played, as ``[key, times]`` pairs), beside :attr:`matches`. Left out otherwise."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,29 +140,48 @@ def part_of(
     agents: Sequence[str],
     seed: int,
     games: int,
+    ruleset: dict[str, Any] | None = None,
+    decks: Sequence[str | None] | None = None,
+    files: Sequence[str] | None = None,
+    cards: dict[str, str] | None = None,
 ) -> Part:
     """The part object of ``results`` (the runs of one part, each a part of its own seeded
-    simulation, all over the same indices)."""
+    simulation, all over the same indices), of the whole played by ``command`` under
+    ``ruleset`` (default: the first run's) with ``agents``, ``seed`` and ``games``, and (for
+    the balance commands) its ``decks``, ``files`` and ``cards``."""
     first = results[0]
     played = first.part
     if played is None:
         raise SimulationError("a whole simulation is no part: play it with indices")
+    rules = first.ruleset if ruleset is None else ruleset
     reasons: dict[str, int] = {}
     runs = []
     for result in results:
         if result.part != played:
             raise SimulationError("the runs of a part play the same match indices")
         rows = [_row(match, reasons) for match in result.matches]
-        runs.append(Run(agents=list(result.agents), seed=result.seed, matches=rows))
+        kept = [match.data for match in result.matches] if cards is not None else None
+        runs.append(
+            Run(
+                agents=list(result.agents),
+                seed=result.seed,
+                matches=rows,
+                ruleset=None if result.ruleset == rules else result.ruleset,
+                data=kept,
+            )
+        )
     return Part(
         whole=Whole(
             command=command,
             game=first.game,
             title=first.title,
-            ruleset=first.ruleset,
+            ruleset=rules,
             agents=list(agents),
             seed=seed,
             games=games,
+            decks=None if decks is None else list(decks),
+            files=None if files is None else list(files),
+            cards=cards,
         ),
         start=played.start,
         stop=played.stop,
@@ -165,9 +200,10 @@ def _row(match: MatchResult, reasons: dict[str, int]) -> Row:
 def matches_of(run: Run, part: Part) -> list[MatchResult]:
     """The matches of ``run`` in ``part``, as the simulation returned them."""
     seats = len(run.agents)
+    kept = run.data or [None] * len(run.matches)
     found = []
-    for index, (winners, reason, decisions, first, placings) in enumerate(
-        run.matches, start=part.start
+    for index, ((winners, reason, decisions, first, placings), data) in enumerate(
+        zip(run.matches, kept, strict=True), start=part.start
     ):
         why = part.reasons[reason]
         found.append(
@@ -181,6 +217,7 @@ def matches_of(run: Run, part: Part) -> list[MatchResult]:
                 first_to_act=first,
                 finished=why != UNFINISHED,
                 placings=tuple(placings),
+                data=data,
             )
         )
     return found

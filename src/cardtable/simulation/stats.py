@@ -24,11 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import Field
-
 from cardtable.simulation.batch import SimulationResult
 from cardtable.simulation.documents import RESULT_CONFIG
-from cardtable.simulation.parts import Part, part_of
+from cardtable.simulation.parts import OMITTED, Part, part_of
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -225,7 +223,7 @@ class Summary:
     """How matches ended, in the game's words, with how many ended so."""
     first_mover: FirstMover
     length: Lengths
-    part: Annotated[Part | None, Field(exclude_if=lambda part: part is None)] = None
+    part: Annotated[Part | None, OMITTED] = None
     """Only in the document of a part of a simulation (``--indices A:B``): which part, and its
     matches, for ``cardtable merge`` to rebuild the whole; the figures above are the part's."""
 

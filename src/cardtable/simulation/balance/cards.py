@@ -33,18 +33,24 @@ True
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from cardtable.agents.registry import SeatSpec
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.simulation.backend import Backend
-from cardtable.simulation.batch import MatchResult, Progress, SimulationError, simulate
+from cardtable.simulation.batch import (
+    MatchResult,
+    Progress,
+    SimulationError,
+    SimulationResult,
+    simulate,
+)
 from cardtable.simulation.documents import DOCUMENT_CONFIG, RESULT_CONFIG
+from cardtable.simulation.parts import OMITTED, Part, part_of
 from cardtable.simulation.stats import Rate
 
 UNUSED_SHARE = 0.1
@@ -107,6 +113,9 @@ class CardStats:
     """The owners' win rate over all their matches (each match counts once per seat)."""
     cards: tuple[CardSummary, ...]
     """Every card drawn at least once, by key."""
+    part: Annotated[Part | None, OMITTED] = None
+    """Only in the document of a part (``--indices A:B``): which part, and its matches, for
+    ``cardtable merge`` to rebuild the whole; the figures above are the part's."""
 
     def card(self, key: str) -> CardSummary:
         """The statistics of the card ``key``."""
@@ -150,10 +159,13 @@ def card_stats(
     progress: Progress | None = None,
     decks: Sequence[str | None] = (),
     backend: Backend | None = None,
+    indices: range | None = None,
 ) -> CardStats:
     """Simulate ``games`` matches (as :func:`~cardtable.simulation.batch.simulate` does) and
     gather each card's statistics; the same results for any number of ``workers``, and
-    with any ``backend`` (which then plays instead of ``workers`` processes).
+    with any ``backend`` (which then plays instead of ``workers`` processes). With
+    ``indices``, only those matches are played: a part, whose statistics are the part's and
+    whose ``part`` lets :mod:`cardtable.simulation.merge` rebuild the whole.
 
     ``decks`` names each seat's deck for the report, one per seat (``None`` for a seat that
     plays the ruleset's own deck; ``SimulationError`` for too many or too few names); without
@@ -163,7 +175,6 @@ def card_stats(
         raise SimulationError(
             f"give a deck name for each of the {seats} seats, or none (got {len(decks)})"
         )
-    started = time.perf_counter()
     result = simulate(
         game,
         ruleset,
@@ -174,28 +185,48 @@ def card_stats(
         progress=progress,
         collect=cards_of,
         backend=backend,
+        indices=indices,
     )
-    seconds = time.perf_counter() - started
-    names = _card_names(ruleset)
+    return stats_of(result, _card_names(ruleset), tuple(decks) if decks else (None,) * seats, games)
+
+
+def stats_of(
+    result: SimulationResult, names: dict[str, str], decks: tuple[str | None, ...], games: int
+) -> CardStats:
+    """The card statistics of ``result`` (a simulation of ``games`` matches, or a part of it,
+    whose matches kept :func:`cards_of`), with the cards' ``names`` by key and each seat's
+    deck's name."""
     tallies = _tally(result.matches)
     wins = sum(len(match.winners) for match in result.matches)
-    average = Rate.of(wins, len(result.matches) * seats)
+    average = Rate.of(wins, len(result.matches) * result.seats)
     if not tallies:
-        raise SimulationError(f"no cards were drawn: {game.title} has no card events to count")
+        raise SimulationError(f"no cards were drawn: {result.title} has no card events to count")
     cards = tuple(
         _summary(key, names.get(key, key), tally, average) for key, tally in sorted(tallies.items())
     )
+    part = None
+    if result.part is not None:
+        part = part_of(
+            "balance cards",
+            [result],
+            agents=result.agents,
+            seed=result.seed,
+            games=games,
+            decks=decks,
+            cards=names,
+        )
     return CardStats(
-        game=game.name,
-        title=game.title,
+        game=result.game,
+        title=result.title,
         agents=result.agents,
-        decks=tuple(decks) if decks else (None,) * seats,
+        decks=decks,
         matches=len(result.matches),
-        seed=seed,
+        seed=result.seed,
         workers=result.workers,
-        seconds=seconds,
+        seconds=result.seconds,
         average=average,
         cards=cards,
+        part=part,
     )
 
 

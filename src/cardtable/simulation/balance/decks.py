@@ -31,11 +31,10 @@ it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from cardtable.agents.registry import SeatSpec, check_seats
 from cardtable.engine.game import Game, RulesetOption
@@ -44,10 +43,12 @@ from cardtable.simulation.batch import (
     MatchResult,
     Progress,
     SimulationError,
+    SimulationResult,
     match_seed,
     simulate,
 )
 from cardtable.simulation.documents import DOCUMENT_CONFIG, RESULT_CONFIG
+from cardtable.simulation.parts import OMITTED, Part, part_of
 from cardtable.simulation.stats import Rate
 
 DECK_OPTION = "deck"
@@ -121,6 +122,10 @@ class DeckMatrix:
     """One per ordered pair of different decks: ``(0, 1), (0, 2)... (1, 0), (1, 2)...``."""
     standings: tuple[DeckStanding, ...]
     """Each deck's overall win rate, in the order of :attr:`decks`."""
+    part: Annotated[Part | None, OMITTED] = None
+    """Only in the document of a part (``--indices A:B``: matches A to B-1 of every pair):
+    which part, and its matches, for ``cardtable merge`` to rebuild the whole; the figures
+    above are the part's."""
 
     def versus(self, deck: int, opponent: int) -> Versus:
         """How ``deck`` fared against ``opponent``."""
@@ -195,10 +200,14 @@ def deck_matrix(
     *,
     progress: Progress | None = None,
     backend: Backend | None = None,
+    indices: range | None = None,
 ) -> DeckMatrix:
     """Play every ordered pair of ``deck_files`` ``games`` times between ``agent_spec`` and
     itself; the win rates of each deck against each other deck and overall. With
-    ``backend`` (a process pool or Ray), its workers play, and ``workers`` is not used.
+    ``backend`` (a process pool or Ray), its workers play, and ``workers`` is not used. With
+    ``indices``, every pair plays only those of its matches: a part of the matrix, whose
+    figures are the part's and whose ``part`` lets :mod:`cardtable.simulation.merge`
+    rebuild the whole.
 
     Raises :class:`SimulationError` for fewer than two decks, a deck given twice, a game
     without decks or without exactly two seats, or fewer than one match; ``RulesetError``
@@ -211,49 +220,93 @@ def deck_matrix(
         option.apply(ruleset, f"0={path}")  # checks each file before any match
     own = [option.label(f"0={path}") if option.label else Path(path).stem for path in files]
     names = deck_labels(own, files)
-    pairs = [(a, b) for a in range(len(files)) for b in range(len(files)) if a != b]
-    total = len(pairs) * games
-    played: dict[tuple[int, int], tuple[MatchResult, ...]] = {}
-    used = 1
-    started = time.perf_counter()
+    pairs = pairs_of(len(files))
+    each = games if indices is None else len(indices)
+    total = len(pairs) * each
+    played: list[SimulationResult] = []
     for number, (a, b) in enumerate(pairs):
 
-        def report(done: int, _: int, before: int = number * games) -> None:
+        def report(done: int, _: int, before: int = number * each) -> None:
             if progress is not None:
                 progress(before + done, total)
 
         pair_rules = option.apply(option.apply(ruleset, f"0={files[a]}"), f"1={files[b]}")
-        result = simulate(
-            game,
-            pair_rules,
-            [agent_spec, agent_spec],
-            games,
-            pair_seed(seed, number),
-            workers,
-            progress=report,
-            backend=backend,
+        played.append(
+            simulate(
+                game,
+                pair_rules,
+                [agent_spec, agent_spec],
+                games,
+                pair_seed(seed, number),
+                workers,
+                progress=report,
+                backend=backend,
+                indices=indices,
+            )
         )
-        played[(a, b)] = result.matches
-        used = result.workers
-    seconds = time.perf_counter() - started
+    return matrix_of(
+        played, names, files, agent_spec.text(), games, seed, ruleset=ruleset.to_json()
+    )
+
+
+def pairs_of(decks: int) -> list[tuple[int, int]]:
+    """The ordered pairs of different decks, in the order they play.
+
+    >>> pairs_of(3)
+    [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+    """
+    return [(a, b) for a in range(decks) for b in range(decks) if a != b]
+
+
+def matrix_of(
+    played: Sequence[SimulationResult],
+    names: Sequence[str],
+    files: Sequence[str],
+    agent: str,
+    games: int,
+    seed: int,
+    *,
+    ruleset: dict[str, Any],
+) -> DeckMatrix:
+    """The matrix of the pairs ``played`` (one simulation per :func:`pairs_of`, in order, each
+    of ``games`` matches or the same part of them) of the decks ``names`` (from ``files``),
+    ``agent`` on both sides, under ``ruleset`` (as JSON, before the decks)."""
+    pairs = pairs_of(len(files))
+    if len(played) != len(pairs):
+        raise SimulationError(f"{len(files)} decks make {len(pairs)} ordered pairs")
+    by_pair = {pair: result.matches for pair, result in zip(pairs, played, strict=True)}
     cells = tuple(
-        _versus(deck, other, played)
+        _versus(deck, other, by_pair)
         for deck in range(len(files))
         for other in range(len(files))
         if deck != other
     )
+    first = played[0]
+    part = None
+    if first.part is not None:
+        part = part_of(
+            "balance decks",
+            played,
+            agents=[agent],
+            seed=seed,
+            games=games,
+            ruleset=ruleset,
+            decks=list(names),
+            files=list(files),
+        )
     return DeckMatrix(
-        game=game.name,
-        title=game.title,
-        decks=names,
-        files=files,
-        agent=agent_spec.text(),
+        game=first.game,
+        title=first.title,
+        decks=tuple(names),
+        files=tuple(files),
+        agent=agent,
         games=games,
         seed=seed,
-        workers=used,
-        seconds=seconds,
+        workers=first.workers,
+        seconds=sum(result.seconds for result in played),
         cells=cells,
-        standings=_standings(names, cells),
+        standings=_standings(tuple(names), cells),
+        part=part,
     )
 
 

@@ -63,8 +63,18 @@ def read_balance(text: str | bytes) -> DeckMatrix | CardStats:
 
 
 def balance_schema() -> dict[str, Any]:
-    """The JSON Schema of the documents (of what is written, so ``kind`` is required)."""
+    """The JSON Schema of the documents (of what is written, so ``kind`` is required, and a
+    field left out when it is null, such as a whole run's ``part``, is not)."""
     schema = _adapter().json_schema(mode="serialization")
+    for definition in schema.get("$defs", {}).values():  # left out when null: not required
+        properties = definition.get("properties", {})
+        required = [
+            name
+            for name in definition.get("required", ())
+            if "default" not in properties.get(name, {}) or properties[name]["default"] is not None
+        ]
+        if "required" in definition:
+            definition["required"] = required
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Balance document"
     schema["description"] = SCHEMA_DESCRIPTION
