@@ -114,10 +114,24 @@ def _in_worker(work: Callable[[Any, E], R], errand: E) -> R:
 
 def pool_context() -> multiprocessing.context.BaseContext:
     """Fork where there is fork (Linux): workers inherit the job as it is, nothing is pickled
-    or imported again; elsewhere, the platform's default."""
+    or imported again; but spawn in a process that runs Ray, whose gRPC threads make a forked
+    copy of it unsafe (the job is pickled, its game sent by name); elsewhere, the platform's
+    default."""
+    if _runs_ray():
+        return multiprocessing.get_context("spawn")
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
+
+
+def _runs_ray() -> bool:
+    """Whether this process is connected to Ray (without importing it).
+
+    >>> _runs_ray()
+    False
+    """
+    ray = sys.modules.get("ray")
+    return ray is not None and bool(ray.is_initialized())
 
 
 class ProcessPool:
