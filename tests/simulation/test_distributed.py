@@ -32,7 +32,7 @@ from cardtable.simulation.backend import Backend, ProcessPool, pool_context
 from cardtable.simulation.balance import card_stats, deck_matrix
 from cardtable.simulation.batch import MatchResult
 from cardtable.simulation.ladder import ladder
-from cardtable.simulation.ray_backend import RayBackend
+from cardtable.simulation.ray_backend import RayBackend, allow_forks
 from cardtable.simulation.tournament import run_tournament
 from cardtable.tournaments.settings import Settings
 from tests.cli.helpers import invoke
@@ -121,10 +121,7 @@ def local_ray(before_ray: Expected) -> Iterator[Expected]:
     """A local Ray of two CPUs for the module; what to compare its results with."""
     ray = need_ray()
     folder = tempfile.mkdtemp(prefix="ct-ray-")  # short: Ray's sockets live under it
-    # Later tests of this process fork worker pools: gRPC, under Ray, must allow that
-    # (as Ray sets for its own workers).
-    os.environ.setdefault("GRPC_ENABLE_FORK_SUPPORT", "1")
-    os.environ.setdefault("GRPC_POLL_STRATEGY", "poll")
+    allow_forks()  # later tests of this process fork worker pools
     ray.init(
         address="local",
         num_cpus=2,

@@ -20,6 +20,7 @@ installed, at the same version: a task names its function and its players by the
 from __future__ import annotations
 
 import logging
+import os
 import socket
 from collections.abc import Callable, Sequence
 from types import ModuleType, TracebackType
@@ -64,6 +65,22 @@ def import_ray() -> ModuleType:
             "cluster"
         ) from None
     return ray
+
+
+FORK_SAFE_GRPC = {"GRPC_ENABLE_FORK_SUPPORT": "1", "GRPC_POLL_STRATEGY": "poll"}
+"""What lets a process that ran Ray fork later (a process pool, once Ray has stopped): the
+settings Ray gives its own workers' gRPC."""
+
+
+def allow_forks() -> None:
+    """Set :data:`FORK_SAFE_GRPC` for the Ray this process is about to start or join, where
+    they are not set already (gRPC reads them when Ray starts it).
+
+    >>> sorted(FORK_SAFE_GRPC)
+    ['GRPC_ENABLE_FORK_SUPPORT', 'GRPC_POLL_STRATEGY']
+    """
+    for name, value in FORK_SAFE_GRPC.items():
+        os.environ.setdefault(name, value)
 
 
 def _run_task(work: Callable[[J, E], R], job: J, errand: E) -> R:
@@ -135,6 +152,7 @@ class RayBackend:
         if not ray.is_initialized():
             if self._address is not None:
                 check_reachable(self._address)
+            allow_forks()
             try:
                 ray.init(
                     address=self._address or "local",
