@@ -117,11 +117,11 @@ def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
 
 
 class RayBackend:
-    """Errands as Ray tasks. Without ``address``, a local Ray with ``workers`` CPUs is started
-    when the backend is entered and stopped when it is left; with one (``HOST:PORT`` of a
-    cluster's head), the backend joins that cluster and uses all of it, or at most
-    ``workers`` tasks at a time when ``workers`` is given. Where this process already runs Ray
-    (``ray.init`` was called), the backend uses it as it is and leaves it running.
+    """Errands as Ray tasks. Without ``address``, a local Ray with ``workers`` CPUs (default:
+    every core) is started when the backend is entered and stopped when it is left; with one
+    (``HOST:PORT`` of a cluster's head), the backend joins that cluster and uses all of it, or
+    at most ``workers`` tasks at a time when ``workers`` is given. Where this process already
+    runs Ray (``ray.init`` was called), the backend uses it as it is and leaves it running.
     """
 
     def __init__(
@@ -156,7 +156,7 @@ class RayBackend:
             try:
                 ray.init(
                     address=self._address or "local",
-                    num_cpus=None if self._address else self._workers,
+                    num_cpus=None if self._address else self._asked,
                     include_dashboard=False,
                     log_to_driver=False,
                     logging_level=logging.WARNING,
