@@ -14,8 +14,20 @@ from cardtable.simulation import batch
 from tests.cli.helpers import invoke
 from tests.services import need_ray
 
-SIMULATE = ["simulate", "war", "--agents", "random,random", "--games", "20", "--seed", "5"]
-LADDER = ["ladder", "war", "--agents", "random,random,random", "--games", "9", "--seed", "2"]
+QUICK = ["--ranks", "7", "--turn-limit", "100"]
+"""War's quick table (28 cards, at most 100 battles): short matches."""
+SIMULATE = ["simulate", "war", *QUICK, "--agents", "random,random", "--games", "20", "--seed", "5"]
+LADDER = [
+    "ladder",
+    "war",
+    *QUICK,
+    "--agents",
+    "random,random,random",
+    "--games",
+    "9",
+    "--seed",
+    "2",
+]
 
 
 @pytest.fixture(autouse=True)

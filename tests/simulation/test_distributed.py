@@ -42,8 +42,31 @@ from tests.simulation.crashing import marker
 TCG = find("tcg")
 WAR = find("war")
 WAR_QUICK = WAR.preset("quick").ruleset
-SIMULATION = ["simulate", "war", "--agents", "random,random", "--games", "12", "--seed", "5"]
-TOURNAMENT = ["tournament", "run", "war", "--agents", "random", "--entrants", "4", "--seed", "2"]
+QUICK = ["--ranks", "7", "--turn-limit", "100"]
+"""War's quick table (28 cards, at most 100 battles): short matches."""
+SIMULATION = [
+    "simulate",
+    "war",
+    *QUICK,
+    "--agents",
+    "random,random",
+    "--games",
+    "12",
+    "--seed",
+    "5",
+]
+TOURNAMENT = [
+    "tournament",
+    "run",
+    "war",
+    *QUICK,
+    "--agents",
+    "random",
+    "--entrants",
+    "4",
+    "--seed",
+    "2",
+]
 
 
 @dataclass(frozen=True)
