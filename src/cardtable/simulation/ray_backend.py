@@ -3,11 +3,11 @@
 Ray (the optional extra ``cardtable[distributed]``) is imported only when a
 :class:`RayBackend` connects, so ``import cardtable`` never pays for it and an install without
 it runs everything else. Each :meth:`RayBackend.map` puts its job in Ray's object store once,
-submits one task per errand (at most ``workers`` at a time when a worker count was given for
-an existing cluster), hands results to ``done`` as tasks finish, and returns them in errand
-order. A task whose worker process or machine dies is run again, up to :data:`RETRIES` times;
-a match that fails fails the same way anywhere, so its error is never retried but raised as
-the process pool raises it.
+submits one task per errand (on a cluster given a worker count, at most that many at a time),
+hands results to ``done`` as tasks finish, and returns them in errand order. A task whose
+worker process or machine dies is run again, up to :data:`RETRIES` times; a match that fails
+fails the same way anywhere, so its error is never retried but raised as the process pool
+raises it.
 
 Every machine of a cluster needs cardtable (and any ``py:MODULE:OBJECT`` player's module)
 installed, at the same version: a task names its function and its players by their modules.
@@ -39,8 +39,8 @@ RETRIES = 3
 EXTRA = "cardtable[distributed]"
 """The optional extra that installs Ray."""
 
-WAIT = 0.2
-"""Seconds between looks at which tasks have finished (progress is reported that often)."""
+LOOK = 1.0
+"""Seconds at most between looks at the tasks under way (Ctrl-C is heard that often)."""
 
 CONNECT_TIMEOUT = 3.0
 """Seconds to wait for a cluster's address to answer before calling it unreachable."""
@@ -209,7 +209,10 @@ class RayBackend:
         assert ray is not None
         task = self._task.options(max_retries=self._retries, retry_exceptions=False)
         shared = ray.put(job)
-        limit = self._workers if self._asked is not None else len(errands)
+        # A local Ray of its own runs as many tasks at once as it has CPUs and queues the
+        # rest itself; on a cluster, a worker count caps the tasks handed out at a time.
+        capped = self._asked is not None and not self._owned
+        limit = self._workers if capped else len(errands)
         waiting = list(enumerate(errands))
         running: dict[Any, int] = {}
         found: dict[int, R] = {}
@@ -218,7 +221,8 @@ class RayBackend:
                 while waiting and len(running) < max(limit, 1):
                     position, errand = waiting.pop(0)
                     running[task.remote(work, shared, errand)] = position
-                ready, _ = ray.wait(list(running), num_returns=len(running), timeout=WAIT)
+                ray.wait(list(running), num_returns=1, timeout=LOOK)  # the first to finish
+                ready, _ = ray.wait(list(running), num_returns=len(running), timeout=0)
                 for ref in ready:
                     position = running.pop(ref)
                     found[position] = ray.get(ref)
