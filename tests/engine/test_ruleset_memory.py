@@ -9,7 +9,10 @@ import pytest
 from cardtable.engine import Match
 from cardtable.engine.game import RULESETS_REMEMBERED
 from cardtable.games import find
+from cardtable.games.karata import events as karata_events
+from cardtable.games.tcg import events as tcg_events
 from cardtable.games.tcg import game as tcg_game
+from cardtable.games.war import actions as war_actions
 from cardtable.games.war import cards as war_cards
 from cardtable.games.war import game as war_game
 
@@ -19,19 +22,19 @@ MANY = RULESETS_REMEMBERED + 40
 @pytest.mark.parametrize("name", ["war", "tcg"])
 def test_a_match_reads_its_cards_from_its_rule_book(name: str) -> None:
     """What a game makes per ruleset (its cards, a deck's manifest) lives in that ruleset's
-    rule book, which the game's bounded ``rulebooks`` own: no module keeps a cache of its own
-    by ruleset."""
+    rule book, which the game's bounded ``rulebooks`` own, and the faces its events show are
+    kept on the cards: no module keeps a cache of its own."""
     game = find(name)
     match = Match(game, game.default_ruleset(), seed=1)
     book = match.state.rules
     assert all(card.definition is book.cards[card.key] for card in match.state.cards)
-    for module in (war_cards, war_game, tcg_game):
+    for module in (war_cards, war_game, war_actions, tcg_game, tcg_events, karata_events):
         cached = [
             function
             for function in vars(module).values()
             if hasattr(function, "cache_info") and function.__module__ == module.__name__
         ]
-        assert cached == [], f"{module.__name__} caches by ruleset: {cached}"
+        assert cached == [], f"{module.__name__} keeps a cache: {cached}"
 
 
 def test_war_keeps_the_rule_books_of_a_bounded_number_of_rulesets() -> None:

@@ -20,11 +20,14 @@ AttributeError: cards are immutable: owner of card #0 cannot change ...
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.json import JsonObject, JsonValue, as_int, as_list, as_object, as_str
+
+F = TypeVar("F")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,7 +100,7 @@ class Card:
     read its current stats with ``state.stat(card, name)``.
     """
 
-    __slots__ = ("definition", "id", "key", "owner", "pool")
+    __slots__ = ("definition", "id", "key", "owner", "pool", "_face")
 
     id: int
     definition: CardDef
@@ -105,6 +108,8 @@ class Card:
     """The definition's key (kept beside it: read after every decision by views)."""
     owner: int | None
     pool: str | None
+    _face: Any
+    """What :meth:`face` made, once asked."""
 
     def __init__(
         self, card_id: int, definition: CardDef, *, owner: int | None, pool: str | None
@@ -129,6 +134,24 @@ class Card:
         """The value printed on the card for a stat (0 when it has none)."""
         value: int = getattr(self.definition, name, 0)
         return value
+
+    def face(self, make: Callable[[Card], F]) -> F:
+        """What its game's events show of this card, ``make(card)``, made the first time it is
+        asked and kept on the card: a card never changes, and a match shows the same cards
+        again and again. ``make`` reads the card alone, and one game shows one kind of face.
+
+        >>> card = Card(7, CardDef(key="ace", name="Ace"), owner=0, pool=None)
+        >>> card.face(lambda shown: (shown.id, shown.definition.name))
+        (7, 'Ace')
+        >>> card.face(lambda shown: "made again")  # kept: made once
+        (7, 'Ace')
+        """
+        try:
+            kept: F = self._face
+        except AttributeError:
+            kept = make(self)
+            object.__setattr__(self, "_face", kept)
+        return kept
 
     def to_json(self) -> JsonObject:
         return {"id": self.id, "key": self.key, "owner": self.owner, "pool": self.pool}

@@ -74,7 +74,11 @@ def event(cls: type[E]) -> type[E]:
     fields) an event class: a slotted dataclass made with keywords."""
     if not isinstance(cls.__dict__.get("kind"), str):
         raise TypeError(f'{cls.__name__}: an event says its kind (kind = "...")')
-    return dataclasses.dataclass(slots=True, kw_only=True)(cls)
+    initialised = "__init__" in cls.__dict__ or hasattr(cls, "__post_init__")
+    made = dataclasses.dataclass(slots=True, kw_only=True)(cls)
+    if initialised:
+        made._writes_own = made._writes_own | {"__init__"}
+    return made
 
 
 class EventShape:
@@ -93,7 +97,8 @@ class EventShape:
     """The event's ``type`` in JSON (``"deal"``), which tells its shape."""
     _compiled: ClassVar[Any]
     _writes_own: ClassVar[frozenset[str]] = frozenset()
-    """Which of the methods written out as source the class (or a base) writes itself."""
+    """Which of the methods written out as source the class (or a base) writes itself, and
+    ``__init__`` when it does more than set each field."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -243,12 +248,29 @@ def _compile(cls: type[EventShape]) -> _Compiled:
         lines = record_writer(members, optional, source, holder="self", first=kind, hidden=hidden)
         event = source.function("event", "self, seat", lines)
     shape = record_shape(cls, members, optional, (("type", Literal.__getitem__(cls.kind)),))
-    reading = reading_lines(source.name(cls), members, optional, source, fixed=kind)
+    reading, values = reading_lines(members, optional, source, fixed=kind)
+    if "__init__" in cls._writes_own or cls.__setattr__ is not object.__setattr__:
+        made = ", ".join(f"{name}={value}" for name, value in values)
+        reading.append(f"return {source.name(cls)}({made})")
+    else:  # made as its __init__ would, which only sets each field (and costs more to call)
+        reading.append(f"made = {source.name(object.__new__)}(cls)")
+        reading.extend(f"made.{name} = {value}" for name, value in values)
+        for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if field.name not in parts:
+                reading.append(f"made.{field.name} = {_default_source(field, source)}")
+        reading.append("return made")
     retry = source.name(UNREAD)
     lines = ["try:", *(f"    {line}" for line in reading), f"except {retry}:"]
     lines.append(f"    return {source.name(_checked)}(cls, data)")  # it says what is wrong
     from_json = source.function("from_json", "cls, data", lines)
     return _Compiled(members, optional, secrets, shape, to_json, event, from_json)
+
+
+def _default_source(field: dataclasses.Field[Any], source: Source) -> str:
+    """Python source for the value ``field`` holds when it is not given."""
+    if field.default_factory is not dataclasses.MISSING:
+        return f"{source.name(field.default_factory)}()"
+    return source.name(field.default)
 
 
 def _writes_for_seat(cls: type) -> bool:
@@ -337,7 +359,15 @@ class MoveEvent(EventShape):
         zones = self.zones
         if zones is None or zones[0].visible_to(seat) or zones[1].visible_to(seat):
             return self
-        return dataclasses.replace(self, card=None)
+        if type(self) is not MoveEvent:  # a subclass may hold more
+            return dataclasses.replace(self, card=None)
+        return type(self)(  # made at once: most seats see no move of a hidden card
+            card=None,
+            origin=self.origin,
+            destination=self.destination,
+            reason=self.reason,
+            zones=zones,
+        )
 
 
 @event

@@ -575,18 +575,20 @@ def record_reader(
     the same values of the same types (making a frozen record costs more than finding it)."""
     source = Source()
     if not all(_plain(part) for _, part in members):
-        lines = reading_lines(source.name(kind), members, optional, source)
+        lines, values = reading_lines(members, optional, source)
+        made = ", ".join(f"{name}={value}" for name, value in values)
+        lines.append(f"return {source.name(kind)}({made})")
         return source.function(f"read_{kind.__name__}", "data", lines)
     length = " + ".join(
         [str(len(members) - len(optional))]
         + [f"({name!r} in data)" for name, _ in members if name in optional]
     )
-    values = ", ".join(
+    given = ", ".join(
         f"(data[{name!r}] if {name!r} in data else None)" if name in optional else f"data[{name!r}]"
         for name, _ in members
     )
     lines = [f"if type(data) is not dict or len(data) != {length}:", "    _malformed()"]
-    lines.append(f"return {source.name(_remembered(kind, members))}({values})")
+    lines.append(f"return {source.name(_remembered(kind, members))}({given})")
     return source.function(f"read_{kind.__name__}", "data", lines)
 
 
@@ -612,17 +614,16 @@ def _remembered(kind: Any, members: list[tuple[str, Codec]]) -> Callable[..., An
 
 
 def reading_lines(
-    make: str,
     members: list[tuple[str, Codec]],
     optional: frozenset[str],
     source: Source,
     *,
     fixed: tuple[tuple[str, str], ...] = (),
-) -> list[str]:
-    """The lines of a function that reads a record from the JSON ``data`` as it is written
-    and makes it with ``make`` (a name in ``source``, given the members as keywords),
-    raising on anything else (see :func:`load_source`); ``fixed``: keys the JSON holds
-    besides, with their constant values (an event's ``type``)."""
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """The lines of a function that check the JSON ``data`` holds a record as it is written,
+    and the source of each member's value read from it, raising on anything else (see
+    :func:`load_source`); ``fixed``: keys the JSON holds besides, with their constant values
+    (an event's ``type``)."""
     counted = [str(len(members) - len(optional) + len(fixed))]
     counted.extend(f"({name!r} in data)" for name, _ in members if name in optional)
     length = " + ".join(counted)
@@ -634,9 +635,8 @@ def reading_lines(
         value = load_source(part, f"data[{name!r}]", 0, source)
         if name in optional:
             value = f"({value} if {name!r} in data else None)"
-        values.append(f"{name}={value}")
-    lines.append(f"return {make}({', '.join(values)})")
-    return lines
+        values.append((name, value))
+    return lines, values
 
 
 def _same(value: Any) -> Any:

@@ -21,7 +21,6 @@ from cardtable.games.karata.events import (
     Dealt,
     FineFor,
     FineImposed,
-    KarataCardFace,
     LeftTable,
     NextTurn,
     PassReason,
@@ -34,6 +33,7 @@ from cardtable.games.karata.events import (
     TurnedUp,
     TurnFinished,
     TurnPassed,
+    face_of,
 )
 from cardtable.games.karata.outcomes import DECK_RAN_OUT, LEFT, PLAYED_OUT
 from cardtable.games.karata.state import DECK, KarataState
@@ -87,9 +87,7 @@ class TurnUp(Action[KarataState]):
             card = deck.pop()
         state.pile.add(card)
         state.buried = [turned.key for turned in buried]  # public from version 4
-        return TurnedUp(
-            card=KarataCardFace.of(card), buried=[KarataCardFace.of(turned) for turned in buried]
-        )
+        return TurnedUp(card=face_of(card), buried=[face_of(turned) for turned in buried])
 
 
 class ChooseStarter(Action[KarataState]):
@@ -116,7 +114,7 @@ class StageCard(Action[KarataState]):
     def execute(self, state: KarataState) -> PutDown:
         state.hands[self.seat].remove(self.card)
         state.play.add(self.card)
-        return PutDown(seat=self.seat, card=KarataCardFace.of(self.card))
+        return PutDown(seat=self.seat, card=face_of(self.card))
 
 
 class FinishTurn(Action[KarataState]):
@@ -196,7 +194,7 @@ class ReturnStaged(Action[KarataState]):
         for card in cards:
             state.hands[self.seat].add(card)
         state.play.cards.clear()
-        return TakenBack(seat=self.seat, cards=[KarataCardFace.of(card) for card in cards])
+        return TakenBack(seat=self.seat, cards=[face_of(card) for card in cards])
 
 
 TURN: Final = "turn"
@@ -268,7 +266,7 @@ class PickUp(Action[KarataState]):
             count=len(picked),
             reason=self.reason,
             recycled=recycled,
-            cards=[KarataCardFace.of(card) for card in picked],
+            cards=[face_of(card) for card in picked],
         )
 
 

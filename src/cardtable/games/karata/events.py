@@ -19,7 +19,6 @@ can no longer see.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Literal, Self
 
@@ -46,11 +45,15 @@ class KarataCardFace(Shape):
     key: str
     name: str
 
-    @classmethod
-    def of(cls, card: Card) -> KarataCardFace:
-        """The face of ``card``, as an event shows it."""
-        definition = card.definition
-        return cls(id=card.id, key=definition.key, name=definition.name)
+
+def face_of(card: Card) -> KarataCardFace:
+    """The face of ``card``, as an event shows it (made once, kept on the card)."""
+    return card.face(_face)
+
+
+def _face(card: Card) -> KarataCardFace:
+    definition = card.definition
+    return KarataCardFace(id=card.id, key=definition.key, name=definition.name)
 
 
 @event
@@ -247,7 +250,9 @@ class Picked(EventShape):
         """The picker sees the cards; everyone else reads the event without them."""
         if seat == self.seat or self.cards is None:
             return self
-        return dataclasses.replace(self, cards=None)
+        return type(self)(
+            seat=self.seat, count=self.count, reason=self.reason, recycled=self.recycled
+        )
 
     def words(self, names: Names) -> str:
         who = names.seat(self.seat)

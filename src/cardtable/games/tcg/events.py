@@ -16,7 +16,6 @@ only the seats that see the hand (its owner) see its face (:class:`Drew`).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -50,11 +49,13 @@ class CardFace(Shape):
     draw: int
 
 
-@functools.lru_cache(maxsize=4096)
 def face_of(card: Card) -> CardFace:
-    """The face of ``card`` in events: what is printed on it (views show current values).
-    Cards are immutable and shared by the copies of a state and the matches of a rule book:
-    the faces of the latest few thousand are remembered."""
+    """The face of ``card`` in events: what is printed on it (views show current values),
+    made once and kept on the card."""
+    return card.face(_face)
+
+
+def _face(card: Card) -> CardFace:
     printed = card.printed
     return CardFace(
         id=card.id,

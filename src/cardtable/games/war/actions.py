@@ -38,7 +38,11 @@ CONCEDED: Final = "conceded"
 
 
 def card_face(card: Card) -> WarCardFace:
-    """A face-up card in events: what is printed on it."""
+    """A face-up card in events: what is printed on it (made once, kept on the card)."""
+    return card.face(_face)
+
+
+def _face(card: Card) -> WarCardFace:
     definition = card.definition
     return WarCardFace(
         id=card.id, key=definition.key, name=definition.name, strength=card.printed("strength")
