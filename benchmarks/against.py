@@ -5,6 +5,7 @@ one run: does a change make any of them slower?
     python benchmarks/against.py --base main --rounds 9     more rounds, steadier figures
     python benchmarks/against.py --base HEAD --only war views    some workloads only
     python benchmarks/against.py --base HEAD --quick        tiny sizes: does the script run?
+    python benchmarks/against.py --base HEAD~1 --instructions   instructions per unit instead
 
 The base revision is checked out with ``git worktree add --detach`` into a temporary folder
 (removed at the end, on an error or Ctrl-C too); "current" is the ``src`` of the tree this
@@ -19,16 +20,29 @@ The workloads, seeds fixed so both trees do the same work (the table says when t
 - ``tcg-random``, ``tcg-greedy``: Kata TCG matches, random or greedy at both seats (decisions/s)
 - ``war``: War matches between random players (decisions/s)
 - ``karata-heuristic``: Karata matches of three heuristic players (decisions/s)
+- ``tcg-playouts``, ``karata-playouts``, ``war-playouts``: matches between random players
+  with no journal kept, as a search's playouts and the research environments play them
+  (decisions/s)
 - ``search``: the search player (``ismcts:100``) against the greedy one in Kata TCG matches,
   for a fixed number of its decisions among more than one legal move (its decisions/s)
 - ``state-copy``, ``views``, ``state-json``: over mid-match states of the Kata TCG, Karata
   (three players) and War, ``state.copy()``, ``game.view(state, seat)`` for every seat, and
   ``game.state_from_json(game.state_to_json(state))`` (each per second)
+- ``events``, ``event-words``: the journals of random matches of every game, played to
+  their end: each seat's events and a spectator's written as JSON (``match.events(seat)``),
+  or that JSON read back into a log's lines (``game.describe_event``) (events/s)
 
 A round runs every workload on both trees back to back, which goes first alternating from
 round to round. The table gives each tree's best round (the least disturbed by other work on a
 shared machine), their ratio, current over base (above 1.00x: this tree is faster), and the
 median of the rounds' ratios. Only ratios measured in one run are worth comparing.
+
+Timings on a shared machine swing with its load; ``--instructions`` counts instead what each
+tree executes per unit of every workload, under valgrind's callgrind: the worker runs at the
+quick size and at twice it, and the difference of the two counts over the difference of the
+units made is the cost of a unit, free of imports, set-up and warming. The same code, inputs
+and Python give the same count whatever else the machine does; the count misses what memory
+and caches cost, so it says whether a tree does more work, not how long it takes.
 """
 
 from __future__ import annotations
@@ -36,6 +50,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -73,10 +88,15 @@ WORKLOADS = (
     Workload("tcg-greedy", "decisions/s", 500, 10),
     Workload("war", "decisions/s", 6, 1),
     Workload("karata-heuristic", "decisions/s", 100, 3),
+    Workload("tcg-playouts", "decisions/s", 1000, 20),
+    Workload("karata-playouts", "decisions/s", 2, 1),
+    Workload("war-playouts", "decisions/s", 2, 1),
     Workload("search", "decisions/s", 40, 3),
     Workload("state-copy", "copies/s", 500, 5),
     Workload("views", "views/s", 250, 5),
     Workload("state-json", "round trips/s", 25, 1),
+    Workload("events", "events/s", 2, 1),
+    Workload("event-words", "events/s", 1, 1),
 )
 NAMES = [workload.name for workload in WORKLOADS]
 
@@ -183,32 +203,93 @@ def worker_environment(tree: Tree) -> dict[str, str]:
     return environment
 
 
-def run_once(workload: Workload, size: int, tree: Tree) -> Run:
-    """Run ``workload`` once under ``tree``, in a fresh process."""
-    command = [sys.executable, str(WORKER), workload.name, str(size), str(tree.src)]
+def run_worker(
+    workload: Workload, size: int, tree: Tree, *, under: tuple[str, ...] = ()
+) -> tuple[Run, str]:
+    """Run ``workload`` once under ``tree``, in a fresh process (itself run by the command
+    ``under``, valgrind's, when given): the run, and what the process wrote to stderr."""
+    command = [*under, sys.executable, str(WORKER), workload.name, str(size), str(tree.src)]
+    timeout = RUN_TIMEOUT * (4 if under else 1)
     try:
         done = subprocess.run(
             command,
             capture_output=True,
             text=True,
             check=False,
-            timeout=RUN_TIMEOUT,
+            timeout=timeout,
             cwd=tree.folder,
             env=worker_environment(tree),
         )
     except subprocess.TimeoutExpired:
-        raise Failed(f"{workload.name} under {tree.label} took over {RUN_TIMEOUT} s") from None
+        raise Failed(f"{workload.name} under {tree.label} took over {timeout} s") from None
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
         tail = "\n    ".join(done.stderr.strip().splitlines()[-6:])
         raise Failed(f"{workload.name} under {tree.label} failed ({done.returncode}):\n    {tail}")
     result = json.loads(lines[-1])
-    return Run(
+    run = Run(
         count=int(result["count"]),
         decisions=int(result["decisions"]),
         seconds=float(result["seconds"]),
         native=bool(result["native"]),
     )
+    return run, done.stderr
+
+
+def run_once(workload: Workload, size: int, tree: Tree) -> Run:
+    """Run ``workload`` once under ``tree``, in a fresh process."""
+    return run_worker(workload, size, tree)[0]
+
+
+CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+"""The command that counts what a worker executes (its summary on stderr, no profile kept)."""
+
+
+def instructions_once(workload: Workload, size: int, tree: Tree) -> tuple[int, Run]:
+    """The instructions ``workload`` executes at ``size`` under ``tree``, and its run."""
+    run, printed = run_worker(workload, size, tree, under=CALLGRIND)
+    total = re.search(r"Collected : (\d+)", printed)
+    if total is None:
+        raise Failed(f"{workload.name} under {tree.label}: valgrind printed no count")
+    return int(total.group(1)), run
+
+
+def count_instructions(workloads: list[Workload], trees: tuple[Tree, Tree]) -> tuple[str, bool]:
+    """Each workload's instructions per unit under both trees (see the module's text), as a
+    Markdown table, and whether any workload failed."""
+    lines = [
+        "| workload | instructions per | base | current | base/current | same work |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    more: list[str] = []
+    failed = False
+    for workload in workloads:
+        per: dict[str, float] = {}
+        work: set[tuple[int, int]] = set()
+        try:
+            for tree in trees:
+                low, low_run = instructions_once(workload, workload.quick, tree)
+                high, high_run = instructions_once(workload, 2 * workload.quick, tree)
+                per[tree.label] = (high - low) / (high_run.count - low_run.count)
+                work |= {(low_run.count, low_run.decisions), (high_run.count, high_run.decisions)}
+                print(f"{workload.name}: {tree.label} {per[tree.label]:,.0f}", file=sys.stderr)
+        except Failed as error:
+            lines.append(f"| {workload.name} | | failed | failed | | |")
+            print(f"  {error}", file=sys.stderr)
+            failed = True
+            continue
+        unit = workload.unit.removesuffix("/s").removesuffix("s").replace("copie", "copy")
+        same = "yes" if len(work) == 2 else "NO"
+        ratio = per["base"] / per["current"]
+        lines.append(
+            f"| {workload.name} | {unit} | {per['base']:,.0f} | {per['current']:,.0f} | "
+            f"{ratio:.3f}x | {same} |"
+        )
+        if ratio < 1:
+            more.append(f"{workload.name} ({ratio:.3f}x)")
+    lines.append("")
+    lines.append(f"More instructions in the current tree: {', '.join(more) or 'none'}.")
+    return "\n".join(lines), failed
 
 
 def measure(
@@ -302,7 +383,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="rounds of every workload (5; quick: 1)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: does it work?")
     parser.add_argument("--only", nargs="+", choices=NAMES, metavar="NAME", help=", ".join(NAMES))
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions per unit (valgrind)"
+    )
     args = parser.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind (Debian: apt-get install valgrind)")
     rounds = args.rounds if args.rounds is not None else (1 if args.quick else 5)
     if rounds < 1:
         parser.error("--rounds must be at least 1")
@@ -311,10 +397,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with worktree(args.base) as folder:
             trees = (Tree("base", folder), Tree("current", ROOT))
-            tallies = measure(chosen, trees, rounds, args.quick)
+            if args.instructions:
+                instructions, failed = count_instructions(chosen, trees)
+            else:
+                tallies = measure(chosen, trees, rounds, args.quick)
     except KeyboardInterrupt:
         print("against.py: interrupted; the base worktree is removed", file=sys.stderr)
         return 130
+    if args.instructions:
+        print(f"{describe_machine()}; {describe_trees(args.base)}; instructions (callgrind)")
+        print(instructions)
+        print("base/current above 1.000x: the current tree executes fewer instructions a unit.")
+        return 1 if failed else 0
     size = "quick sizes" if args.quick else "full sizes"
     counted = f"{rounds} round{'s' if rounds > 1 else ''}"
     print(f"{describe_machine()}; {describe_trees(args.base)}; {counted}, {size}")

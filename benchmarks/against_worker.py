@@ -4,14 +4,15 @@ its public API, whichever source tree's ``cardtable`` is on the path.
     PYTHONPATH=TREE/src python benchmarks/against_worker.py NAME SIZE TREE/src
 
 NAME is a workload of :data:`WORKLOADS`, SIZE how much of it to do (matches, decisions or
-passes over the states, as the workload says), and the last argument the folder the
-``cardtable`` package must be imported from (the worker refuses to time another). The
+passes over the states or journals, as the workload says), and the last argument the folder
+the ``cardtable`` package must be imported from (the worker refuses to time another). The
 workload's inputs are made first, then a small part of the work warms the caches, untimed;
 then the work is timed and one line of JSON printed: ``count`` (the units of the rate: the
-decisions, copies, views or round trips made), ``decisions`` (the decisions played, timed or
-not, to tell whether two trees did the same work), ``seconds`` (the timed work only), and
-whether the compiled ``cardtable.envs.tcg_native`` was imported (none of these workloads needs
-it). Every seed is fixed, so two trees that play alike do exactly the same work.
+decisions, copies, views, round trips or events made), ``decisions`` (the decisions played,
+timed or not, to tell whether two trees did the same work), ``seconds`` (the timed work
+only), and whether the compiled ``cardtable.envs.tcg_native`` was imported (none of these
+workloads needs it). Every seed is fixed, so two trees that play alike do exactly the same
+work.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import cardtable
 from cardtable.agents import GreedyAgent, HeuristicAgent, RandomAgent, make_agent, parse_seats
 from cardtable.engine import Match
+from cardtable.engine.wording import Names, seat_namer
 from cardtable.games import find
 from cardtable.simulation import agent_rng, play_match
 
@@ -53,6 +55,15 @@ SAMPLED: tuple[tuple[str, dict[str, Any], int, int], ...] = (
 each state is that of a random match seeded 0, 1, 2... after a random number of decisions
 below ``reach`` (a point before most such matches end)."""
 
+JOURNALED: tuple[tuple[str, dict[str, Any], int, int], ...] = (
+    ("tcg", {}, 2, 20),
+    ("karata", {"players": 3}, 3, 1),
+    ("war", {}, 2, 1),
+)
+"""(game, ruleset, seats, matches) of the games whose journals are written and read: random
+matches seeded 0, 1, 2... played to their end (a Karata or War match between random players
+is long)."""
+
 
 @dataclass(frozen=True)
 class Prepared:
@@ -63,8 +74,18 @@ class Prepared:
     run: Callable[[], tuple[int, int]]
 
 
-def matches(name: str, rules: dict[str, Any], seats: int, kind: type[Agent], size: int) -> Prepared:
-    """``size`` matches of ``name``, one ``kind`` of agent at every seat: decisions."""
+def matches(
+    name: str,
+    rules: dict[str, Any],
+    seats: int,
+    kind: type[Agent],
+    size: int,
+    *,
+    journal: bool = True,
+) -> Prepared:
+    """``size`` matches of ``name``, one ``kind`` of agent at every seat, their events kept
+    in a journal or not (as a search's playouts and the research environments play):
+    decisions."""
     game = find(name)
     ruleset = game.load_ruleset(rules)
 
@@ -72,7 +93,8 @@ def matches(name: str, rules: dict[str, Any], seats: int, kind: type[Agent], siz
         decisions = 0
         for seed in seeds:
             agents = [kind(agent_rng(seed, seat)) for seat in range(seats)]
-            decisions += len(play_match(game, ruleset, agents, seed).decisions)
+            played = play_match(game, ruleset, agents, seed, journal=journal)
+            decisions += len(played.decisions)
         return decisions, decisions
 
     return Prepared(lambda: play(range(WARM_SEED, WARM_SEED + 1)), lambda: play(range(size)))
@@ -105,6 +127,48 @@ def search(size: int) -> Prepared:
         return asked, decisions
 
     return Prepared(lambda: play(WARM_SEED, 3), lambda: play(0, size))
+
+
+def journals(size: int, *, words: bool) -> Prepared:
+    """``size`` passes over the journals of the matches of :data:`JOURNALED`: every seat's
+    events and a spectator's written as JSON (what the server sends, and a record's log
+    shows), or (``words``) that JSON read back into each event's line in a log: the events."""
+    played: list[tuple[Game[Any, Any], Match[Any], Names, int]] = []
+    decisions = 0
+    for name, rules, seats, count in JOURNALED:
+        game = find(name)
+        ruleset = game.load_ruleset(rules)
+        names = Names(seat_namer([f"player {seat}" for seat in range(seats)]))
+        for seed in range(count):
+            agents = [RandomAgent(agent_rng(seed, seat)) for seat in range(seats)]
+            match = play_match(game, ruleset, agents, seed)
+            decisions += len(match.decisions)
+            played.append((game, match, names, seats))
+    written = [
+        (game, match.events(seat), names)
+        for game, match, names, seats in played
+        for seat in (*range(seats), None)
+    ]
+
+    def write(count: int) -> tuple[int, int]:
+        units = 0
+        for _ in range(count):
+            for _, match, _, seats in played:
+                for seat in (*range(seats), None):
+                    units += len(match.events(seat))
+        return units, decisions
+
+    def read(count: int) -> tuple[int, int]:
+        units = 0
+        for _ in range(count):
+            for game, events, names in written:
+                for shown in events:
+                    game.describe_event(shown, names)
+                units += len(events)
+        return units, decisions
+
+    passes = read if words else write
+    return Prepared(lambda: passes(1), lambda: passes(size))
 
 
 def sample_states() -> tuple[list[tuple[Game[Any, Any], State, int]], int]:
@@ -164,10 +228,17 @@ WORKLOADS: dict[str, Callable[[int], Prepared]] = {
     "tcg-greedy": lambda size: matches("tcg", {}, 2, GreedyAgent, size),
     "war": lambda size: matches("war", {}, 2, RandomAgent, size),
     "karata-heuristic": lambda size: matches("karata", {"players": 3}, 3, HeuristicAgent, size),
+    "tcg-playouts": lambda size: matches("tcg", {}, 2, RandomAgent, size, journal=False),
+    "karata-playouts": lambda size: matches(
+        "karata", {"players": 3}, 3, RandomAgent, size, journal=False
+    ),
+    "war-playouts": lambda size: matches("war", {}, 2, RandomAgent, size, journal=False),
     "search": search,
     "state-copy": lambda size: over_states(copy, size),
     "views": lambda size: over_states(views, size),
     "state-json": lambda size: over_states(round_trip, size),
+    "events": lambda size: journals(size, words=False),
+    "event-words": lambda size: journals(size, words=True),
 }
 
 

@@ -53,3 +53,21 @@ def test_the_side_by_side_benchmark_refuses_an_unknown_revision() -> None:
     assert result.returncode != 0
     assert "'no-such-revision' is not a commit of this repository" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_counting_instructions_without_valgrind_says_what_to_install(tmp_path: Path) -> None:
+    """``--instructions`` runs the workloads under valgrind: where it is missing, the run
+    stops at once and says so, before it checks anything out."""
+    script = str(ROOT / "benchmarks" / "against.py")
+    result = subprocess.run(
+        [sys.executable, script, "--base", "HEAD", "--instructions", "--only", "war"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        cwd=ROOT / "benchmarks",
+        env={"PATH": str(tmp_path)},  # an empty folder: no valgrind (and no git) on it
+    )
+    assert result.returncode == 2, result.stderr
+    assert "--instructions needs valgrind (Debian: apt-get install valgrind)" in result.stderr
+    assert "Traceback" not in result.stderr
