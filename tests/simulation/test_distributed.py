@@ -17,6 +17,7 @@ import logging
 import os
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -159,7 +160,11 @@ def local_ray(before_ray: Expected) -> Iterator[Expected]:
         yield before_ray
     finally:
         ray.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
+        for _ in range(5):  # Ray's processes may still write their last logs there
+            shutil.rmtree(folder, ignore_errors=True)
+            if not os.path.exists(folder):
+                break
+            time.sleep(0.5)
 
 
 def test_a_simulation_is_the_same_on_one_core_a_pool_and_ray(local_ray: Expected) -> None:
