@@ -41,6 +41,12 @@ def test_the_karata_benchmark_runs_in_quick_mode() -> None:
     assert "decisions/s" in output
 
 
+def test_the_war_benchmark_runs_in_quick_mode() -> None:
+    output = run_script("war_speed.py", "--quick")
+    assert "bare hand-written loop" in output
+    assert re.search(r"The engine plays War at \*\*\d\.\d{3}x\*\*", output), output
+
+
 def test_the_simulation_scaling_benchmark_runs_in_quick_mode() -> None:
     output = run_script("simulate_scaling.py", "--quick")
     assert "Two workers over one" in output
