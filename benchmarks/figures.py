@@ -9,6 +9,7 @@ documentation pages they update.
 
 from __future__ import annotations
 
+import argparse
 import platform
 import statistics
 import time
@@ -16,6 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
+"""The page the speed scripts write their figures into."""
 
 
 @dataclass
@@ -88,3 +92,31 @@ def replace_block(doc: Path, start: str, end: str, text: str) -> None:
     head, _, rest = current.partition(start)
     _, _, tail = rest.partition(end)
     doc.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
+
+
+def speed_script(
+    description: str,
+    game: str,
+    measure: Callable[[int, int], list[Figure]],
+    table: Callable[[list[Figure]], str],
+    block: tuple[str, str],
+    *,
+    matches: int,
+    quick: int,
+) -> int:
+    """The command line every ``./dev bench`` script has: ``--matches`` a round (default
+    ``matches``), ``--rounds``, ``--quick`` (``quick`` matches, one round: does it run?) and
+    ``--write`` (the table also goes between ``block``'s markers in docs/performance.md)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--matches", type=int, default=matches, help="matches per round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per measure")
+    parser.add_argument("--quick", action="store_true", help="tiny run: does it work?")
+    parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
+    args = parser.parse_args()
+    count, rounds = (quick, 1) if args.quick else (args.matches, args.rounds)
+    shown = table(measure(count, rounds))
+    print(f"{game}: {describe_machine()}; {rounds} rounds of {count} matches")
+    print(shown)
+    if args.write and not args.quick:
+        write_figures(DOC, *block, "./dev bench --write", shown)
+    return 0

@@ -10,10 +10,8 @@ measured in one run.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from cardtable.agents import HeuristicAgent, RandomAgent
@@ -21,10 +19,8 @@ from cardtable.engine import Match
 from cardtable.games import find
 from cardtable.games.karata import KarataRules
 from cardtable.simulation import agent_rng, play_match
-from figures import Figure, describe_machine, figure_rows, measured, rate, replace_block
+from figures import Figure, figure_rows, rate, speed_script
 
-ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- bench:karata:start -->", "<!-- bench:karata:end -->"
 
 GAME = find("karata")
@@ -97,25 +93,11 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
-def write(figures: list[Figure], command: str) -> None:
-    replace_block(DOC, START, END, measured(command, table(figures)))
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200, help="matches per round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per measure")
-    parser.add_argument("--quick", action="store_true", help="tiny run: does it work?")
-    parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
-    args = parser.parse_args()
-    count, rounds = (5, 1) if args.quick else (args.matches, args.rounds)
-    figures = measure(count, rounds)
-    print(f"Karata: {describe_machine()}; {rounds} rounds of {count} matches")
-    print(table(figures))
-    if args.write and not args.quick:
-        write(figures, "./dev bench --write")
-        print(f"updated {DOC.relative_to(ROOT)}")
-    return 0
+    return speed_script(
+        (__doc__ or "").splitlines()[0], "Karata", measure, table, (START, END),
+        matches=200, quick=5,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -11,10 +11,8 @@ measured in one run, not absolute figures across runs or machines.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 from bare_tcg import bare_match
@@ -22,10 +20,8 @@ from cardtable.agents import GreedyAgent, RandomAgent
 from cardtable.engine import Match, Rng, State
 from cardtable.games import find
 from cardtable.simulation import agent_rng, play_match
-from figures import Figure, describe_machine, figure_rows, measured, rate, replace_block
+from figures import Figure, figure_rows, rate, speed_script
 
-ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- bench:tcg:start -->", "<!-- bench:tcg:end -->"
 
 GAME = find("tcg")
@@ -114,25 +110,11 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
-def write(figures: list[Figure], command: str) -> None:
-    replace_block(DOC, START, END, measured(command, table(figures)))
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=1000, help="matches per round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per measure")
-    parser.add_argument("--quick", action="store_true", help="tiny run: does it work?")
-    parser.add_argument("--write", action="store_true", help=f"update {DOC.name}")
-    args = parser.parse_args()
-    matches, rounds = (20, 1) if args.quick else (args.matches, args.rounds)
-    figures = measure(matches, rounds)
-    print(f"{describe_machine()}; {rounds} rounds of {matches} matches")
-    print(table(figures))
-    if args.write and not args.quick:
-        write(figures, "./dev bench --write")
-        print(f"updated {DOC.relative_to(ROOT)}")
-    return 0
+    return speed_script(
+        (__doc__ or "").splitlines()[0], "Kata TCG", measure, table, (START, END),
+        matches=1000, quick=20,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":
