@@ -27,7 +27,9 @@ def run_script(name: str, *args: str, timeout: float = 300) -> str:
 def test_the_tcg_benchmark_runs_in_quick_mode() -> None:
     output = run_script("tcg_speed.py", "--quick")
     assert "matches/s" in output
-    assert "bare hand-written loop" in output
+    assert "bare hand-written loop, random vs random" in output
+    assert "bare hand-written loop, greedy vs greedy" in output
+    assert re.search(r"greedy-vs-greedy matches at \*\*\d\.\d\dx\*\* the bare greedy", output)
 
 
 def test_the_instruction_workload_runs() -> None:
