@@ -40,9 +40,12 @@ median of the rounds' ratios. Only ratios measured in one run are worth comparin
 Timings on a shared machine swing with its load; ``--instructions`` counts instead what each
 tree executes per unit of every workload, under valgrind's callgrind: the worker runs at the
 quick size and at twice it, and the difference of the two counts over the difference of the
-units made is the cost of a unit, free of imports, set-up and warming. The same code, inputs
-and Python give the same count whatever else the machine does; the count misses what memory
-and caches cost, so it says whether a tree does more work, not how long it takes.
+units made is the cost of a unit, free of imports, set-up and warming. The garbage collector
+is off while the work is counted: otherwise whether a full collection falls between the two
+sizes, which a change anywhere moves, would decide much of a short workload's count. The same
+code, inputs and Python give nearly the same count whatever else the machine does (cards hash
+by identity, so where objects land moves it by a few per cent); the count misses what memory,
+caches and collections cost, so it says whether a tree does more work, not how long it takes.
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ from figures import describe_machine
 BENCHMARKS = Path(__file__).resolve().parent
 ROOT = BENCHMARKS.parent
 WORKER = BENCHMARKS / "against_worker.py"
+NO_COLLECTOR = "--no-collector"
+"""What the worker is told to count without the garbage collector (see its text)."""
 NATIVE = "cardtable.envs.tcg_native"
 RUN_TIMEOUT = 900
 """Seconds one workload's process may take before it counts as failed."""
@@ -207,8 +212,11 @@ def run_worker(
     workload: Workload, size: int, tree: Tree, *, under: tuple[str, ...] = ()
 ) -> tuple[Run, str]:
     """Run ``workload`` once under ``tree``, in a fresh process (itself run by the command
-    ``under``, valgrind's, when given): the run, and what the process wrote to stderr."""
+    ``under``, valgrind's, when given, and then with the garbage collector off for the work
+    counted): the run, and what the process wrote to stderr."""
     command = [*under, sys.executable, str(WORKER), workload.name, str(size), str(tree.src)]
+    if under:
+        command.append(NO_COLLECTOR)
     timeout = RUN_TIMEOUT * (4 if under else 1)
     try:
         done = subprocess.run(

@@ -1,7 +1,7 @@
 """One workload of ``against.py``, timed in a process of its own: the engine's speed through
 its public API, whichever source tree's ``cardtable`` is on the path.
 
-    PYTHONPATH=TREE/src python benchmarks/against_worker.py NAME SIZE TREE/src
+    PYTHONPATH=TREE/src python benchmarks/against_worker.py NAME SIZE TREE/src [--no-collector]
 
 NAME is a workload of :data:`WORKLOADS`, SIZE how much of it to do (matches, decisions or
 passes over the states or journals, as the workload says), and the last argument the folder
@@ -223,6 +223,10 @@ def round_trip(game: Game[Any, Any], state: State, seats: int) -> int:
     return 1
 
 
+NO_COLLECTOR = "--no-collector"
+"""The worker's last argument that turns the garbage collector off for the work measured (a
+count of instructions then depends on the work alone, not on where a collection falls)."""
+
 WORKLOADS: dict[str, Callable[[int], Prepared]] = {
     "tcg-random": lambda size: matches("tcg", {}, 2, RandomAgent, size),
     "tcg-greedy": lambda size: matches("tcg", {}, 2, GreedyAgent, size),
@@ -243,9 +247,17 @@ WORKLOADS: dict[str, Callable[[int], Prepared]] = {
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 3 or argv[0] not in WORKLOADS or not argv[1].isdigit():
-        print(f"usage: against_worker.py {{{','.join(WORKLOADS)}}} SIZE SRC", file=sys.stderr)
+    optional = argv[3:]
+    if (
+        len(argv) not in (3, 4)
+        or argv[0] not in WORKLOADS
+        or not argv[1].isdigit()
+        or (optional and optional != [NO_COLLECTOR])
+    ):
+        names = ",".join(WORKLOADS)
+        print(f"usage: against_worker.py {{{names}}} SIZE SRC [{NO_COLLECTOR}]", file=sys.stderr)
         return 2
+    quiet = optional == [NO_COLLECTOR]
     name, size, src = argv[0], int(argv[1]), Path(argv[2]).resolve()
     loaded = Path(cardtable.__file__ or "").resolve()
     if src not in loaded.parents:
@@ -254,6 +266,8 @@ def main(argv: list[str]) -> int:
     prepared = WORKLOADS[name](size)
     prepared.warm()
     gc.collect()
+    if quiet:
+        gc.disable()
     start = time.perf_counter()
     count, decisions = prepared.run()
     seconds = time.perf_counter() - start
