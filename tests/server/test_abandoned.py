@@ -38,18 +38,43 @@ def match_status(client: TestClient, match: str) -> str:
     return row.status
 
 
-def war_against_the_computer(client: TestClient) -> tuple[str, str, str]:
-    """A live War of ann (who drops out with no wait) against a computer: (room, ann's
-    token, match)."""
+def war_against_the_computer(
+    client: TestClient,
+    arrive: Callable[[str, str], Recorder] | None = None,
+    wait_seconds: float = 0,
+) -> tuple[str, str, str, Recorder | None]:
+    """A live War of ann (who drops out after ``wait_seconds``) against a computer: (room,
+    ann's token, match, whoever arrived).
+
+    ``arrive`` (given the room and ann's token) connects someone before the match starts, so
+    they are there from its first moment: a match nobody has joined is abandoned ``GRACE``
+    after it starts, which a loaded machine could let pass before a hello sent after the start
+    arrived.
+    """
     created = create(
         client, game="war", ruleset=LONG_WAR,
         seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}],
-        disconnect={"policy": "agent", "wait_seconds": 0},
+        disconnect={"policy": "agent", "wait_seconds": wait_seconds},
     )  # fmt: skip
-    room = created["room"]["id"]
+    room, token = created["room"]["id"], created["token"]
+    there = None if arrive is None else arrive(room, token)
     started = client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
     assert started.status_code == 200, started.text
-    return room, created["token"], started.json()["match"]
+    return room, token, started.json()["match"], there
+
+
+def arriving(
+    connect: Callable[[str, str], Recorder], name: str, ticket: Callable[[str, str], str]
+) -> Callable[[str, str], Recorder]:
+    """An ``arrive`` for :func:`war_against_the_computer`: ``name`` says hello with the token
+    ``ticket`` gives (from the room and ann's token)."""
+
+    def arrive(room: str, token: str) -> Recorder:
+        there = connect(f"/ws/rooms/{room}", name)
+        assert there.hello(ticket(room, token))["type"] == "welcome"
+        return there
+
+    return arrive
 
 
 def within(seconds: float, done: Callable[[], bool]) -> bool:
@@ -65,9 +90,9 @@ def test_a_match_everyone_left_ends_without_a_result_and_its_room_closes(
     database_url: str,
 ) -> None:
     with server(database_url, **SETTINGS) as client, sockets(client) as connect:
-        room, token, match = war_against_the_computer(client)
-        ann = connect(f"/ws/rooms/{room}", "ann")
-        ann.hello(token)
+        as_ann = arriving(connect, "ann", lambda room, token: token)
+        room, token, match, ann = war_against_the_computer(client, as_ann)
+        assert ann is not None
         time.sleep(GRACE + 1.0)  # here all along: nothing is abandoned
         assert status(client, room) == "playing"
         ann.socket.close(1000)
@@ -88,7 +113,7 @@ def test_a_decision_that_races_the_abandonment_is_told_the_match_is_over(
     """A player back at the very moment their match is abandoned: their decision, checked
     against the version they saw, is refused as ``match_over``, not as a stale version."""
     with server(sqlite_url, abandoned_seconds=600.0, agent_delay=60.0) as client:
-        _, _, match = war_against_the_computer(client)
+        _, _, match, _ = war_against_the_computer(client)
         matches = services(client).matches
         call = client.portal.call  # type: ignore[union-attr]
         version = call(matches.live, match).version
@@ -104,14 +129,19 @@ def test_a_spectator_keeps_a_match_going_and_a_player_who_returns_in_time_too(
     sqlite_url: str,
 ) -> None:
     with server(sqlite_url, **SETTINGS) as client, sockets(client) as connect:
-        room, token, _ = war_against_the_computer(client)
-        ticket = client.post(f"/api/rooms/{room}/watch", json={}).json()["token"]
-        watcher: Recorder = connect(f"/ws/rooms/{room}", "watcher")
-        watcher.hello(ticket)
+
+        def ticket(room: str, token: str) -> str:
+            found: str = client.post(f"/api/rooms/{room}/watch", json={}).json()["token"]
+            return found
+
+        room, token, _, watcher = war_against_the_computer(
+            client, arriving(connect, "watcher", ticket)
+        )
+        assert watcher is not None
         time.sleep(GRACE + 1.5)  # no player connected, but someone watches
         assert status(client, room) == "playing"
         watcher.socket.close(1000)
-        time.sleep(GRACE / 3)
+        time.sleep(GRACE / 10)
         ann = connect(f"/ws/rooms/{room}", "ann")  # back before the grace ran out
         ann.hello(token)
         time.sleep(GRACE + 1.0)
@@ -124,15 +154,9 @@ def test_the_rooms_disconnect_wait_lengthens_the_grace(sqlite_url: str) -> None:
     """A room that waits longer for a player to return than ``abandoned_seconds`` is kept
     at least that long."""
     with server(sqlite_url, **SETTINGS) as client, sockets(client) as connect:
-        created = create(
-            client, game="war", ruleset=LONG_WAR,
-            seats=[{"kind": "open"}, {"kind": "agent", "agent": "random"}],
-            disconnect={"policy": "agent", "wait_seconds": 4},
-        )  # fmt: skip
-        room = created["room"]["id"]
-        client.post(f"/api/rooms/{room}/start", headers=bearer(created["host_token"]))
-        ann = connect(f"/ws/rooms/{room}", "ann")
-        ann.hello(created["token"])
+        as_ann = arriving(connect, "ann", lambda room, token: token)
+        room, _, _, ann = war_against_the_computer(client, as_ann, wait_seconds=4)
+        assert ann is not None
         ann.socket.close(1000)
         time.sleep(GRACE + 1.0)
         assert status(client, room) == "playing"  # the room's 4 seconds are not up
