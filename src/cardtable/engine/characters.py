@@ -184,7 +184,7 @@ class Damage(Action[BattleState]):
             if not absorbed:
                 life.value -= amount
             hits.append(Hit(target.text(), amount, life.value, True if absorbed else None))
-        return DamageEvent(reason=self.reason, source=self.source, hits=hits)
+        return DamageEvent(self.reason, self.source, hits)
 
 
 class Heal(Action[BattleState]):
@@ -200,9 +200,7 @@ class Heal(Action[BattleState]):
     def execute(self, state: BattleState) -> HealEvent:
         life = state.life(self.target)
         life.value = max(life.value, min(life.base, life.value + self.amount))
-        return HealEvent(
-            target=self.target.text(), amount=self.amount, source=self.source, life=life.value
-        )
+        return HealEvent(self.target.text(), self.amount, self.source, life.value)
 
 
 def hero_outcome(state: BattleState) -> Outcome | None:

@@ -363,13 +363,8 @@ class MoveEvent(EventShape):
             return self
         if type(self) is not MoveEvent:  # a subclass may hold more
             return dataclasses.replace(self, card=None)
-        return type(self)(  # made at once: most seats see no move of a hidden card
-            card=None,
-            origin=self.origin,
-            destination=self.destination,
-            reason=self.reason,
-            zones=zones,
-        )
+        # made at once, fields in order: most seats see no move of a hidden card
+        return type(self)(None, self.origin, self.destination, self.reason, zones)
 
 
 @event

@@ -48,13 +48,8 @@ class MoveCard(Action[State]):
         face = card_view_to_json(card_view(state, card))
         origin.remove(card)
         self.destination.add(card)
-        return MoveEvent(
-            card=face,
-            origin=origin.name,
-            destination=self.destination.name,
-            reason=self.reason,
-            zones=(origin, self.destination),
-        )
+        destination = self.destination
+        return MoveEvent(face, origin.name, destination.name, self.reason, (origin, destination))
 
     @staticmethod
     def shown_to(origin: Zone, destination: Zone, seat: int | None) -> bool:
