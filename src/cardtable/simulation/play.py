@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardtable.agents.base import Agent, BlindAgent
 from cardtable.engine.errors import CardtableError
@@ -55,14 +55,15 @@ def play_match(
     if len(agents) != state.seats:
         raise ValueError(f"{game.title} has {state.seats} seats; got {len(agents)} agents")
     legal_of = game.legal
+    blind = [isinstance(agent, BlindAgent) for agent in agents]  # asked once: costly for an ABC
     for _ in range(limit):
         seat = game.to_act(state)
         if seat is None:
             return match
         agent = agents[seat]
         legal = legal_of(state, seat)
-        if isinstance(agent, BlindAgent):
-            decision = agent.choose(legal)
+        if blind[seat]:
+            decision = cast(BlindAgent, agent).choose(legal)
         else:
             decision = agent.decide(game.view(state, seat), legal)
         match.decide(seat, decision)
