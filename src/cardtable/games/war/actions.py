@@ -1,6 +1,8 @@
 """War's actions. Each changes one thing and returns the event that says what everybody saw
 (:mod:`cardtable.games.war.events`); rule reactions (``rules.py``) chain them, reading the
-state, never what an action did. A battle runs:
+state, never what an action did. The events are made with their fields in order, not by
+keyword: simulations make thousands a second (see :func:`~cardtable.engine.events.event`).
+A battle runs:
 
 ``StartBattle`` → one ``TurnCard`` per player (their decisions) → ``ResolveRound`` → either
 ``TakeTrick`` (one player wins the table) or ``StartWar`` (the tied players turn again) → ...
@@ -91,7 +93,7 @@ class StartBattle(Action[WarState]):
         state.contenders = seats[:]
         state.to_turn = seats[:]
         state.rounds = [[]]
-        return BattleBegun(number=state.turn, seats=seats)
+        return BattleBegun(state.turn, seats)
 
 
 class TurnCard(Action[WarState]):
@@ -121,7 +123,7 @@ class TurnCard(Action[WarState]):
         state.rounds[-1].append(Entry(seat, down, 0 if card is None else 1))
         state.to_turn.remove(seat)
         face = None if card is None else card_face(card)
-        return Turned(seat=seat, round=number, down=down, card=face)
+        return Turned(seat, number, down, face)
 
 
 class DropOut(Event[WarState]):
@@ -135,7 +137,7 @@ class DropOut(Event[WarState]):
         self.round = number
 
     def execute(self, state: WarState) -> DroppedOut:
-        return DroppedOut(seat=self.seat, round=self.round)
+        return DroppedOut(self.seat, self.round)
 
 
 class ResolveRound(Event[WarState]):
@@ -163,7 +165,7 @@ class StartWar(Action[WarState]):
         piles = state.piles
         state.to_turn = [seat for seat in self.seats if piles[seat].cards]
         entries.extend(Entry(seat, 0, 0) for seat in self.seats if not piles[seat].cards)
-        return WarBegun(round=number, seats=list(self.seats))
+        return WarBegun(number, list(self.seats))
 
 
 class TakeTrick(Action[WarState]):
@@ -190,9 +192,7 @@ class TakeTrick(Action[WarState]):
             state.rng.shuffle(packet)
         pile = state.piles[seat].cards
         pile[0:0] = packet[::-1]
-        return TookTable(
-            seat=seat, cards=len(packet), by="rank" if self.seat is not None else "lot"
-        )
+        return TookTable(seat, len(packet), "rank" if self.seat is not None else "lot")
 
 
 class SetAsideTable(Action[WarState]):
@@ -203,27 +203,36 @@ class SetAsideTable(Action[WarState]):
     def execute(self, state: WarState) -> TableSetAside:
         packet = gather(state, None)
         state.aside.cards.extend(packet)
-        return TableSetAside(cards=len(packet))
+        return TableSetAside(len(packet))
 
 
 def gather(state: WarState, winner: int | None) -> list[Card]:
     """Take every card off the table in the order it was played; the battle is over, and
     becomes the last battle."""
-    taken: dict[int, tuple[int, int]] = {}
+    seats = state.seats
+    taken_down, taken_up = [0] * seats, [0] * seats
+    downs, ups = state.downs, state.ups
     packet: list[Card] = []
     rounds: list[tuple[Played, ...]] = []
     for entries in state.rounds:
         played: list[Played] = []
         for seat, down, up in entries:
-            downs, ups = taken.get(seat, (0, 0))
-            packet.extend(state.downs[seat].cards[downs : downs + down])
-            turned = state.ups[seat].cards[ups : ups + up]
-            packet.extend(turned)
-            taken[seat] = (downs + down, ups + up)
-            played.append(Played(seat, down, turned[0].key if turned else None))
+            if down:
+                first = taken_down[seat]
+                taken_down[seat] = first + down
+                packet.extend(downs[seat].cards[first : first + down])
+            key = None
+            if up:
+                turned = ups[seat].cards[taken_up[seat]]
+                taken_up[seat] += 1
+                packet.append(turned)
+                key = turned.key
+            played.append(Played(seat, down, key))
         rounds.append(tuple(played))
     state.last = LastBattle(state.turn, tuple(rounds), winner, len(packet))
-    for zone in (*state.downs, *state.ups):
+    for zone in downs:
+        zone.cards.clear()
+    for zone in ups:
         zone.cards.clear()
     state.rounds = []
     state.contenders = []
@@ -258,7 +267,7 @@ class Leave(Action[WarState]):
         count = len(pile)
         state.aside.cards.extend(pile)
         pile.clear()
-        return WentOut(seat=seat, reason=self.reason, set_aside=count)
+        return WentOut(seat, self.reason, count)
 
 
 class TakeStock(Event[WarState]):

@@ -115,6 +115,8 @@ class WarState(State):
     def playing(self) -> list[int]:
         """The seats still in the match, in seat order."""
         out = self.out
+        if not out:  # the usual case, asked at every battle
+            return list(range(self.seats))
         return [seat for seat in range(self.seats) if seat not in out]
 
     def on_table(self) -> int:
