@@ -7,7 +7,9 @@ takes effect) → ``PickUp`` when it ended on an unanswered question → ``Advan
 ``Passing`` → ``PickUp`` → ``Advance``. With fines on, an invalid turn is ``ReturnStaged`` →
 ``Fined`` → ``PickUp`` (the fine, and a pending bomb) → ``Advance``.
 
-An action keeps only what it was given: what follows it reads the state, or those inputs.
+An action keeps only what it was given: what follows it reads the state, or those inputs. The
+events of every turn are made with their fields in order, not by keyword: simulations make
+thousands a second (see :func:`~cardtable.engine.events.event`).
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ class StageCard(Action[KarataState]):
     def execute(self, state: KarataState) -> PutDown:
         state.hands[self.seat].remove(self.card)
         state.play.add(self.card)
-        return PutDown(seat=self.seat, card=face_of(self.card))
+        return PutDown(self.seat, face_of(self.card))
 
 
 class FinishTurn(Action[KarataState]):
@@ -178,7 +180,7 @@ class Passing(Action[KarataState]):
     def execute(self, state: KarataState) -> TurnPassed:
         count, reason = passing_pick(state)
         state.declared[self.seat] = False
-        return TurnPassed(seat=self.seat, count=count, reason=reason)
+        return TurnPassed(self.seat, count, reason)
 
 
 class ReturnStaged(Action[KarataState]):
@@ -261,13 +263,8 @@ class PickUp(Action[KarataState]):
             card = deck.pop()
             hand.add(card)
             picked.append(card)
-        return Picked(
-            seat=self.seat,
-            count=len(picked),
-            reason=self.reason,
-            recycled=recycled,
-            cards=[face_of(card) for card in picked],
-        )
+        faces = [face_of(card) for card in picked]
+        return Picked(self.seat, len(picked), self.reason, recycled, faces)
 
 
 def _recycle(state: KarataState) -> int:
@@ -301,7 +298,7 @@ class Advance(Action[KarataState]):
         to = self.seat if self.again else next_seat(state, self.seat, self.steps)
         state.active = to
         state.turn += 1
-        return NextTurn(seat=to, again=self.again)
+        return NextTurn(to, self.again)
 
 
 def next_seat(state: KarataState, seat: int, steps: int) -> int:
