@@ -677,7 +677,8 @@ class Game(ABC, Generic[S, R]):
         state.version += 1
         state.queue.extend(actions)
         process(state)
-        self._settle(state)
+        if state.outcome is not None:
+            self._settle(state)
         return None
 
     def _settle(self, state: S) -> None:

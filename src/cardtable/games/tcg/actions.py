@@ -7,7 +7,7 @@ in order, not by keyword: simulations make thousands a second (see
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from cardtable.engine.actions import Action, Event
 from cardtable.engine.cards import Card
@@ -182,10 +182,10 @@ def _announced(mode: str, card: Card) -> PlayMode:
     own way (attack, draw, spell or minion)."""
     if mode:
         return cast(PlayMode, mode)
-    kind = getattr(card.definition, "kind", "value")
-    if kind != "value":
-        return cast(PlayMode, str(kind))
-    return "draw" if card.printed("draw") else "attack"
+    definition: Any = card.definition  # a TcgCard, read unchecked: the hot path
+    if definition.kind != "value":
+        return cast(PlayMode, definition.kind)
+    return "draw" if definition.draw else "attack"
 
 
 class MinionAttack(Action[TcgState]):
