@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import (
+    Cards,
     Component,
     Inconsistent,
     Match,
@@ -80,6 +81,35 @@ def test_the_same_generator_gives_the_same_world() -> None:
     one = tcg(determinise(view, match.state.rules, Rng(4)))
     two = tcg(determinise(view, match.state.rules, Rng(4)))
     assert GAME.state_to_json(one) == GAME.state_to_json(two)
+
+
+def test_worlds_made_from_kept_cards_are_the_worlds_made_afresh() -> None:
+    """A search's worlds reuse the cards of its earlier worlds (``Cards``): every world is
+    the one made without them, and a card that is the same in two worlds is one object."""
+    match = Match(GAME, TcgRules(), seed=2)
+    for _ in range(4):
+        active = match.state.active
+        match.decide(active, match.legal(active).moves[0])
+    view, book = match.view(0), match.state.rules
+    kept = Cards()
+    worlds = []
+    for salt in range(6):
+        world = tcg(determinise(view, book, Rng(salt), cards=kept))
+        fresh = tcg(determinise(view, book, Rng(salt)))
+        assert GAME.state_to_json(world) == GAME.state_to_json(fresh)
+        assert [(c.id, c.key, c.owner, c.pool) for c in world.cards] == [
+            (c.id, c.key, c.owner, c.pool) for c in fresh.cards
+        ]
+        worlds.append(world)
+    first, later = worlds[0], worlds[-1]
+    for card in first.hands[0].cards:  # what the seat holds is the same in every world
+        assert later.cards[card.id] is card
+    hidden = [(a, b) for a, b in zip(first.decks[1].cards, later.decks[1].cards, strict=True)]
+    assert any(a.key != b.key for a, b in hidden)  # re-dealt: other cards, other objects
+    assert all((a is b) == (a.key == b.key) for a, b in hidden)
+    to_act = GAME.to_act(later)  # and a world of kept cards plays on
+    assert to_act is not None
+    GAME.decide(later, to_act, GAME.legal(later, to_act).moves[-1])
 
 
 def test_a_closed_pool_needs_a_sampler_that_can_tell() -> None:

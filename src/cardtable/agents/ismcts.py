@@ -50,7 +50,7 @@ from typing import Any
 from cardtable.agents.base import Agent
 from cardtable.agents.models import Model, model_for
 from cardtable.engine.decisions import Decision, Decisions
-from cardtable.engine.determinise import Beliefs, determinise
+from cardtable.engine.determinise import Beliefs, Cards, determinise
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game
 from cardtable.engine.rng import Rng
@@ -149,6 +149,8 @@ class IsmctsAgent(Agent):
         """The level the budget comes from, if any: once seated, its iterations, or its
         modelled iterations where the game has a model."""
         self._book: RuleBook | None = None
+        self._cards = Cards()
+        """The cards of the worlds it searched, for the next worlds (see ``Cards``)."""
         self._beliefs: Beliefs | None = None
         self._believer: int | None = None
         self.last_iterations = 0
@@ -157,6 +159,7 @@ class IsmctsAgent(Agent):
     def sit(self, game: Game[Any, Any], ruleset: Any) -> None:
         super().sit(game, ruleset)
         self._book = game.rulebook(ruleset)
+        self._cards = Cards()  # the rules' cards: new rules, new cards
         self.model = model_for(game, ruleset) if self.modelled else None
         if self.level is not None:
             level = self.level
@@ -197,7 +200,7 @@ class IsmctsAgent(Agent):
             if seconds is not None
         ]
         deadline = time.perf_counter() + min(limits) if limits else None
-        world = determinise(view, book, self.rng, dealer=beliefs)
+        world = determinise(view, book, self.rng, dealer=beliefs, cards=self._cards)
         moves = game.search_hints.weighed(world, legal)  # the same in every world: the seat's own
         if len(moves) == 1:
             return moves[0]
@@ -210,7 +213,7 @@ class IsmctsAgent(Agent):
                 deadline is not None and time.perf_counter() >= deadline
             ):
                 break
-            world = determinise(view, book, self.rng, dealer=beliefs)
+            world = determinise(view, book, self.rng, dealer=beliefs, cards=self._cards)
         self.last_iterations = done
         best = max(
             (root.children[move] for move in moves if move in root.children),

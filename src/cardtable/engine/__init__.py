@@ -20,7 +20,7 @@ from cardtable.engine.decisions import (
     DecisionShape,
     Timeout,
 )
-from cardtable.engine.determinise import Inconsistent, determinise
+from cardtable.engine.determinise import Cards, Inconsistent, determinise
 from cardtable.engine.errors import (
     ENGINE_REFUSAL_CODES,
     RULESET_ERROR_CODES,
@@ -69,6 +69,7 @@ __all__ = [
     "CardDef",
     "CardHints",
     "CardView",
+    "Cards",
     "CardtableError",
     "Component",
     "Concede",

@@ -73,6 +73,42 @@ class Inconsistent(Exception):
     """The view cannot be completed (a hidden zone with no pool, too few unseen cards)."""
 
 
+class Cards:
+    """The cards a search has made for its worlds, kept so that the next world reuses them.
+
+    A search determinises a world at every iteration, and most of its cards are the same
+    (the same id, definition, owner and pool) from one world to the next. A card never
+    changes, and states may share cards (as copies do), so a world takes the card made before
+    rather than a new one, and with it what the card keeps (its face in events, made once).
+    Give one to :func:`determinise` for the worlds of one rule book; the search that owns it
+    drops it when the rules change.
+
+    >>> from cardtable.engine.cards import CardDef
+    >>> cards = Cards()
+    >>> ace = CardDef(key="ace", name="Ace")
+    >>> cards.card(3, ace, owner=0, pool="deck:0") is cards.card(3, ace, owner=0, pool="deck:0")
+    True
+    >>> cards.card(3, ace, owner=1, pool="deck:1").owner
+    1
+    """
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, str, int | None, str | None], Card] = {}
+
+    def card(
+        self, card_id: int, definition: CardDef, *, owner: int | None, pool: str | None
+    ) -> Card:
+        """The card of ``card_id`` with ``definition``, ``owner`` and ``pool``: the one made
+        before, or a new one, kept."""
+        key = (card_id, definition.key, owner, pool)
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = Card(card_id, definition, owner=owner, pool=pool)
+        return found
+
+
 def determinise(
     view: View[Any],
     book: RuleBook,
@@ -80,10 +116,13 @@ def determinise(
     *,
     sampler: Sampler | None = None,
     dealer: Dealer | None = None,
+    cards: Cards | None = None,
 ) -> State:
     """A state whose view for ``view.seat`` is exactly ``view``, hidden cards re-dealt
-    (uniformly, or as ``dealer`` orders them)."""
+    (uniformly, or as ``dealer`` orders them); its cards taken from ``cards`` when given
+    (see :class:`Cards`), else made afresh."""
     game = book.game
+    make_card = Card if cards is None else cards.card
     state: State = game.skeleton(book, Rng(rng.next64()))
     state.version = view.version
     state.turn = view.turn
@@ -99,7 +138,7 @@ def determinise(
     for name in view.pools:
         if name not in state.pools:
             raise Inconsistent(f"the view names a pool {name} this game does not have")
-    cards: list[Card | None] = [None] * view.next_id
+    placed: list[Card | None] = [None] * view.next_id
 
     hidden_by_pool: dict[str, list[str]] = {}
     for name, shown in view.zones.items():
@@ -111,17 +150,17 @@ def determinise(
                 hidden_by_pool.setdefault(shown.pool, []).append(name)
             continue
         for seen in shown.cards:
-            card = Card(seen.id, book.card(seen.key), owner=seen.owner, pool=seen.pool)
+            card = make_card(seen.id, book.card(seen.key), owner=seen.owner, pool=seen.pool)
             if seen.components:
                 state.components[card.id] = tuple(seen.components)
             if seen.live:
                 state.live[card.id] = {
                     key: Stat(base, value) for key, (base, value) in seen.live.items()
                 }
-            cards[seen.id] = card
+            placed[seen.id] = card
             zone.cards.append(card)
 
-    free_ids = [card_id for card_id, card in enumerate(cards) if card is None]
+    free_ids = [card_id for card_id, card in enumerate(placed) if card is None]
     next_free = 0
     for pool_name in sorted(hidden_by_pool):
         zone_names = hidden_by_pool[pool_name]
@@ -162,14 +201,14 @@ def determinise(
             for _ in range(view.zones[name].size):
                 definition: CardDef = book.card(keys[position])
                 position += 1
-                card = Card(free_ids[next_free], definition, owner=owner, pool=pool_name)
+                card = make_card(free_ids[next_free], definition, owner=owner, pool=pool_name)
                 next_free += 1
-                cards[card.id] = card
+                placed[card.id] = card
                 zone.cards.append(card)
 
     if next_free != len(free_ids):
         raise Inconsistent(f"{len(free_ids) - next_free} card ids are in no zone of the view")
-    state.cards = [card for card in cards if card is not None]
+    state.cards = [card for card in placed if card is not None]
     for name, pool in state.pools.items():
         if name not in view.pools:  # a sampled pool: its manifest is what the world holds
             held = tuple(card.key for card in state.cards if card.pool == name)
