@@ -1,9 +1,10 @@
-"""Karata's rule reactions: how one action leads to the next. Each reads the state and the
-action's inputs (an action keeps no result of its own: what it did is its event).
+"""Karata's rule reactions: how one action leads to the next. Each reads the state, the
+action's inputs, and where it says so its event (an action keeps no result of its own: what it
+did is its event).
 
 * a finished turn that ended on an unanswered question makes its player pick one card; then
   play moves on (a turn with n Jacks moves 1 + n seats; an even number of Kings, the same
-  player again), read from the turn's cards (see :func:`~.turns.onward`);
+  player again), as its event says (``FinishTurn`` settles the turn: :func:`~.turns.settle`);
 * a pass picks the pending bomb's count, or one card; then play moves on;
 * a player who leaves on their turn hands it on.
 
@@ -33,17 +34,19 @@ from cardtable.games.karata.actions import (
     PickUp,
     passing_pick,
 )
+from cardtable.games.karata.events import TurnFinished
 from cardtable.games.karata.state import KarataState
-from cardtable.games.karata.turns import onward
 
 
-@reaction(FinishTurn)
-def after_a_turn(state: KarataState, action: FinishTurn, source: Card | None) -> list[Action[Any]]:
-    moves = onward(action.cards)
+@reaction(FinishTurn, told=True)
+def after_a_turn(
+    state: KarataState, action: FinishTurn, source: Card | None, finished: TurnFinished
+) -> list[Action[Any]]:
+    """The turn's event says how it hands play on (see ``turns.Settled``)."""
     following: list[Action[Any]] = []
-    if moves.unanswered:
+    if finished.unanswered:
         following.append(PickUp(action.seat, 1, QUESTION))
-    following.append(Advance(action.seat, 1 + moves.jumps, moves.again))
+    following.append(Advance(action.seat, 1 + finished.jumps, finished.again))
     return following
 
 

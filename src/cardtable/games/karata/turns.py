@@ -108,20 +108,6 @@ class Settled:
     again: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Onward:
-    """How a finished turn hands play on, from its cards alone (the part of :class:`Settled`
-    the table it met does not change): ``unanswered`` when it ended on a question (its player
-    picks 1), ``jumps`` Jacks (each skips a seat), ``kings`` Kings, and ``again`` when an even
-    number of Kings gives the player another turn (not when the turn ends on a question or a
-    bomb)."""
-
-    unanswered: bool
-    jumps: int
-    kings: int
-    again: bool
-
-
 def face_word(key: str) -> str:
     """``Seven``, ``Joker``."""
     return _FACE_WORDS[face(key)]
@@ -326,18 +312,14 @@ def settle(cards: Sequence[str], table: Table, rules: KarataRules) -> Settled:
     return Settled(request, max(values, 0), pending, *_onward(cards))
 
 
-def onward(cards: Sequence[str]) -> Onward:
-    """How the finished turn ``cards`` hands play on, whatever the table it met (see
-    :class:`Onward`).
-
-    >>> onward(("KC", "KD")), onward(("QH", "JH")).jumps
-    (Onward(unanswered=False, jumps=0, kings=2, again=True), 1)
-    """
-    return Onward(*_onward(cards))
-
-
 def _onward(cards: Sequence[str]) -> tuple[bool, int, int, bool]:
-    """:class:`Onward`'s fields, in order (:func:`settle` adds them to its own)."""
+    """How a finished turn hands play on, from its cards alone (the part of :class:`Settled`
+    the table it met does not change), in the order of :class:`Settled`'s fields:
+    ``unanswered``, ``jumps``, ``kings``, ``again``.
+
+    >>> _onward(("KC", "KD")), _onward(("JH", "QH"))
+    ((False, 0, 2, True), (True, 1, 0, False))
+    """
     last = cards[-1]
     kings = sum(1 for card in cards if face(card) == KICKBACK)
     again = kings > 0 and kings % 2 == 0 and not (question(last) or bomb(last))
