@@ -121,6 +121,47 @@ def test_json_as_written_is_read_at_once_and_anything_else_checked(
     assert shielded == [Hit("p1", 2, 5), Hit("p1", 2, 5)]
 
 
+def test_words_from_json_read_it_as_written_with_a_server_text_and_refuse_anything_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A log words an event from its JSON (which a server may have given a ``text``) as
+    :meth:`from_json` reads it, at once; JSON that is not the event is a ``RecordError``."""
+    told = Picked(seat=1, count=2, cards=["QH"], hits=[Hit("#3", 1, 0, True)])
+    written = told.event(1)
+    assert written is not None
+    assert Picked.words_from_json(written, NAMES) == "Bob picks 2: QH"
+    assert Picked.words_from_json({**written, "hits": [HIT]}, NAMES) == "Bob picks 2: QH"
+    reordered = {key: written[key] for key in reversed(written)}
+    assert Picked.words_from_json({**reordered, "text": "said"}, NAMES) == "Bob picks 2: QH"
+
+    def refuse(*arguments: object) -> None:
+        raise AssertionError("read through the checking code")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("cardtable.engine.events.record_values", refuse)
+        assert Picked.words_from_json({**written, "text": "said"}, NAMES) == "Bob picks 2: QH"
+        assert Picked.words_from_json(told.event(0), NAMES) == "Bob picks 2"
+    for data, problem in [
+        ({**written, "seat": "1"}, "expected int, got str"),
+        ({**written, "hits": [HIT | {"life": True}]}, "hits.life: expected int, got bool"),
+        ({**written, "text": "said", "x": 1}, "unknown field 'x'"),
+        ({**written, "type": "deal"}, "not a pick event"),
+        ([written], "not a pick event"),
+    ]:
+        with pytest.raises(RecordError, match=problem):
+            Picked.words_from_json(data, NAMES)
+
+
+def test_a_record_of_plain_values_is_made_once_for_the_values_it_holds() -> None:
+    """A hit read twice is one record; values of another type are never taken for it."""
+    one = HIT | {"amount": 1}
+    first = Picked.from_json({**Picked(seat=0, count=0, cards=None).to_json(), "hits": [one]})
+    again = Picked.from_json({**first.to_json(), "hits": [dict(one)]})
+    assert first.hits[0] is again.hits[0]
+    with pytest.raises(RecordError, match=r"hits\.amount: expected int, got bool"):
+        Picked.from_json({**first.to_json(), "hits": [one | {"amount": True}]})
+
+
 def test_an_event_that_writes_its_own_json_is_seen_through_it() -> None:
     @event
     class Counted(EventShape):

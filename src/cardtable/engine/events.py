@@ -29,6 +29,7 @@ of the JSON while it is ``None``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from cardtable.engine.public import (
     Source,
     codec,
     reading_lines,
+    record_checks,
     record_shape,
     record_values,
     record_writer,
@@ -152,6 +154,13 @@ class EventShape:
         return describe(self.to_json(), names)
 
     @classmethod
+    def words_from_json(cls, data: object, names: Names) -> str | None:
+        """The :meth:`words` of the event whose JSON (as a seat received it) is ``data``,
+        read as :meth:`from_json` reads it but for a ``text`` a server adds (its words):
+        ``RecordError`` naming what is wrong when it is not JSON of this event."""
+        return cls.from_json(_untold(data)).words(names)
+
+    @classmethod
     def schema_shape(cls) -> type:
         """A frozen dataclass of this event's JSON (``type`` the literal ``kind``), for schemas."""
         return _compiled(cls).shape
@@ -172,10 +181,16 @@ def _first_from_json(cls: type[EventShape], data: object) -> EventShape:
     return cls.from_json(data)
 
 
+def _first_words_from_json(cls: type[EventShape], data: object, names: Names) -> str | None:
+    _write_methods(cls)
+    return cls.words_from_json(data, names)
+
+
 _FIRST_USE: dict[str, Any] = {
     "to_json": _first_to_json,
     "event": _first_event,
     "from_json": classmethod(_first_from_json),
+    "words_from_json": classmethod(_first_words_from_json),
 }
 """What an event class's methods written out as source are until first used."""
 
@@ -185,7 +200,23 @@ def _write_methods(cls: type[EventShape]) -> None:
     for name, first in _FIRST_USE.items():
         if cls.__dict__.get(name) is first:
             written = getattr(compiled, name)
-            setattr(cls, name, classmethod(written) if name == "from_json" else written)
+            if name == "from_json":
+                written = classmethod(written)
+            elif name == "words_from_json":  # the class is in its source: no binding
+                written = staticmethod(written)
+            setattr(cls, name, written)
+
+
+def _untold(data: object) -> object:
+    """An event's JSON without the ``text`` a server adds (its words)."""
+    if isinstance(data, dict) and "text" in data:
+        return {key: value for key, value in data.items() if key != "text"}
+    return data
+
+
+def _checked_words(cls: type[E], data: object, names: Names) -> str | None:
+    """:meth:`EventShape.words_from_json` for JSON that is not as events are written."""
+    return _checked(cls, _untold(data)).words(names)
 
 
 def _checked(cls: type[E], data: object) -> E:
@@ -211,6 +242,7 @@ class _Compiled:
     to_json: Callable[[Any], JsonObject]
     event: Callable[[Any, int | None], JsonObject | None]
     from_json: Callable[[Any, object], Any]
+    words_from_json: Callable[[object, Names], str | None]
 
 
 def _compiled(cls: type[EventShape]) -> _Compiled:
@@ -251,21 +283,45 @@ def _compile(cls: type[EventShape]) -> _Compiled:
         event = source.function("event", "self, seat", lines)
     shape = record_shape(cls, members, optional, (("type", Literal.__getitem__(cls.kind)),))
     reading, values = reading_lines(members, optional, source, fixed=kind)
-    if "__init__" in cls._writes_own or cls.__setattr__ is not object.__setattr__:
-        made = ", ".join(f"{name}={value}" for name, value in values)
-        reading.append(f"return {source.name(cls)}({made})")
-    else:  # made as its __init__ would, which only sets each field (and costs more to call)
-        reading.append(f"made = {source.name(object.__new__)}(cls)")
-        reading.extend(f"made.{name} = {value}" for name, value in values)
-        for field in dataclasses.fields(cls):  # type: ignore[arg-type]
-            if field.name not in parts:
-                reading.append(f"made.{field.name} = {_default_source(field, source)}")
-        reading.append("return made")
+    told = record_checks(members, optional, fixed=kind, besides="text")  # a server's words
+    making = _making_lines(cls, values, parts, source)
     retry = source.name(UNREAD)
-    lines = ["try:", *(f"    {line}" for line in reading), f"except {retry}:"]
-    lines.append(f"    return {source.name(_checked)}(cls, data)")  # it says what is wrong
+    lines = ["try:", *(f"    {line}" for line in reading + making), "    return made"]
+    lines += [f"except {retry}:", f"    return {source.name(_checked)}(cls, data)"]  # says why
     from_json = source.function("from_json", "cls, data", lines)
-    return _Compiled(members, optional, secrets, shape, to_json, event, from_json)
+    words_from_json: Callable[[object, Names], str | None]
+    if "from_json" in cls._writes_own:
+        words_from_json = functools.partial(_words_read, cls)
+    else:  # read as from_json reads it, the class a constant: what a log does per event
+        lines = ["try:", *(f"    {line}" for line in told + making), f"except {retry}:"]
+        lines.append(f"    return {source.name(_checked_words)}(cls, data, names)")
+        lines.append("return made.words(names)")  # what words raise is not the JSON's fault
+        source.scope["cls"] = cls
+        words_from_json = source.function("words_from_json", "data, names", lines)
+    return _Compiled(members, optional, secrets, shape, to_json, event, from_json, words_from_json)
+
+
+def _making_lines(
+    cls: type[EventShape], values: list[tuple[str, str]], parts: dict[str, Codec], source: Source
+) -> list[str]:
+    """The lines that make the event ``made`` of ``cls`` from the sources of its fields'
+    ``values`` (and the defaults of those not written)."""
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if "__init__" in cls._writes_own or cls.__setattr__ is not object.__setattr__:
+        given = ", ".join(f"{name}={value}" for name, value in values)
+        return [f"made = {source.name(cls)}({given})"]
+    # made as its __init__ would, which only sets each field (and costs more to call)
+    lines = [f"made = {source.name(object.__new__)}(cls)"]
+    lines.extend(f"made.{name} = {value}" for name, value in values)
+    for field in fields:
+        if field.name not in parts:
+            lines.append(f"made.{field.name} = {_default_source(field, source)}")
+    return lines
+
+
+def _words_read(cls: type[EventShape], data: object, names: Names) -> str | None:
+    """:meth:`EventShape.words_from_json` of a class that reads its own JSON."""
+    return cls.from_json(_untold(data)).words(names)
 
 
 def _default_source(field: dataclasses.Field[Any], source: Source) -> str:

@@ -715,8 +715,7 @@ class Game(ABC, Generic[S, R]):
         told = self._events_by_kind.get(str(event.get("type")))
         if told is not None:
             try:
-                fields = {key: value for key, value in event.items() if key != "text"}
-                return told.from_json(fields).words(names)  # a server adds its words as text
+                return told.words_from_json(event, names)  # a server's text left unread
             except RecordError:  # not as this game writes it: read it field by field
                 pass
         return describe(event, names)

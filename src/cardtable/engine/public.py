@@ -514,6 +514,8 @@ def load_source(found: Codec, expression: str, depth: int, source: Source) -> st
         return f"(None if {first} is None else {load_source(parts[0], then, depth, source)})"
     elif form == "record":
         members = list(zip(found.names, parts, strict=True))
+        if all(_plain(part) for _, part in members):  # read where it is, without a call
+            return _remembered_source(found.kind, members, found.optional, expression, source)
         reader = record_reader(found.kind, members, found.optional)
         return f"{source.name(reader)}({expression})"
     return f"{source.name(found.load)}({expression}, '', 0)"
@@ -561,8 +563,8 @@ def record_writer(
 
 
 RECORDS_REMEMBERED = 4096
-"""How many records of one kind made of plain values (a card's face) :func:`record_reader`
-remembers: the same few faces come back event after event."""
+"""How many records of one kind made of plain values (a card's face) the code reading them
+at one place remembers: the same few faces come back event after event."""
 
 
 def record_reader(
@@ -579,17 +581,33 @@ def record_reader(
         made = ", ".join(f"{name}={value}" for name, value in values)
         lines.append(f"return {source.name(kind)}({made})")
         return source.function(f"read_{kind.__name__}", "data", lines)
+    lines = [f"return {_remembered_source(kind, members, optional, 'data', source)}"]
+    return source.function(f"read_{kind.__name__}", "data", lines)
+
+
+def _remembered_source(
+    kind: Any,
+    members: list[tuple[str, Codec]],
+    optional: frozenset[str],
+    expression: str,
+    source: Source,
+) -> str:
+    """Python source that reads the record of plain values (see :func:`_plain`) the JSON
+    ``expression`` holds, as :func:`record_reader` does, written out where it is read (a
+    card's face in an event costs no call of a reader of its own)."""
+    first, then = source.bind(expression)
     length = " + ".join(
         [str(len(members) - len(optional))]
-        + [f"({name!r} in data)" for name, _ in members if name in optional]
+        + [f"({name!r} in {then})" for name, _ in members if name in optional]
     )
     given = ", ".join(
-        f"(data[{name!r}] if {name!r} in data else None)" if name in optional else f"data[{name!r}]"
+        f"({then}[{name!r}] if {name!r} in {then} else None)"
+        if name in optional
+        else f"{then}[{name!r}]"
         for name, _ in members
     )
-    lines = [f"if type(data) is not dict or len(data) != {length}:", "    _malformed()"]
-    lines.append(f"return {source.name(_remembered(kind, members))}({given})")
-    return source.function(f"read_{kind.__name__}", "data", lines)
+    made = f"{source.name(_remembered(kind, members))}({given})"
+    return f"({made} if type({first}) is dict and len({then}) == {length} else _malformed())"
 
 
 def _plain(found: Codec) -> bool:
@@ -606,9 +624,13 @@ def _remembered(kind: Any, members: list[tuple[str, Codec]]) -> Callable[..., An
     does) and making it, which remembers the last :data:`RECORDS_REMEMBERED` it made by their
     values and types."""
     source = Source()
-    values = ", ".join(f"{name}={load_source(part, name, 0, source)}" for name, part in members)
+    given = [f"a{index}" for index in range(len(members))]  # no name a type could shadow
+    values = ", ".join(
+        f"{name}={load_source(part, local, 0, source)}"
+        for (name, part), local in zip(members, given, strict=True)
+    )
     lines = [f"return {source.name(kind)}({values})"]
-    made = source.function(f"make_{kind.__name__}", ", ".join(name for name, _ in members), lines)
+    made = source.function(f"make_{kind.__name__}", ", ".join(given), lines)
     remembered: Callable[..., Any] = functools.lru_cache(RECORDS_REMEMBERED, typed=True)(made)
     return remembered
 
@@ -624,12 +646,7 @@ def reading_lines(
     and the source of each member's value read from it, raising on anything else (see
     :func:`load_source`); ``fixed``: keys the JSON holds besides, with their constant values
     (an event's ``type``)."""
-    counted = [str(len(members) - len(optional) + len(fixed))]
-    counted.extend(f"({name!r} in data)" for name, _ in members if name in optional)
-    length = " + ".join(counted)
-    lines = [f"if type(data) is not dict or len(data) != {length}:", "    _malformed()"]
-    for key, value in fixed:
-        lines.extend((f"if data[{key!r}] != {value!r}:", "    _malformed()"))
+    lines = record_checks(members, optional, fixed=fixed)
     values = []
     for name, part in members:
         value = load_source(part, f"data[{name!r}]", 0, source)
@@ -637,6 +654,27 @@ def reading_lines(
             value = f"({value} if {name!r} in data else None)"
         values.append((name, value))
     return lines, values
+
+
+def record_checks(
+    members: list[tuple[str, Codec]],
+    optional: frozenset[str],
+    *,
+    fixed: tuple[tuple[str, str], ...] = (),
+    besides: str = "",
+) -> list[str]:
+    """The lines of :func:`reading_lines` that check the JSON ``data`` is an object of the
+    record's keys (and ``fixed``'s, with their values); ``besides``: a key it may hold too,
+    which is not read."""
+    counted = [str(len(members) - len(optional) + len(fixed))]
+    counted.extend(f"({name!r} in data)" for name, _ in members if name in optional)
+    length = " + ".join(counted)
+    if besides:  # asked only when the length is not that of the record alone
+        length = f"{length} and (len(data) - 1 != {length} or {besides!r} not in data)"
+    lines = [f"if type(data) is not dict or len(data) != {length}:", "    _malformed()"]
+    for key, value in fixed:
+        lines.extend((f"if data[{key!r}] != {value!r}:", "    _malformed()"))
+    return lines
 
 
 def _same(value: Any) -> Any:
