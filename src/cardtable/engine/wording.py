@@ -248,14 +248,16 @@ def _short(value: JsonValue) -> str:
 
 def seat_namer(names: Sequence[str]) -> SeatNamer:
     """Seats called by ``names`` (a match's seat names); a seat beyond them (or of an empty
-    name) is ``player N``, counting from 1."""
+    name) is ``player N``, counting from 1. Named as they are now (a log names a seat in
+    nearly every line: a name is found without a call of Python code)."""
+    return _SeatNames((seat, name) for seat, name in enumerate(names) if name).__getitem__
 
-    def name(seat: int) -> str:
-        if 0 <= seat < len(names) and names[seat]:
-            return names[seat]
+
+class _SeatNames(dict[int, str]):
+    """The names of the seats that have one, by seat; any other is ``player N``."""
+
+    def __missing__(self, seat: int) -> str:
         return f"player {seat + 1}"
-
-    return name
 
 
 def learn_cards(event: JsonObject, into: dict[int, str]) -> None:
