@@ -64,7 +64,7 @@ from cardtable.engine.sight import Sight
 from cardtable.engine.state import State
 from cardtable.engine.stats import Stat
 from cardtable.engine.view import View, make_view
-from cardtable.engine.wording import Names, SeatNamer, describe, describe_outcome
+from cardtable.engine.wording import Names, SeatNamer, describe, describe_outcome, timed_out
 
 S = TypeVar("S", bound=State)
 R = TypeVar("R", bound=Ruleset)
@@ -712,13 +712,33 @@ class Game(ABC, Generic[S, R]):
         >>> find("war").describe_event({"type": "won", "seat": 1, "cards": 4, "by": "rank"}, names)
         'bob takes 4 cards'
         """
-        told = self._events_by_kind.get(str(event.get("type")))
+        kind = event.get("type")
+        told = self._events_by_kind.get(str(kind))
         if told is not None:
             try:
                 return told.words_from_json(event, names)  # a server's text left unread
             except RecordError:  # not as this game writes it: read it field by field
                 pass
+        elif kind == "timed_out":
+            return timed_out(event, names, self.timed_out_words(str(event.get("decision"))))
         return describe(event, names)
+
+    def timed_out_words(self, decision: str) -> str:
+        """What a seat's default ``decision`` (its text) did when the seat ran out of time, in
+        this game's words, for the ``timed_out`` event's line in a log (a forfeit or a
+        computer player taking the seat is worded by the engine). The default names the
+        decision.
+
+        >>> from cardtable.engine.wording import seat_namer
+        >>> from cardtable.games import find
+        >>> names = Names(seat_namer(("ann", "bob")))
+        >>> tcg, war = find("tcg"), find("war")
+        >>> tcg.describe_event({"type": "timed_out", "seat": 1, "decision": "end"}, names)
+        'bob ran out of time; their turn ended'
+        >>> war.describe_event({"type": "timed_out", "seat": 0, "decision": "concede"}, names)
+        'ann ran out of time; they forfeit the match'
+        """
+        return f"{decision} was played for them"
 
     def describe_outcome(self, outcome: Outcome, names: SeatNamer, viewer: int | None) -> str:
         """The outcome in words for ``viewer`` (``None``: anyone), seats called by ``names``:

@@ -23,14 +23,12 @@ from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision, RulesetError
 from cardtable.engine.facets import CardHints
 from cardtable.engine.game import Game, RatedRuleset
-from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
-from cardtable.engine.wording import Names
 from cardtable.engine.zones import NOBODY, PUBLIC, Hand, Stack
-from cardtable.games.karata import decisions, words
+from cardtable.games.karata import decisions
 from cardtable.games.karata.actions import (
     BOMB,
     DECLARATION,
@@ -107,21 +105,18 @@ class KarataGame(Game[KarataState, KarataRules]):
     search_hints = KarataSearch()
     card_hints = KarataCards()
 
-    def describe_event(self, event: JsonObject, names: Names) -> str | None:
-        """Karata's own events word themselves (see :mod:`~.events`); the engine's
-        ``timed_out`` is told in Karata's terms (the player passed, or their turn was
-        finished for them), and the engine's other events in its words.
+    def timed_out_words(self, decision: str) -> str:
+        """A seat out of time passed, or had the turn under way finished for it (its default
+        decision).
 
-        >>> from cardtable.engine.wording import seat_namer
+        >>> from cardtable.engine.wording import Names, seat_namer
         >>> names = Names(seat_namer(["Ann", "Bob"]))
-        >>> GAME.describe_event({"type": "next", "seat": 1, "again": True}, names)
-        'Bob plays again'
         >>> GAME.describe_event({"type": "timed_out", "seat": 0, "decision": "pass"}, names)
         'Ann ran out of time; they passed'
+        >>> GAME.describe_event({"type": "next", "seat": 1, "again": True}, names)
+        'Bob plays again'
         """
-        if event.get("type") == "timed_out":
-            return words.timed_out(event, names)
-        return super().describe_event(event, names)
+        return "they passed" if decision == "pass" else "their turn was finished for them"
 
     def default_ruleset(self) -> KarataRules:
         return KarataRules()

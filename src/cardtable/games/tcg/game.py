@@ -27,7 +27,6 @@ from cardtable.engine.public import public_shape
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.wording import Names, timed_out
 from cardtable.engine.zones import NOBODY, PUBLIC, Board, Hand, Stack
 from cardtable.games.tcg import decisions
 from cardtable.games.tcg.actions import ChooseFirst, EndTurn, MinionAttack, PlayCard, ShuffleDeck
@@ -238,20 +237,15 @@ class TcgGame(Game[TcgState, TcgRules]):
         public["variations"] = list(state.rules.ruleset.variations)
         return public
 
-    def describe_event(self, event: JsonObject, names: Names) -> str | None:
-        """One log line for ``event``: each of the Kata TCG's events words itself (see
-        :mod:`.events`) and the engine words its own, but a timeout is told in this game's
-        words (the seat's default decision ends its turn).
+    def timed_out_words(self, decision: str) -> str:
+        """A seat out of time makes its default decision, which ends its turn.
 
+        >>> from cardtable.engine.wording import Names
         >>> names = Names(["Ann", "Bob"].__getitem__)
         >>> GAME.describe_event({"type": "timed_out", "seat": 1, "decision": "end"}, names)
         'Bob ran out of time; their turn ended'
-        >>> GAME.describe_event({"type": "turn_ended", "seat": 1}, names)
-        'Bob ends the turn'
         """
-        if event.get("type") == "timed_out":
-            return timed_out(event, names, "their turn ended")
-        return super().describe_event(event, names)
+        return "their turn ended"
 
     def to_act(self, state: TcgState) -> int | None:
         return None if state.outcome is not None else state.active

@@ -19,12 +19,10 @@ from cardtable.engine.actions import Action
 from cardtable.engine.decisions import Decision, Decisions
 from cardtable.engine.errors import IllegalDecision, RulesetError
 from cardtable.engine.game import Game, Preset, RatedRuleset
-from cardtable.engine.json import JsonObject
 from cardtable.engine.outcome import Outcome, ranked
 from cardtable.engine.pools import Pool
 from cardtable.engine.rng import Rng
 from cardtable.engine.rulebook import RuleBook
-from cardtable.engine.wording import Names, timed_out
 from cardtable.engine.zones import NOBODY, PUBLIC, Stack
 from cardtable.games.war import decisions
 from cardtable.games.war.actions import CONCEDED, Deal, Leave, ShuffleDeck, TurnCard
@@ -65,20 +63,15 @@ class WarGame(Game[WarState, WarRules]):
     """Turning one's card is the only decision War offers: a seat may be turned for."""
     search_hints = WarSearch()
 
-    def describe_event(self, event: JsonObject, names: Names) -> str | None:
-        """War's events word themselves (:mod:`~cardtable.games.war.events`); a ``timed_out``
-        event says the seat's card was turned for it (its default decision).
+    def timed_out_words(self, decision: str) -> str:
+        """A seat out of time has its card turned for it (its default decision).
 
-        >>> from cardtable.engine.wording import seat_namer
+        >>> from cardtable.engine.wording import Names, seat_namer
         >>> names = Names(seat_namer(("ann", "bob")))
         >>> GAME.describe_event({"type": "timed_out", "seat": 1, "decision": "turn"}, names)
         'bob ran out of time; their card was turned for them'
-        >>> GAME.describe_event({"type": "won", "seat": 1, "cards": 4, "by": "rank"}, names)
-        'bob takes 4 cards'
         """
-        if event.get("type") == "timed_out":
-            return timed_out(event, names, "their card was turned for them")
-        return super().describe_event(event, names)
+        return "their card was turned for them"
 
     def default_ruleset(self) -> WarRules:
         return WarRules()
